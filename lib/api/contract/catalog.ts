@@ -1,0 +1,207 @@
+/**
+ * Catalogue contract (spec §7 Catalogue, §3 Preview category / Brand, §2 catalogue routes).
+ */
+import { z } from 'zod';
+import { PageQuery, Rubles, paginated } from './common';
+
+export const Image = z
+  .object({
+    /** URL: absolute, or a path on the storefront host ("/media/…"). */
+    image: z.string(),
+    is_main: z.boolean(),
+    alt: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'Image' });
+export type Image = z.infer<typeof Image>;
+
+export const BrandRef = z.object({ name: z.string(), slug: z.string() });
+
+export const Brand = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    name_ru: z.string(),
+    country: z.string(),
+    description: z.string(),
+    in_menu: z.boolean(),
+    products_count: z.number().int(),
+  })
+  .meta({ id: 'Brand' });
+export type Brand = z.infer<typeof Brand>;
+
+export const Color = z
+  .object({ id: z.number().int(), slug: z.string(), name: z.string(), hex: z.string() })
+  .meta({ id: 'Color' });
+export type Color = z.infer<typeof Color>;
+
+export const CategoryRef = z.object({ path: z.string(), name: z.string() });
+export type CategoryRef = z.infer<typeof CategoryRef>;
+
+/** Preview category (spec §3): a section with its subcategories for the menu. */
+export const PreviewCategory = z
+  .object({
+    path: z.string(),
+    name: z.string(),
+    /** Second-level categories, menu order. */
+    subcategories: z.array(CategoryRef),
+    /** Every category below the section, any depth. */
+    allCategories: z.array(CategoryRef),
+  })
+  .meta({ id: 'PreviewCategory' });
+export type PreviewCategory = z.infer<typeof PreviewCategory>;
+
+export const CategoryListItem = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  parent_path: z.string().nullable(),
+});
+
+export const Tag = z.object({ slug: z.string(), name: z.string() });
+
+/** GET /v1/category/{path}: a category with its chain, children and tags. */
+export const Category = z
+  .object({
+    id: z.number().int(),
+    path: z.string(),
+    slug: z.string(),
+    section: z.string(),
+    level: z.number().int(),
+    name: z.string(),
+    /** From the section down to the parent. */
+    parents: z.array(CategoryRef),
+    children: z.array(CategoryRef),
+    tags: z.array(Tag),
+    /** The requested tag, when `?tag=` was given and exists. */
+    tag: Tag.nullable(),
+    seo: z.object({ title: z.string(), description: z.string(), h1: z.string() }),
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof Category>;
+
+/** A product as a listing card. */
+export const OfferCard = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    brand: BrandRef,
+    price: Rubles,
+    old_price: Rubles.nullable(),
+    /** Percent off the old price, 0 when not on sale. */
+    discount: z.number().int(),
+    is_new: z.boolean(),
+    /** Canonical product URL path ("/kupalniki/razdelnye/byustgaltery/123/slug"). */
+    full_path_offer: z.string(),
+    category: CategoryRef,
+    images: z.array(Image),
+    colors: z.array(Color),
+    /** Size names in stock, any colour. */
+    sizes: z.array(z.string()),
+  })
+  .meta({ id: 'OfferCard' });
+export type OfferCard = z.infer<typeof OfferCard>;
+
+export const SORTS = ['popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
+export const Sort = z.enum(SORTS, { error: 'Неизвестная сортировка' });
+export type Sort = z.infer<typeof Sort>;
+
+/**
+ * Filters of `/v1/offers/` sent as JSON query data (`?filters={…}`). AND across keys, OR within
+ * one list.
+ */
+export const OfferFilters = z
+  .object({
+    brands: z.array(z.string().max(100)).max(100).optional(),
+    colors: z.array(z.string().max(100)).max(100).optional(),
+    sizes: z.array(z.string().max(50)).max(100).optional(),
+    materials: z.array(z.string().max(100)).max(50).optional(),
+    price_min: z.number().nonnegative().optional(),
+    price_max: z.number().nonnegative().optional(),
+    sale: z.boolean().optional(),
+    new: z.boolean().optional(),
+  })
+  .strict()
+  .meta({ id: 'OfferFilters' });
+export type OfferFilters = z.infer<typeof OfferFilters>;
+
+export const OffersQuery = PageQuery.extend({
+  /** JSON of `OfferFilters`. */
+  filters: z.string().max(4000, 'Слишком длинный фильтр').optional(),
+  sort: Sort.optional(),
+  /** Landing tag slug of the category. */
+  tag: z.string().max(100).optional(),
+});
+
+export const OffersPage = paginated(OfferCard).meta({ id: 'OffersPage' });
+export type OffersPage = z.infer<typeof OffersPage>;
+
+/** POST /v1/offers_list/ (spec §7: sale or new, empty filter, 64 items). */
+export const OffersListBody = z
+  .object({
+    type: z.enum(['sale', 'new'], { error: 'type должен быть sale или new' }),
+    filter: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'OffersListBody' });
+export const OffersListResponse = z.object({ results: z.array(OfferCard) }).meta({ id: 'OffersList' });
+
+export const Feature = z
+  .object({
+    id: z.number().int(),
+    ext_id: z.string(),
+    name: z.string(),
+    stock: z.number().int(),
+    available: z.boolean(),
+  })
+  .meta({ id: 'Feature' });
+export type Feature = z.infer<typeof Feature>;
+
+/** An offer: the product in one colour with its sizes. */
+export const Offer = z
+  .object({
+    id: z.number().int(),
+    ext_id: z.string(),
+    color: Color,
+    images: z.array(Image),
+    /** Sizes for one-piece goods; empty for swimwear separates. */
+    features: z.array(Feature),
+    /** Swimwear separates: top sizes (cart `featuretop`). */
+    features_top: z.array(Feature),
+    /** Swimwear separates: bottom sizes (cart `featurebot`). */
+    features_bottom: z.array(Feature),
+  })
+  .meta({ id: 'Offer' });
+export type Offer = z.infer<typeof Offer>;
+
+/** GET /v1/product_offer/: the product page. */
+export const ProductDetail = OfferCard.extend({
+  description: z.string(),
+  composition: z.string(),
+  material: z.string(),
+  country: z.string(),
+  care: z.string(),
+  type: z.string(),
+  breadcrumbs: z.array(CategoryRef),
+  offers: z.array(Offer),
+  related: z.array(OfferCard),
+}).meta({ id: 'ProductDetail' });
+export type ProductDetail = z.infer<typeof ProductDetail>;
+
+export const ProductOfferQuery = z.object({
+  pk: z.string().regex(/^\d{1,9}$/, 'pk должен состоять из цифр'),
+  categoryPath: z.string().max(300).optional(),
+  slug: z.string().max(300).optional(),
+});
+
+export const SearchQuery = PageQuery.extend({
+  filters: z.string().max(4000, 'Слишком длинный фильтр').optional(),
+  sort: Sort.optional(),
+});
+export const SearchPage = paginated(OfferCard)
+  .extend({ query: z.string() })
+  .meta({ id: 'SearchPage' });
+export type SearchPage = z.infer<typeof SearchPage>;

@@ -1,0 +1,310 @@
+/**
+ * The stored shapes of the embedded shop API (DESIGN.md "Database": this file is the single
+ * schema; drizzle-kit generates the committed SQL migrations in `server/db/migrations/`).
+ *
+ * Catalogue model (spec §2 catalogue sections, §3 entities):
+ * - `categories` is a tree: level 1 = section (kupalniki, odezhda, …), 2 = subCategory,
+ *   3 = categorySubCategory, 4 = categorySubSubCategory (muzhskoe only). `path` is the URL path
+ *   without the leading slash, e.g. "kupalniki/razdelnye/byustgaltery".
+ * - `products` are the things a shopper sees on a card; `offers` are a product in one colour
+ *   (what the spec's `offerColorsList` chooses between); `offer_features` are the sizes of an
+ *   offer, each with its own SKU (`ext_id`) and stock. Swimwear sold as separates has features of
+ *   kind `top` and `bottom` (the cart's `featuretop` / `featurebot`); everything else has `size`.
+ * - Prices are rubles as numeric(12,2) (spec §9: the decimal part is kept).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Product types decide size grids and image silhouettes. */
+export const PRODUCT_TYPES = [
+  'swimsuit-separate',
+  'swimsuit-one-piece',
+  'beachwear',
+  'dress',
+  'top',
+  'trousers',
+  'skirt',
+  'outerwear',
+  'knitwear',
+  'shoes',
+  'sandals',
+  'boots',
+  'bag',
+  'hat',
+  'sunglasses',
+  'jewelry',
+  'belt',
+  'scarf',
+  'bra',
+  'panties',
+  'sleepwear',
+  'kids-swimwear',
+  'kids-clothing',
+  'kids-shoes',
+  'men-swim-shorts',
+  'men-tshirt',
+  'men-shirt',
+  'men-trousers',
+  'men-outerwear',
+  'men-shoes',
+  'men-accessory',
+] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+export const FEATURE_KINDS = ['size', 'top', 'bottom'] as const;
+export type FeatureKind = (typeof FEATURE_KINDS)[number];
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    /** URL path without leading slash, unique: "muzhskoe/odezhda/futbolki". */
+    path: text('path').notNull(),
+    /** Last path segment. */
+    slug: text('slug').notNull(),
+    /** Top-level section slug (first path segment). */
+    section: text('section').notNull(),
+    level: integer('level').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    h1: text('h1'),
+  },
+  (t) => [
+    uniqueIndex('categories_path_uq').on(t.path),
+    index('categories_parent_idx').on(t.parentId),
+  ],
+);
+
+/** Landing filters of a category: `/{category path}/tag/{slug}` (spec §2). */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** An `OfferFilters` object (lib/api/contract) applied on top of the shopper's filters. */
+    filter: jsonb('filter').notNull().$type<Record<string, unknown>>(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('tags_category_slug_uq').on(t.categoryId, t.slug)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** Cyrillic spelling for search ("Маажи" finds Maaji). */
+    nameRu: text('name_ru').notNull(),
+    country: text('country').notNull(),
+    description: text('description').notNull().default(''),
+    /** Shown in the menu's brands panel (spec §2: the ten brands). */
+    inMenu: boolean('in_menu').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('brands_slug_uq').on(t.slug)],
+);
+
+export const colors = pgTable(
+  'colors',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** CSS colour "#rrggbb". */
+    hex: text('hex').notNull(),
+  },
+  (t) => [uniqueIndex('colors_slug_uq').on(t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    /** The `pk` of product URLs. */
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    type: text('type').$type<ProductType>().notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** The deepest category the product lives in. */
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    description: text('description').notNull(),
+    composition: text('composition').notNull(),
+    material: text('material').notNull(),
+    country: text('country').notNull(),
+    care: text('care').notNull(),
+    /** Rubles. */
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** Rubles, set when on sale. */
+    oldPrice: numeric('old_price', { precision: 12, scale: 2, mode: 'number' }),
+    isNew: boolean('is_new').notNull().default(false),
+    /** Higher sorts first under "popularity". */
+    popularity: integer('popularity').notNull().default(0),
+    /** Grams, for delivery cost. */
+    weight: integer('weight').notNull().default(300),
+    /** Name, brand (Latin and Cyrillic), category and colour names: what search matches. */
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_price_idx').on(t.price),
+    index('products_created_idx').on(t.createdAt),
+    index('products_popularity_idx').on(t.popularity),
+    index('products_search_fts_idx').using('gin', sql`to_tsvector('russian', ${t.searchText})`),
+    // pg_trgm is created by the first (custom) migration.
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('products_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+/** A product in one colour. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    /** SKU of the colour variant. */
+    extId: text('ext_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('offers_ext_id_uq').on(t.extId),
+    index('offers_product_idx').on(t.productId),
+    index('offers_color_idx').on(t.colorId),
+  ],
+);
+
+/** A size of an offer: its own SKU and stock. */
+export const offerFeatures = pgTable(
+  'offer_features',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<FeatureKind>().notNull(),
+    /** Shown size: "44", "S", "75B", "38", "110 см". */
+    name: text('name').notNull(),
+    extId: text('ext_id').notNull(),
+    stock: integer('stock').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('offer_features_ext_id_uq').on(t.extId),
+    index('offer_features_offer_idx').on(t.offerId),
+    index('offer_features_name_idx').on(t.name),
+    check('offer_features_stock_nonneg', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    /** Absolute URL or a path served by the API ("/media/products/…"). */
+    url: text('url').notNull(),
+    alt: text('alt').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId), index('product_images_offer_idx').on(t.offerId)],
+);
+
+/** The shop's organization record (spec §3), a single row with id 1. */
+export const organization = pgTable('organization', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  phoneChats: text('phone_chats').notNull(),
+  email: text('email').notNull(),
+  address: text('address').notNull(),
+  workHours: text('work_hours').notNull(),
+  promocode: text('promocode'),
+  logo: text('logo').notNull(),
+  linkVk: text('link_vk'),
+  linkInst: text('link_inst'),
+  linkTelegram: text('link_telegram'),
+  linkWhatsapp: text('link_whatsapp'),
+});
+
+/** SEO records by URL path (spec §3). */
+export const seoRecords = pgTable(
+  'seo_records',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    keywords: text('keywords').notNull().default(''),
+    h1Tag: text('h1_tag').notNull(),
+  },
+  (t) => [uniqueIndex('seo_records_url_uq').on(t.url)],
+);
+
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A basket line (spec §3 Cart item). One line per offer + chosen features. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    itemUuid: uuid('item_uuid').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    featureId: integer('feature_id').references(() => offerFeatures.id),
+    featureTopId: integer('feature_top_id').references(() => offerFeatures.id),
+    featureBotId: integer('feature_bot_id').references(() => offerFeatures.id),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cart_items_cart_idx').on(t.cartId),
+    uniqueIndex('cart_items_line_uq')
+      .on(t.cartId, t.offerId, sql`coalesce(${t.featureId}, 0)`, sql`coalesce(${t.featureTopId}, 0)`, sql`coalesce(${t.featureBotId}, 0)`),
+    check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
