@@ -1,0 +1,61 @@
+/**
+ * Lint (flat config): Next's core-web-vitals + TypeScript rules, and the import boundaries of
+ * DESIGN.md: `lib`, `components`, `stores` ← `features` ← `app`; features do not import each other;
+ * nothing on the storefront imports `server/`; the server imports only the contract from `lib/`.
+ */
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+const FEATURES = [
+  'account',
+  'auth',
+  'basket',
+  'catalog',
+  'checkout',
+  'content',
+  'favorites',
+  'navigation',
+  'popups',
+  'product',
+  'search',
+  'seo',
+];
+
+const featureZones = FEATURES.map((name) => ({
+  target: `./features/${name}`,
+  from: './features',
+  except: [`./${name}`],
+  message: 'Фичи не импортируют друг друга: соберите их на странице или в layout (DESIGN.md).',
+}));
+
+export default [
+  {
+    ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'playwright-report/**', 'test-results/**', 'server/db/migrations/**'],
+  },
+  ...nextVitals,
+  ...nextTs,
+  {
+    settings: { 'import/resolver': { typescript: { project: './tsconfig.json' } }, 'import/ignore': ['node_modules'] },
+    rules: {
+      'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: ['./app', './features', './components', './stores', './lib'], from: './server', message: 'Витрина — чистый клиент контракта: server/ не импортируется (DESIGN.md).' },
+            { target: './server', from: ['./app', './features', './components', './stores'], message: 'API импортирует из витрины только контракт lib/api/contract.' },
+            { target: ['./lib', './components', './stores'], from: ['./features', './app'], message: 'lib, components, stores ← features ← app (DESIGN.md).' },
+            { target: './features', from: './app', message: 'features не импортируют app/.' },
+            { target: './components', from: './stores', message: 'components — презентационные, без состояния магазина.' },
+            ...featureZones,
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['server/**', 'scripts/**', 'tests/**', '*.config.*'],
+    rules: { '@next/next/no-html-link-for-pages': 'off' },
+  },
+];

@@ -1,0 +1,135 @@
+/**
+ * Server-side client of the shop API (spec §7: every call goes to `{host}/api`). Responses are
+ * parsed with the contract's zod schemas (`lib/api/contract`), so a page never renders a shape it
+ * did not expect. Server components only: this module reads the server environment.
+ *
+ * Errors: any non-2xx answer, network failure or contract mismatch throws `ApiRequestError`;
+ * call sites turn `status === 404` into `notFound()` (see `isNotFound`).
+ */
+import { z } from 'zod';
+import { ApiError } from './contract/common';
+import { env } from '../env';
+
+/** A failed call to the shop API. `status` is the HTTP status, 0 for network errors, 502 for a contract mismatch. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly path: string;
+  /** Field → Russian message, when the API sent them. */
+  readonly errors?: Record<string, string>;
+
+  constructor(message: string, status: number, path: string, errors?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.path = path;
+    this.errors = errors;
+  }
+}
+
+/** True for an `ApiRequestError` with status 404 (the caller then calls `notFound()`). */
+export function isNotFound(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+/** Query values; arrays repeat the key, `undefined` and `''` are dropped. */
+export type ApiQuery = Record<string, string | number | boolean | undefined | readonly (string | number)[]>;
+
+/** Caching of a GET: Next's data cache with revalidation seconds and tags; `false` for no-store. */
+export type ApiCache = { revalidate: number; tags?: string[] } | false;
+
+export type ApiCallOptions = {
+  query?: ApiQuery;
+  cache?: ApiCache;
+  /** Sent as `Authorization: Token {token}` (spec §7). */
+  token?: string;
+  /** ms before the call is aborted; default 10 000. */
+  timeoutMs?: number;
+};
+
+/**
+ * URL of an API path: `apiUrl('/v1/category/kupalniki', {tag: 'leto'})` →
+ * "http://127.0.0.1:8000/api/v1/category/kupalniki?tag=leto".
+ * @param path starts with "/v1/" or "/v2/"; trailing slashes are kept as given (spec §7).
+ */
+export function apiUrl(path: string, query?: ApiQuery): string {
+  const url = new URL(`${env.SHOP_API_URL}/api${path}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+    else url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function call<S extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body: unknown,
+  options: ApiCallOptions,
+): Promise<z.output<S>> {
+  const url = apiUrl(path, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Token ${options.token}`;
+  const cache = options.cache ?? false;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      ...(cache === false ? { cache: 'no-store' as const } : { next: { revalidate: cache.revalidate, tags: cache.tags } }),
+    });
+  } catch (cause) {
+    throw new ApiRequestError(`Shop API unreachable: ${method} ${path} (${String(cause)})`, 0, path);
+  }
+
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Non-JSON body: reported below with the status.
+  }
+
+  if (!response.ok) {
+    const parsed = ApiError.safeParse(json);
+    const message = parsed.success ? parsed.data.message : `${method} ${path} → ${response.status}`;
+    throw new ApiRequestError(message, response.status, path, parsed.success ? parsed.data.errors : undefined);
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiRequestError(
+      `Shop API answer does not match the contract: ${method} ${path}: ${z.prettifyError(parsed.error)}`,
+      502,
+      path,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * GET a shop API path and parse the answer with `schema`.
+ * @throws ApiRequestError on non-2xx, network failure or contract mismatch.
+ */
+export function apiGet<S extends z.ZodType>(path: string, schema: S, options: ApiCallOptions = {}): Promise<z.output<S>> {
+  return call('GET', path, schema, undefined, options);
+}
+
+/**
+ * POST a JSON body to a shop API path and parse the answer with `schema`. Not cached unless
+ * `options.cache` says so (catalogue lists like `/v1/offers_list/` are safe to cache).
+ * @throws ApiRequestError on non-2xx, network failure or contract mismatch.
+ */
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: ApiCallOptions = {},
+): Promise<z.output<S>> {
+  return call('POST', path, schema, body, options);
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * Starts the whole shop (README "Run the shop"):
+ *  1. the shop API (`tsx server/main.ts`): migrates and, on first start, seeds the demo catalogue;
+ *  2. waits for GET /api/health;
+ *  3. builds the storefront when there is no build yet (or with --build), since pages prerendered
+ *     at build time read the API;
+ *  4. `next start` (or `next dev` with --dev).
+ * Ports: PORT (storefront, 3000) and API_PORT (8000). Ctrl+C stops both.
+ *
+ * Flags: --dev (next dev), --build (always rebuild), --api-only.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const port = process.env.PORT ?? '3000';
+const apiPort = process.env.API_PORT ?? '8000';
+const apiHost = process.env.API_HOST ?? '127.0.0.1';
+const apiUrl = process.env.SHOP_API_URL || `http://${apiHost}:${apiPort}`;
+const env = { ...process.env, API_PORT: apiPort, SHOP_API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' };
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const children = new Set();
+const t0 = Date.now();
+
+function run(cmd, cmdArgs, extraEnv = {}) {
+  const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+function stopAll(code) {
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+async function waitForApi(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${apiUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The shop API did not answer at ${apiUrl}/api/health within ${timeoutMs / 1000} s`);
+}
+
+const external = Boolean(process.env.SHOP_API_URL) && !args.has('--api-only') && process.env.START_EMBEDDED_API !== '1';
+if (!external) {
+  const api = run(bin('tsx'), ['server/main.ts'], { NODE_ENV: 'production' });
+  api.on('exit', (code) => {
+    console.error(`[start] shop API exited with code ${code}`);
+    stopAll(code ?? 1);
+  });
+}
+await waitForApi(180_000);
+console.log(`[start] shop API ready at ${apiUrl} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+if (args.has('--api-only')) {
+  await new Promise(() => {});
+}
+
+if (args.has('--dev')) {
+  run(bin('next'), ['dev', '-p', port]);
+} else {
+  if (args.has('--build') || !existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    const code = await new Promise((resolve) => run(bin('next'), ['build']).on('exit', resolve));
+    if (code !== 0) {
+      console.error('[start] next build failed');
+      stopAll(1);
+    }
+    console.log(`[start] storefront built after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const web = run(bin('next'), ['start', '-p', port], { NODE_ENV: 'production' });
+  web.on('exit', (code) => stopAll(code ?? 1));
+  console.log(`[start] storefront starting on http://localhost:${port}`);
+}

@@ -1,0 +1,69 @@
+/**
+ * The shop API application (DESIGN.md "Two applications, one contract"): every endpoint of spec §7
+ * that is built so far, under /api/v1 and /api/v2, plus generated product images under /media, the
+ * OpenAPI document at /api/openapi.json and its reference page at /api/docs.
+ *
+ * Trailing slashes are optional (`strict: false`): the spec writes `/v2/cart/`, clients may not.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Scalar } from '@scalar/hono-api-reference';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Db } from './db/client';
+import { ApiHttpError, errorResponse } from './http';
+import { registerCartRoutes } from './routes/cart/cart.routes';
+import { registerCatalogRoutes } from './routes/catalog/catalog.routes';
+import { registerContentRoutes } from './routes/content/content.routes';
+import { mediaRoutes } from './routes/media/media.routes';
+import type { AppEnv } from './types';
+
+/** Largest accepted request body, bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Builds the API on a database (tests pass an in-memory PGlite). */
+export function createApp(db: Db) {
+  const app = new OpenAPIHono<AppEnv>({ strict: false });
+
+  app.use('*', async (c, next) => {
+    c.set('db', db);
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, 413, 'Слишком большой запрос: не более 64 КБ'),
+    }),
+  );
+
+  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  registerContentRoutes(app);
+  registerCatalogRoutes(app);
+  registerCartRoutes(app);
+  app.route('/media', mediaRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Shop API',
+      version: '1.0.0',
+      description: 'Встроенная реализация API магазина (spec §7). Ошибки: {status:"error", message}.',
+    },
+  });
+  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Shop API' }));
+
+  app.notFound((c) => errorResponse(c, 404, 'Не найдено'));
+  app.onError((err, c) => {
+    if (err instanceof ApiHttpError) return errorResponse(c, err.status, err.message, err.errors);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      if (status === 413) return errorResponse(c, 413, 'Слишком большой запрос');
+      if (status < 500) return errorResponse(c, status as 400, 'Некорректный запрос');
+    }
+    console.error('[shop-api]', c.req.method, c.req.path, err);
+    return errorResponse(c, 500, 'Внутренняя ошибка сервера');
+  });
+  return app;
+}
+
+export type ShopApi = ReturnType<typeof createApp>;

@@ -1,0 +1,32 @@
+/**
+ * Starts the shop API: opens the database (PGlite in .data/ or PostgreSQL from DATABASE_URL),
+ * applies migrations, seeds the demo catalogue when the database is empty, listens on API_PORT.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDb } from './db/client';
+import { readServerEnv } from './env';
+import { seedDatabase } from './seed';
+
+const env = readServerEnv();
+const started = Date.now();
+const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
+console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
+const summary = await seedDatabase(handle.db, { products: env.SEED_PRODUCTS });
+if (!summary.skipped) {
+  console.log(
+    `[shop-api] seeded ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes, ${summary.images} images in ${summary.ms} ms`,
+  );
+}
+const app = createApp(handle.db);
+const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
+  console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
+});
+
+async function shutdown() {
+  server.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

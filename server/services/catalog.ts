@@ -1,0 +1,465 @@
+/**
+ * Catalogue reads of the shop API (spec §7 Catalogue): categories, listing pages with filters and
+ * sort, sale/new lists, product pages and search. Everything is read with SQL that runs the same on
+ * PGlite and PostgreSQL.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ApiHttpError } from '../http';
+import type {
+  Category,
+  CategoryRef,
+  Color,
+  Feature,
+  Image,
+  OfferCard,
+  OfferFilters,
+  PreviewCategory,
+  ProductDetail,
+  Sort,
+} from '@/lib/api/contract/catalog';
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** Product types sold as separates: sizes are `top` + `bottom` features (spec §3 featuretop/featurebot). */
+export const SEPARATES_TYPES = new Set(['swimsuit-separate']);
+
+/**
+ * Canonical product URL path (spec §2 product detail): `/{category path up to 3 levels}/{pk}/{slug}`.
+ * Products in muzhskoe's fourth level use their third-level ancestor's path.
+ */
+export function productPath(categoryPath: string, pk: number, slug: string): string {
+  const parts = categoryPath.split('/').slice(0, 3);
+  return `/${parts.join('/')}/${pk}/${slug}`;
+}
+
+/** Percent off, rounded down; 0 when there is no old price. */
+export function discountPercent(price: number, oldPrice: number | null): number {
+  if (!oldPrice || oldPrice <= price) return 0;
+  return Math.floor(((oldPrice - price) / oldPrice) * 100);
+}
+
+// ---------------------------------------------------------------- categories
+
+interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  path: string;
+  slug: string;
+  section: string;
+  level: number;
+  name: string;
+  sort: number;
+  seo_title: string | null;
+  seo_description: string | null;
+  h1: string | null;
+}
+
+async function allCategories(db: Db): Promise<CategoryRow[]> {
+  return rows<CategoryRow>(db, sql`select * from categories order by level, sort, id`);
+}
+
+/** GET /v1/preview_category/: sections with second-level subcategories and every descendant. */
+export async function listPreviewCategories(db: Db): Promise<PreviewCategory[]> {
+  const cats = await allCategories(db);
+  return cats
+    .filter((c) => c.level === 1)
+    .map((section) => ({
+      path: section.path,
+      name: section.name,
+      subcategories: cats
+        .filter((c) => c.parent_id === section.id)
+        .map((c) => ({ path: c.path, name: c.name })),
+      allCategories: cats
+        .filter((c) => c.level > 1 && c.section === section.section)
+        .map((c) => ({ path: c.path, name: c.name })),
+    }));
+}
+
+/** GET /v1/categories: the flat category tree. */
+export async function listCategories(db: Db) {
+  const cats = await allCategories(db);
+  const byId = new Map(cats.map((c) => [c.id, c]));
+  return cats.map((c) => ({
+    id: c.id,
+    path: c.path,
+    name: c.name,
+    level: c.level,
+    parent_path: c.parent_id ? (byId.get(c.parent_id)?.path ?? null) : null,
+  }));
+}
+
+/**
+ * GET /v1/category/{path}: a category with its parents, children and tags.
+ * @throws ApiHttpError 404 for an unknown path or tag.
+ */
+export async function getCategory(db: Db, path: string, tagSlug?: string): Promise<Category> {
+  const [cat] = await rows<CategoryRow>(db, sql`select * from categories where path = ${path}`);
+  if (!cat) throw new ApiHttpError(404, 'Категория не найдена');
+  const prefixes = path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/')).slice(0, -1);
+  const parents = prefixes.length
+    ? await rows<{ path: string; name: string }>(
+        db,
+        sql`select path, name from categories where path in (${sql.join(prefixes.map((p) => sql`${p}`), sql`, `)}) order by level`,
+      )
+    : [];
+  const children = await rows<{ path: string; name: string }>(
+    db,
+    sql`select path, name from categories where parent_id = ${cat.id} order by sort, id`,
+  );
+  const tags = await rows<{ slug: string; name: string }>(
+    db,
+    sql`select slug, name from tags where category_id = ${cat.id} order by sort, id`,
+  );
+  let tag: { slug: string; name: string } | null = null;
+  if (tagSlug !== undefined) {
+    tag = tags.find((t) => t.slug === tagSlug) ?? null;
+    if (!tag) throw new ApiHttpError(404, 'Подборка не найдена');
+  }
+  const title = tag ? `${cat.name}: ${tag.name.toLowerCase()}` : (cat.seo_title ?? cat.name);
+  return {
+    id: cat.id,
+    path: cat.path,
+    slug: cat.slug,
+    section: cat.section,
+    level: cat.level,
+    name: cat.name,
+    parents,
+    children,
+    tags,
+    tag,
+    seo: {
+      title,
+      description:
+        cat.seo_description ?? `${cat.name} в интернет-магазине: доставка по России, примерка перед покупкой.`,
+      h1: tag ? `${cat.h1 ?? cat.name} — ${tag.name.toLowerCase()}` : (cat.h1 ?? cat.name),
+    },
+  };
+}
+
+/** Filters of a tag, merged under the shopper's filters. */
+async function tagFilters(db: Db, categoryPath: string, tagSlug: string): Promise<OfferFilters> {
+  const [tag] = await rows<{ filter: OfferFilters }>(
+    db,
+    sql`select t.filter from tags t join categories c on c.id = t.category_id where c.path = ${categoryPath} and t.slug = ${tagSlug}`,
+  );
+  if (!tag) throw new ApiHttpError(404, 'Подборка не найдена');
+  return tag.filter;
+}
+
+// ---------------------------------------------------------------- listings
+
+export interface ListingParams {
+  /** Category path; omitted for the whole catalogue. */
+  categoryPath?: string;
+  tag?: string;
+  filters: OfferFilters;
+  sort?: Sort;
+  limit: number;
+  offset: number;
+  /** Product ids to restrict to, ranked (search). */
+  rankedIds?: number[];
+}
+
+function mergeFilters(base: OfferFilters, extra: OfferFilters): OfferFilters {
+  return { ...extra, ...base };
+}
+
+function filterConditions(f: OfferFilters): SQL[] {
+  const where: SQL[] = [];
+  const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+  if (f.brands?.length) where.push(sql`b.slug in (${list(f.brands)})`);
+  if (f.materials?.length) where.push(sql`p.material in (${list(f.materials)})`);
+  if (f.colors?.length) {
+    where.push(
+      sql`exists (select 1 from offers o join colors c on c.id = o.color_id where o.product_id = p.id and c.slug in (${list(f.colors)}))`,
+    );
+  }
+  if (f.sizes?.length) {
+    where.push(
+      sql`exists (select 1 from offers o join offer_features f on f.offer_id = o.id where o.product_id = p.id and f.stock > 0 and f.name in (${list(f.sizes)}))`,
+    );
+  }
+  if (f.price_min !== undefined) where.push(sql`p.price >= ${f.price_min}`);
+  if (f.price_max !== undefined) where.push(sql`p.price <= ${f.price_max}`);
+  if (f.sale) where.push(sql`p.old_price is not null`);
+  if (f.new) where.push(sql`p.is_new`);
+  return where;
+}
+
+function orderBy(sort: Sort | undefined): SQL {
+  switch (sort) {
+    case 'new':
+      return sql`p.created_at desc, p.id desc`;
+    case 'price_asc':
+      return sql`p.price asc, p.id`;
+    case 'price_desc':
+      return sql`p.price desc, p.id`;
+    case 'discount':
+      return sql`coalesce((p.old_price - p.price) / p.old_price, 0) desc, p.id`;
+    default:
+      return sql`p.popularity desc, p.id`;
+  }
+}
+
+/**
+ * A page of products as cards (GET /v1/offers/, /v1/search/). Count is of all matching products.
+ * @throws ApiHttpError 404 when the category or tag does not exist.
+ */
+export async function listOffers(db: Db, params: ListingParams): Promise<{ count: number; results: OfferCard[] }> {
+  let filters = params.filters;
+  const where: SQL[] = [];
+  if (params.categoryPath !== undefined) {
+    const [cat] = await rows<{ id: number }>(db, sql`select id from categories where path = ${params.categoryPath}`);
+    if (!cat) throw new ApiHttpError(404, 'Категория не найдена');
+    where.push(
+      sql`p.category_id in (select id from categories where path = ${params.categoryPath} or path like ${`${params.categoryPath}/%`})`,
+    );
+    if (params.tag) filters = mergeFilters(filters, await tagFilters(db, params.categoryPath, params.tag));
+  }
+  if (params.rankedIds) {
+    if (params.rankedIds.length === 0) return { count: 0, results: [] };
+    where.push(sql`p.id in (${sql.join(params.rankedIds.map((id) => sql`${id}`), sql`, `)})`);
+  }
+  where.push(...filterConditions(filters));
+  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const order = params.rankedIds && !params.sort
+    ? sql`array_position(${sql.raw(`array[${params.rankedIds.join(',')}]::int[]`)}, p.id)`
+    : orderBy(params.sort);
+  const page = await rows<{ id: number; total: number }>(
+    db,
+    sql`select p.id, (count(*) over ())::int as total
+        from products p join brands b on b.id = p.brand_id
+        ${whereSql}
+        order by ${order}
+        limit ${params.limit} offset ${params.offset}`,
+  );
+  let count = page[0]?.total ?? 0;
+  if (page.length === 0 && params.offset > 0) {
+    const [c] = await rows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from products p join brands b on b.id = p.brand_id ${whereSql}`,
+    );
+    count = c?.total ?? 0;
+  }
+  return { count: num(count), results: await loadCards(db, page.map((r) => r.id)) };
+}
+
+/** POST /v1/offers_list/: 64 sale or new products (spec §7, §9). */
+export async function listSaleOrNew(db: Db, type: 'sale' | 'new'): Promise<OfferCard[]> {
+  const filters: OfferFilters = type === 'sale' ? { sale: true } : { new: true };
+  const { results } = await listOffers(db, {
+    filters,
+    sort: type === 'sale' ? 'discount' : 'new',
+    limit: 64,
+    offset: 0,
+  });
+  return results;
+}
+
+interface CardRow {
+  id: number;
+  name: string;
+  slug: string;
+  price: string;
+  old_price: string | null;
+  is_new: boolean;
+  brand_name: string;
+  brand_slug: string;
+  category_path: string;
+  category_name: string;
+}
+
+/** Loads cards for product ids, keeping their order. */
+export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
+  if (ids.length === 0) return [];
+  const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const [products, images, colors, sizes] = await Promise.all([
+    rows<CardRow>(
+      db,
+      sql`select p.id, p.name, p.slug, p.price, p.old_price, p.is_new,
+                 b.name as brand_name, b.slug as brand_slug, c.path as category_path, c.name as category_name
+          from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
+          where p.id in (${idList})`,
+    ),
+    rows<{ product_id: number; url: string; alt: string; is_main: boolean; width: number; height: number }>(
+      db,
+      sql`select product_id, url, alt, is_main, width, height from (
+            select i.*, row_number() over (partition by i.product_id order by i.is_main desc, i.sort, i.id) as n
+            from product_images i where i.product_id in (${idList})) x
+          where n <= 2 order by product_id, n`,
+    ),
+    rows<{ product_id: number; id: number; slug: string; name: string; hex: string }>(
+      db,
+      sql`select o.product_id, c.id, c.slug, c.name, c.hex from offers o join colors c on c.id = o.color_id
+          where o.product_id in (${idList}) order by o.product_id, o.sort, o.id`,
+    ),
+    rows<{ product_id: number; name: string }>(
+      db,
+      sql`select o.product_id, f.name, min(f.sort) as s from offers o join offer_features f on f.offer_id = o.id
+          where o.product_id in (${idList}) and f.stock > 0
+          group by o.product_id, f.name order by o.product_id, s`,
+    ),
+  ]);
+  const group = <T extends { product_id: number }>(list: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const item of list) map.set(item.product_id, [...(map.get(item.product_id) ?? []), item]);
+    return map;
+  };
+  const imagesBy = group(images);
+  const colorsBy = group(colors);
+  const sizesBy = group(sizes);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    if (!p) return [];
+    const price = num(p.price);
+    const oldPrice = numOrNull(p.old_price);
+    return [
+      {
+        id: p.id,
+        name: p.name,
+        slug: p.slug,
+        brand: { name: p.brand_name, slug: p.brand_slug },
+        price,
+        old_price: oldPrice,
+        discount: discountPercent(price, oldPrice),
+        is_new: p.is_new,
+        full_path_offer: productPath(p.category_path, p.id, p.slug),
+        category: { path: p.category_path, name: p.category_name },
+        images: (imagesBy.get(id) ?? []).map(toImage),
+        colors: uniqueBy(
+          (colorsBy.get(id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.name, hex: c.hex })),
+          (c) => c.id,
+        ),
+        sizes: (sizesBy.get(id) ?? []).map((s) => s.name),
+      },
+    ];
+  });
+}
+
+function uniqueBy<T>(list: T[], key: (item: T) => unknown): T[] {
+  const seen = new Set<unknown>();
+  return list.filter((item) => (seen.has(key(item)) ? false : (seen.add(key(item)), true)));
+}
+
+function toImage(i: { url: string; alt: string; is_main: boolean; width: number; height: number }): Image {
+  return { image: i.url, alt: i.alt, is_main: i.is_main, width: i.width, height: i.height };
+}
+
+// ---------------------------------------------------------------- product page
+
+/**
+ * GET /v1/product_offer/: the product page by pk. `full_path_offer` is the canonical URL; the
+ * storefront redirects when the requested path differs (spec §2).
+ * @throws ApiHttpError 404 when there is no such product.
+ */
+export async function getProduct(db: Db, pk: number): Promise<ProductDetail> {
+  const [card] = await loadCards(db, [pk]);
+  if (!card) throw new ApiHttpError(404, 'Товар не найден');
+  const [details] = await rows<{
+    description: string;
+    composition: string;
+    material: string;
+    country: string;
+    care: string;
+    type: string;
+    category_id: number;
+  }>(db, sql`select description, composition, material, country, care, type, category_id from products where id = ${pk}`);
+  if (!details) throw new ApiHttpError(404, 'Товар не найден');
+  const offerRows = await rows<{ id: number; ext_id: string; color_id: number; slug: string; name: string; hex: string }>(
+    db,
+    sql`select o.id, o.ext_id, c.id as color_id, c.slug, c.name, c.hex from offers o join colors c on c.id = o.color_id
+        where o.product_id = ${pk} order by o.sort, o.id`,
+  );
+  const offerIds = offerRows.map((o) => o.id);
+  const idList = sql.join(offerIds.map((id) => sql`${id}`), sql`, `);
+  const [features, images] = offerIds.length
+    ? await Promise.all([
+        rows<{ id: number; offer_id: number; kind: string; name: string; ext_id: string; stock: number }>(
+          db,
+          sql`select id, offer_id, kind, name, ext_id, stock from offer_features where offer_id in (${idList}) order by sort, id`,
+        ),
+        rows<{ offer_id: number; url: string; alt: string; is_main: boolean; width: number; height: number }>(
+          db,
+          sql`select offer_id, url, alt, is_main, width, height from product_images where product_id = ${pk} order by sort, id`,
+        ),
+      ])
+    : [[], []];
+  const toFeature = (f: { id: number; name: string; ext_id: string; stock: number }): Feature => ({
+    id: f.id,
+    ext_id: f.ext_id,
+    name: f.name,
+    stock: f.stock,
+    available: f.stock > 0,
+  });
+  const offers = offerRows.map((o) => {
+    const own = features.filter((f) => f.offer_id === o.id);
+    const color: Color = { id: o.color_id, slug: o.slug, name: o.name, hex: o.hex };
+    return {
+      id: o.id,
+      ext_id: o.ext_id,
+      color,
+      images: images.filter((i) => i.offer_id === o.id).map(toImage),
+      features: own.filter((f) => f.kind === 'size').map(toFeature),
+      features_top: own.filter((f) => f.kind === 'top').map(toFeature),
+      features_bottom: own.filter((f) => f.kind === 'bottom').map(toFeature),
+    };
+  });
+  const breadcrumbs = await categoryChain(db, card.category.path);
+  const relatedIds = await rows<{ id: number }>(
+    db,
+    sql`select id from products where category_id = ${details.category_id} and id <> ${pk}
+        order by popularity desc, id limit 8`,
+  );
+  return {
+    ...card,
+    description: details.description,
+    composition: details.composition,
+    material: details.material,
+    country: details.country,
+    care: details.care,
+    type: details.type,
+    breadcrumbs,
+    offers,
+    related: await loadCards(db, relatedIds.map((r) => r.id)),
+  };
+}
+
+async function categoryChain(db: Db, path: string): Promise<CategoryRef[]> {
+  const prefixes = path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  return rows<CategoryRef>(
+    db,
+    sql`select path, name from categories where path in (${sql.join(prefixes.map((p) => sql`${p}`), sql`, `)}) order by level`,
+  );
+}
+
+// ---------------------------------------------------------------- search
+
+/**
+ * Ranked product ids for a Russian query (spec §7 search): full-text with the `russian`
+ * configuration (morphology: "купальники" finds "купальник") OR trigram word similarity (typos:
+ * "купальнека"; Cyrillic brand spellings are part of `search_text`). At most 1000 candidates.
+ */
+export async function searchProductIds(db: Db, query: string): Promise<number[]> {
+  const q = query.trim().toLowerCase().slice(0, 200);
+  if (!q) return [];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select p.id
+        from products p, websearch_to_tsquery('russian', ${q}) tsq
+        where to_tsvector('russian', p.search_text) @@ tsq or ${q} <% p.search_text
+        order by ts_rank(to_tsvector('russian', p.search_text), tsq) + word_similarity(${q}, p.search_text) desc,
+                 p.popularity desc, p.id
+        limit 1000`,
+  );
+  return found.map((r) => r.id);
+}

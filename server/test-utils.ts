@@ -1,0 +1,72 @@
+/**
+ * Test harness of the shop API: an app on a fresh, seeded database — an in-memory PGlite by
+ * default, or a throw-away database on the PostgreSQL server of TEST_DATABASE_URL (CI runs the
+ * suite both ways, DESIGN.md "Database": PGlite and PostgreSQL run the same SQL).
+ */
+import pg from 'pg';
+import { createApp } from './app';
+import { openDb, type DbHandle } from './db/client';
+import { seedDatabase } from './seed';
+
+export interface TestApi {
+  app: ReturnType<typeof createApp>;
+  handle: DbHandle;
+  close: () => Promise<void>;
+}
+
+/** Products seeded for API tests: enough for every section, facet and page. */
+export const TEST_PRODUCTS = 240;
+
+/** Opens a fresh database, seeds `products` demo products and builds the app on it. */
+export async function createTestApi(products = TEST_PRODUCTS): Promise<TestApi> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDb('memory://');
+    await seedDatabase(handle.db, { products });
+    return { app: createApp(handle.db), handle, close: () => handle.close() };
+  }
+  const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDb(url.toString());
+  await seedDatabase(handle.db, { products });
+  return {
+    app: createApp(handle.db),
+    handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Sends JSON to the app; returns status, parsed body and the Set-Cookie header. */
+export async function call(
+  api: TestApi,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any; setCookie: string | null }> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+  }
+  const res = await api.app.request(path, init);
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json, setCookie: res.headers.get('set-cookie') };
+}

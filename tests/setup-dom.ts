@@ -1,0 +1,9 @@
+/** Setup of the jsdom test project: Testing Library matchers and cleanup between tests. */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Unit, component and API tests (DESIGN.md conventions, 9: tests beside the code).
+ * - node: lib/ and server/ (API tests through `app.request()` on an in-memory PGlite, or on
+ *   PostgreSQL when TEST_DATABASE_URL is set).
+ * - jsdom: components, features and stores.
+ */
+export default defineConfig({
+  resolve: { alias: { '@': root } },
+  esbuild: { jsx: 'automatic' },
+  test: {
+    globals: true,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['components/**/*.test.{ts,tsx}', 'features/**/*.test.{ts,tsx}', 'stores/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
