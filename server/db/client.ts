@@ -41,7 +41,7 @@ export async function openDb(target: string): Promise<DbHandle> {
     return { db, driver: 'postgres', close: () => pool.end() };
   }
   if (target !== 'memory://') mkdirSync(target, { recursive: true });
-  const client = new PGlite(target === 'memory://' ? undefined : target, { extensions: { pg_trgm } });
+  const client = new PGlite(target, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
   return { db: pgliteDb as unknown as Db, driver: 'pglite', close: () => client.close() };

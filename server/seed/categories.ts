@@ -45,6 +45,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   {
     slug: 'kupalniki',
     name: 'Купальники',
+    h1: 'Женские купальники',
     tags: [
       SALE,
       NEW,
@@ -97,6 +98,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   {
     slug: 'odezhda',
     name: 'Одежда',
+    h1: 'Женская одежда',
     tags: [
       SALE,
       NEW,
@@ -157,6 +159,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   {
     slug: 'obuv',
     name: 'Обувь',
+    h1: 'Женская обувь',
     tags: [
       SALE,
       NEW,
@@ -183,6 +186,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   {
     slug: 'aksessuary',
     name: 'Аксессуары',
+    h1: 'Женские аксессуары',
     tags: [
       SALE,
       NEW,
@@ -218,6 +222,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   {
     slug: 'bele',
     name: 'Бельё',
+    h1: 'Женское бельё',
     tags: [
       SALE,
       NEW,
@@ -260,6 +265,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   {
     slug: 'detskoe',
     name: 'Детское',
+    h1: 'Детская одежда и обувь',
     tags: [
       SALE,
       NEW,
@@ -301,6 +307,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
   {
     slug: 'muzhskoe',
     name: 'Мужское',
+    h1: 'Мужская одежда, обувь и аксессуары',
     tags: [
       SALE,
       NEW,

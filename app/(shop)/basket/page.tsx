@@ -1,0 +1,27 @@
+/**
+ * /basket (spec §2 static pages, title "Корзина"): server-rendered heading and breadcrumbs around
+ * the per-user basket island (`features/basket/components/basket-page.tsx`).
+ */
+import type { Metadata } from 'next';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { BasketPage } from '@/features/basket/components/basket-page';
+import { href, routeTitle } from '@/lib/routes';
+
+/** Title "Корзина"; a per-visitor page, so kept out of search indexes. */
+export const metadata: Metadata = {
+  title: routeTitle('basket'),
+  description: 'Товары, которые вы выбрали. Измените количество или перейдите к оформлению заказа.',
+  alternates: { canonical: href('basket') },
+  robots: { index: false, follow: true },
+};
+
+/** The basket page. */
+export default function BasketRoute() {
+  return (
+    <div className="container">
+      <Breadcrumbs items={[{ name: routeTitle('basket'), href: href('basket') }]} />
+      <h1>{routeTitle('basket')}</h1>
+      <BasketPage />
+    </div>
+  );
+}

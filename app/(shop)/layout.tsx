@@ -1,0 +1,36 @@
+/**
+ * Layout of every shop page (spec §2 Layout): skip link, header with menu and basket slot, main,
+ * footer. Spec §2 Error page: a 404 is raised if neither organization data nor preview
+ * categories have loaded.
+ */
+import { notFound } from 'next/navigation';
+import { BasketHeaderButton } from '@/features/basket/components/basket-header-button';
+import { getBrands } from '@/features/navigation/api/get-brands';
+import { getOrganization } from '@/features/navigation/api/get-organization';
+import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
+import { SiteFooter } from '@/features/navigation/components/site-footer';
+import { SiteHeader } from '@/features/navigation/components/site-header';
+
+/** The shop chrome around `children`. */
+export default async function ShopLayout({ children }: { children: React.ReactNode }) {
+  const [organization, categories, brands] = await Promise.all([getOrganization(), getPreviewCategories(), getBrands()]);
+  if (!organization && !categories) notFound();
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Перейти к содержимому
+      </a>
+      <SiteHeader
+        organization={organization}
+        categories={categories ?? []}
+        brands={brands}
+        basketSlot={<BasketHeaderButton />}
+      />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter organization={organization} categories={categories ?? []} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+/** /new (spec §2 named link "new", title "Новинки"; §7 POST /v1/offers_list/ {type:'new'}, 64 items). */
+import type { Metadata } from 'next';
+import { getOffersList } from '@/features/catalog/api/get-offers-list';
+import { OffersListPage } from '@/features/catalog/components/offers-list-page';
+import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import { href, routeTitle } from '@/lib/routes';
+
+/** SEO record of /new or "Новинки — Lumière". */
+export function generateMetadata(): Promise<Metadata> {
+  return pageMetadata({
+    path: href('new'),
+    title: routeTitle('new'),
+    description: 'Новинки сезона: купальники, одежда, обувь и аксессуары.',
+  });
+}
+
+/** The new arrivals list. */
+export default async function NewPage() {
+  const [offers, heading] = await Promise.all([getOffersList('new'), pageHeading(href('new'), routeTitle('new'))]);
+  return <OffersListPage type="new" offers={offers} heading={heading} />;
+}

@@ -1,0 +1,42 @@
+/**
+ * Home page (spec §2 "index", title "Главная"): hero/promo block, "Распродажа" and "Новинки" rows
+ * from POST /v1/offers_list/ ({type:'sale'} / {type:'new'}, spec §7), section tiles. No breadcrumbs.
+ */
+import type { Metadata } from 'next';
+import { getOffersList } from '@/features/catalog/api/get-offers-list';
+import { HomeHero } from '@/features/catalog/components/home-hero';
+import { SectionTiles } from '@/features/catalog/components/section-tiles';
+import { getOrganization } from '@/features/navigation/api/get-organization';
+import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
+import { pageMetadata } from '@/features/seo/utils/page-metadata';
+import { ProductRow } from '@/components/product-row/product-row';
+import { SITE_NAME } from '@/lib/constants';
+import { href, routeTitle } from '@/lib/routes';
+
+/** SEO record of "/" or the shop's default title. */
+export async function generateMetadata(): Promise<Metadata> {
+  const metadata = await pageMetadata({
+    path: href('index'),
+    title: `${SITE_NAME} — купальники, одежда и обувь`,
+    description: 'Интернет-магазин купальников, одежды, обуви, аксессуаров и белья. Доставка по России, примерка.',
+  });
+  return typeof metadata.title === 'string' ? { ...metadata, title: { absolute: metadata.title } } : metadata;
+}
+
+/** The home page. */
+export default async function HomePage() {
+  const [sale, fresh, organization, categories] = await Promise.all([
+    getOffersList('sale'),
+    getOffersList('new'),
+    getOrganization(),
+    getPreviewCategories(),
+  ]);
+  return (
+    <div className="container">
+      <HomeHero promo={organization?.promocode} />
+      <ProductRow title={routeTitle('sale')} offers={sale} moreHref={href('sale')} />
+      <ProductRow title={routeTitle('new')} offers={fresh} moreHref={href('new')} />
+      <SectionTiles categories={categories ?? []} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** /sale (spec §2 named link "sale", title "Распродажа"; §7 POST /v1/offers_list/ {type:'sale'}, 64 items). */
+import type { Metadata } from 'next';
+import { getOffersList } from '@/features/catalog/api/get-offers-list';
+import { OffersListPage } from '@/features/catalog/components/offers-list-page';
+import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import { href, routeTitle } from '@/lib/routes';
+
+/** SEO record of /sale or "Распродажа — Lumière". */
+export function generateMetadata(): Promise<Metadata> {
+  return pageMetadata({
+    path: href('sale'),
+    title: routeTitle('sale'),
+    description: 'Распродажа купальников, одежды, обуви и аксессуаров со скидками до 70%.',
+  });
+}
+
+/** The sale list. */
+export default async function SalePage() {
+  const [offers, heading] = await Promise.all([getOffersList('sale'), pageHeading(href('sale'), routeTitle('sale'))]);
+  return <OffersListPage type="sale" offers={offers} heading={heading} />;
+}

@@ -1,0 +1,55 @@
+/**
+ * Root layout: `<html lang="ru">`, the Inter font (Cyrillic + Latin, local files from
+ * @fontsource-variable/inter, DESIGN "offline facts"), global styles and site-wide metadata
+ * (title template "… — Lumière", metadataBase for canonical URLs).
+ */
+import type { Metadata, Viewport } from 'next';
+import localFont from 'next/font/local';
+import { SITE_NAME } from '@/lib/constants';
+import { env } from '@/lib/env';
+import './globals.css';
+
+const interCyrillic = localFont({
+  src: '../node_modules/@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2',
+  weight: '100 900',
+  style: 'normal',
+  display: 'swap',
+  variable: '--font-inter-cyrillic',
+  // No fallback chain inside the variable: the stack in globals.css puts Latin then Cyrillic first.
+  adjustFontFallback: false,
+  fallback: [],
+});
+
+const interLatin = localFont({
+  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
+  style: 'normal',
+  display: 'swap',
+  variable: '--font-inter-latin',
+  // No fallback chain inside the variable: the stack in globals.css puts Latin then Cyrillic first.
+  adjustFontFallback: false,
+  fallback: [],
+});
+
+export const metadata: Metadata = {
+  metadataBase: new URL(env.SITE_URL),
+  title: { default: `${SITE_NAME} — купальники, одежда и обувь`, template: `%s — ${SITE_NAME}` },
+  description: 'Интернет-магазин купальников, одежды, обуви, аксессуаров и белья. Доставка по России.',
+  applicationName: SITE_NAME,
+  openGraph: { siteName: SITE_NAME, locale: 'ru_RU', type: 'website' },
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#ffffff',
+};
+
+/** The `<html>` shell shared by every page. */
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`}>
+      <body>{children}</body>
+    </html>
+  );
+}

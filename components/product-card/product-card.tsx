@@ -1,0 +1,45 @@
+import type { OfferCard } from '@/lib/api/contract/catalog';
+import { Price } from '@/components/price/price';
+import { ProductImage, mainImage } from '@/components/product-image/product-image';
+import styles from './product-card.module.css';
+
+/** Props of `ProductCard`. */
+export type ProductCardProps = {
+  /** A listing card of the contract (`OfferCard`). */
+  offer: OfferCard;
+  /** Preload the image (first row of the first grid on a page). */
+  preload?: boolean;
+};
+
+/**
+ * A product tile of listings and rows: 3:4 image, brand, name, price with old price and discount
+ * badge, all inside one link to `full_path_offer` (spec §2 product detail route). Works without JS.
+ */
+export function ProductCard({ offer, preload = false }: ProductCardProps) {
+  const image = mainImage(offer.images);
+  return (
+    <article className={styles.card}>
+      <a href={offer.full_path_offer} className={styles.link}>
+        <div className={styles.media}>
+          {image ? (
+            <ProductImage
+              src={image.image}
+              alt={image.alt || `${offer.brand.name} ${offer.name}`}
+              sizes="(max-width: 768px) 50vw, (max-width: 1200px) 33vw, 25vw"
+              preload={preload}
+              className={styles.image}
+            />
+          ) : (
+            <span className={styles.noImage}>Нет фото</span>
+          )}
+          <span className={styles.badges}>
+            {offer.is_new ? <span className={styles.new}>New</span> : null}
+          </span>
+        </div>
+        <p className={styles.brand}>{offer.brand.name}</p>
+        <h3 className={styles.name}>{offer.name}</h3>
+        <Price price={offer.price} oldPrice={offer.old_price} discount={offer.discount} />
+      </a>
+    </article>
+  );
+}

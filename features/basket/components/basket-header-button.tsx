@@ -1,0 +1,143 @@
+'use client';
+
+/**
+ * The header's basket icon with its counter and hover dropdown (spec §2 Layout "Cart dropdown",
+ * §4 Basket, §9). Ships on every page, so it holds no more than the store and a small list.
+ */
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { mainImage, ProductImage } from '@/components/product-image/product-image';
+import { pluralize } from '@/lib/format/plural';
+import { formatPrice } from '@/lib/format/price';
+import { href } from '@/lib/routes';
+import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
+import { GOODS_FORMS, lineSizes } from '../utils/line-details';
+import styles from './basket-header-button.module.css';
+
+const BASKET_PATH = href('basket');
+
+/**
+ * Basket link for the header: icon, badge with the number of lines (spec §9) and an accessible
+ * name such as "Корзина, 2 товара". On mount it reads `lkData` and loads the basket once (spec §4
+ * "Initial basket data is loaded at layout entry"). Hover or keyboard focus opens the dropdown,
+ * only off the /basket page and with at least one line; leaving closes it after 1000 ms; Escape
+ * and reaching /basket close it at once.
+ */
+export function BasketHeaderButton() {
+  const pathname = usePathname();
+  const count = useBasketStore((s) => s.count);
+  const showDropdown = useBasketStore((s) => s.showDropdown);
+  const basketInited = useBasketStore((s) => s.basketInited);
+  const openDropdown = useBasketStore((s) => s.openDropdown);
+  const closeDropdown = useBasketStore((s) => s.closeDropdown);
+  const hideDropdownNow = useBasketStore((s) => s.hideDropdownNow);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const onBasketPage = pathname === BASKET_PATH;
+  const canShow = !onBasketPage && count > 0 && basketInited;
+
+  useEffect(() => {
+    hydrateBasketStore();
+    void useBasketStore.getState().init();
+  }, []);
+
+  useEffect(() => {
+    if (onBasketPage) hideDropdownNow();
+  }, [onBasketPage, hideDropdownNow]);
+
+  const open = () => {
+    if (canShow) openDropdown();
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) closeDropdown();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && showDropdown) {
+      hideDropdownNow();
+      rootRef.current?.querySelector<HTMLAnchorElement>('a')?.focus();
+    }
+  };
+
+  // A plain space: accessible names are matched as typed ("Корзина, 2 товара").
+  const label = `Корзина, ${count} ${pluralize(count, GOODS_FORMS)}`;
+  const expanded = canShow && showDropdown;
+
+  return (
+    <div
+      ref={rootRef}
+      className={styles.root}
+      onMouseEnter={open}
+      onMouseLeave={closeDropdown}
+      onFocus={open}
+      onBlur={onBlur}
+      onKeyDown={onKeyDown}
+    >
+      <Link href={BASKET_PATH} className={styles.link} aria-label={label} data-testid="header-basket">
+        <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            d="M6 7h12l-1 13H7L6 7Zm3 0V6a3 3 0 0 1 6 0v1"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className={styles.text} aria-hidden="true">
+          Корзина
+        </span>
+        {count > 0 ? (
+          <span className={styles.badge} aria-hidden="true" data-testid="header-basket-count">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </Link>
+      {expanded ? <BasketDropdown /> : null}
+    </div>
+  );
+}
+
+/** The dropdown panel: each line, "Итого" and the link to the basket (spec §2). */
+function BasketDropdown() {
+  const basketList = useBasketStore((s) => s.basketList);
+  const total = useBasketStore((s) => s.total);
+  const hideDropdownNow = useBasketStore((s) => s.hideDropdownNow);
+
+  return (
+    <div className={styles.panel} role="region" aria-label="Товары в корзине" data-testid="basket-dropdown">
+      <ul className={styles.list}>
+        {basketList.map((item) => {
+          const image = mainImage(item.product.images);
+          const sizes = lineSizes(item);
+          return (
+            <li key={item.item_uuid} className={styles.item}>
+              <div className={styles.thumb}>
+                {image ? <ProductImage src={image.image} alt={image.alt || item.product.name} sizes="56px" /> : null}
+              </div>
+              <div className={styles.info}>
+                <Link href={item.product.full_path_offer} className={styles.name} onClick={hideDropdownNow}>
+                  {item.product.name}
+                </Link>
+                <span className={styles.brand}>{item.product.brand.name}</span>
+                {sizes.length > 0 ? (
+                  <span className={styles.meta}>{sizes.map((size) => `${size.label}: ${size.value}`).join(', ')}</span>
+                ) : null}
+                <span className={styles.price}>
+                  {formatPrice(item.price)}
+                  {item.quantity > 1 ? <span className={styles.qty}> × {item.quantity}</span> : null}
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={styles.total}>
+        <span>Итого</span>
+        <span>{formatPrice(total)}</span>
+      </p>
+      <Link href={BASKET_PATH} className={styles.cta} onClick={hideDropdownNow}>
+        Перейти в корзину
+      </Link>
+    </div>
+  );
+}

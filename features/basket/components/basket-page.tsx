@@ -1,0 +1,219 @@
+'use client';
+
+/**
+ * The basket page body (spec §2 /basket, §4 Basket, §5 basket rule, §9 count and total): lines
+ * with −/+ and removal applied after the server confirms, the flag of sizes no longer available,
+ * totals and the way to checkout. Per-user data, so a client island under the server-rendered
+ * heading (DESIGN.md "Rendering and data").
+ */
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { Price } from '@/components/price/price';
+import { mainImage, ProductImage } from '@/components/product-image/product-image';
+import type { CartItem } from '@/lib/api/contract/cart';
+import { MIN_QUANTITY } from '@/lib/constants';
+import { formatCount } from '@/lib/format/plural';
+import { formatPrice } from '@/lib/format/price';
+import { href } from '@/lib/routes';
+import { BASKET_MAX_QUANTITY, hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
+import { GOODS_FORMS, lineSizes } from '../utils/line-details';
+import styles from './basket-page.module.css';
+
+/** Rubles of one line: price × quantity, kopecks exact. */
+function lineSum(item: Pick<CartItem, 'price' | 'quantity'>): number {
+  return (Math.round(item.price * 100) * item.quantity) / 100;
+}
+
+/**
+ * The basket: loading state until the first GET answers, "Корзина пуста" with a link to the
+ * catalogue, or the lines and the summary ("Итого", "Оформить заказ" → /basket/delivery).
+ * Stable hooks for e2e: `basket-line`, `basket-count`, `basket-total`, `basket-empty`.
+ */
+export function BasketPage() {
+  const basketList = useBasketStore((s) => s.basketList);
+  const basketInited = useBasketStore((s) => s.basketInited);
+  const basketLoadFailed = useBasketStore((s) => s.basketLoadFailed);
+  const count = useBasketStore((s) => s.count);
+  const total = useBasketStore((s) => s.total);
+  const [announcement, setAnnouncement] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    hydrateBasketStore();
+    void useBasketStore.getState().init();
+  }, []);
+
+  if (!basketInited && !basketLoadFailed) {
+    return (
+      <div className={styles.loading} aria-busy="true" role="status">
+        Загружаем корзину…
+      </div>
+    );
+  }
+
+  if (basketList.length === 0) {
+    return (
+      <div className={styles.empty} data-testid="basket-empty">
+        <p className={styles.emptyTitle}>Корзина пуста</p>
+        <p className={styles.emptyText}>Загляните в каталог — там много нового.</p>
+        <Link href={href('new')} className={styles.primary}>
+          Перейти в каталог
+        </Link>
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+      </div>
+    );
+  }
+
+  const hasUnavailable = basketList.some((item) => !item.available);
+
+  return (
+    <div className={styles.layout}>
+      <section aria-labelledby="basket-lines-title" className={styles.lines}>
+        <h2 id="basket-lines-title" className="visually-hidden">
+          Товары в корзине
+        </h2>
+        <ul className={styles.list} ref={listRef} tabIndex={-1}>
+          {basketList.map((item) => (
+            <BasketLine
+              key={item.item_uuid}
+              item={item}
+              onRemoved={(name) => {
+                setAnnouncement(`${name} удалён из корзины`);
+                listRef.current?.focus();
+              }}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <aside className={styles.summary} aria-labelledby="basket-summary-title">
+        <h2 id="basket-summary-title" className={styles.summaryTitle}>
+          Ваш заказ
+        </h2>
+        <p className={styles.summaryRow}>
+          <span>В корзине</span>
+          <span data-testid="basket-count">{formatCount(count, GOODS_FORMS)}</span>
+        </p>
+        <p className={`${styles.summaryRow} ${styles.totalRow}`}>
+          <span>Итого</span>
+          <span data-testid="basket-total">{formatPrice(total)}</span>
+        </p>
+        {hasUnavailable ? (
+          <>
+            <p className={styles.warning} id="basket-unavailable-note">
+              Удалите товары, размер которых больше недоступен, чтобы оформить заказ.
+            </p>
+            <button type="button" className={styles.primary} disabled aria-describedby="basket-unavailable-note">
+              Оформить заказ
+            </button>
+          </>
+        ) : (
+          <Link href={href('basket-delivery')} className={styles.primary} data-testid="basket-checkout">
+            Оформить заказ
+          </Link>
+        )}
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+      </aside>
+    </div>
+  );
+}
+
+/** One line: photo, name, brand, colour, size(s), price per piece, −/+, line sum, removal. */
+function BasketLine({ item, onRemoved }: { item: CartItem; onRemoved: (name: string) => void }) {
+  const pending = useBasketStore((s) => Boolean(s.pendingItems[item.item_uuid]));
+  const error = useBasketStore((s) => (s.lastError?.item_uuid === item.item_uuid ? s.lastError.message : null));
+  const increment = useBasketStore((s) => s.increment);
+  const decrement = useBasketStore((s) => s.decrement);
+  const remove = useBasketStore((s) => s.remove);
+
+  const image = mainImage(item.product.images);
+  const sizes = lineSizes(item);
+  const maxQuantity = Math.min(BASKET_MAX_QUANTITY, Math.max(item.stock, MIN_QUANTITY));
+  const titleId = `basket-line-${item.item_uuid}`;
+
+  return (
+    <li className={styles.line} data-testid="basket-line" aria-labelledby={titleId} aria-busy={pending || undefined}>
+      <Link href={item.product.full_path_offer} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+        {image ? <ProductImage src={image.image} alt="" sizes="(min-width: 768px) 120px, 88px" /> : null}
+      </Link>
+
+      <div className={styles.info}>
+        <Link href={item.product.full_path_offer} className={styles.name} id={titleId}>
+          {item.product.name}
+        </Link>
+        <p className={styles.brand}>{item.product.brand.name}</p>
+        <dl className={styles.props}>
+          <div>
+            <dt>Цвет:</dt>
+            <dd>{item.offer.color.name}</dd>
+          </div>
+          {sizes.map((size) => (
+            <div key={size.label}>
+              <dt>{size.label}:</dt>
+              <dd>{size.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {!item.available ? (
+          <p className={styles.unavailable} data-testid="basket-line-unavailable">
+            Выбранный размер больше недоступен
+          </p>
+        ) : null}
+        <div className={styles.unitPrice}>
+          <Price price={item.price} oldPrice={item.old_price} />
+          <span className={styles.perPiece}>за 1 шт.</span>
+        </div>
+      </div>
+
+      <div className={styles.controls}>
+        <div className={styles.quantity} role="group" aria-label="Количество">
+          <button
+            type="button"
+            className={styles.step}
+            aria-label="Уменьшить количество"
+            disabled={pending || item.quantity <= MIN_QUANTITY}
+            onClick={() => void decrement(item.item_uuid)}
+          >
+            −
+          </button>
+          <output className={styles.count} aria-live="polite" data-testid="basket-line-quantity">
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            className={styles.step}
+            aria-label="Увеличить количество"
+            disabled={pending || item.quantity >= maxQuantity}
+            onClick={() => void increment(item.item_uuid)}
+          >
+            +
+          </button>
+        </div>
+        <p className={styles.sum} data-testid="basket-line-sum">
+          <span className="visually-hidden">Сумма: </span>
+          {formatPrice(lineSum(item))}
+        </p>
+        <button
+          type="button"
+          className={styles.remove}
+          disabled={pending}
+          onClick={async () => {
+            if (await remove(item.item_uuid)) onRemoved(item.product.name);
+          }}
+        >
+          Удалить
+        </button>
+      </div>
+
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}

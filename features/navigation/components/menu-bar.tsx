@@ -1,0 +1,72 @@
+import { href, routeTitle } from '@/lib/routes';
+import type { MenuLink, MenuSection } from '../utils/menu';
+import styles from './menu-bar.module.css';
+
+/** Props of `MenuBar` (shaped by `menuSections` / `menuBrands`). */
+export type MenuBarProps = {
+  sections: readonly MenuSection[];
+  brands: { links: MenuLink[]; moreHref?: string } | null;
+};
+
+function Panel({ label, links, moreHref, moreText }: { label: string; links: readonly MenuLink[]; moreHref?: string; moreText: string }) {
+  if (links.length === 0) return null;
+  return (
+    <div className={styles.panel}>
+      <div className={`container ${styles.panelInner}`}>
+        <ul className={styles.panelList} aria-label={label}>
+          {links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.name}</a>
+            </li>
+          ))}
+        </ul>
+        {moreHref ? (
+          <a href={moreHref} className={styles.more}>
+            {moreText}
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The desktop menu bar (spec §2 Layout): SALE, Новинки, the sections of /v1/preview_category/ and
+ * Бренды; each section opens a panel on hover or keyboard focus (CSS :hover / :focus-within, no
+ * JS) with up to 10 subcategories and "Смотреть все" above 10; the brands panel shows only when
+ * there are brands, with "Все бренды" above 10. Hidden below 1024px (the mobile menu takes over).
+ */
+export function MenuBar({ sections, brands }: MenuBarProps) {
+  return (
+    <nav aria-label="Каталог" className={styles.bar}>
+      <ul className={`container ${styles.list}`}>
+        <li className={styles.item}>
+          <a href={href('sale')} className={`${styles.top} ${styles.sale}`}>
+            SALE
+          </a>
+        </li>
+        <li className={styles.item}>
+          <a href={href('new')} className={styles.top}>
+            {routeTitle('new')}
+          </a>
+        </li>
+        {sections.map((section) => (
+          <li key={section.href} className={styles.item}>
+            <a href={section.href} className={styles.top}>
+              {section.name}
+            </a>
+            <Panel label={section.name} links={section.links} moreHref={section.moreHref} moreText="Смотреть все" />
+          </li>
+        ))}
+        <li className={styles.item}>
+          <a href={href('brands')} className={styles.top}>
+            {routeTitle('brands')}
+          </a>
+          {brands ? (
+            <Panel label={routeTitle('brands')} links={brands.links} moreHref={brands.moreHref} moreText="Все бренды" />
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  );
+}

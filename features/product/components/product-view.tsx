@@ -1,0 +1,93 @@
+import type { ProductDetail } from '@/lib/api/contract/catalog';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { JsonLd } from '@/components/json-ld';
+import { Price } from '@/components/price/price';
+import { ProductRow } from '@/components/product-row/product-row';
+import { mainImage } from '@/components/product-image/product-image';
+import { CURRENCY_CODE } from '@/lib/constants';
+import { catalogHref, href } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
+import { ProductGallery } from './product-gallery';
+import { ProductSelectionProvider } from './product-selection';
+import { PurchasePanel } from './purchase-panel';
+import styles from './product-view.module.css';
+
+/** Props of `ProductView`: GET /v1/product_offer/ data. */
+export type ProductViewProps = { product: ProductDetail };
+
+/** True when any size of any colour can be bought. */
+function inStock(product: ProductDetail): boolean {
+  return product.offers.some((offer) =>
+    [...offer.features, ...offer.features_top, ...offer.features_bottom].some((f) => f.available && f.stock > 0),
+  );
+}
+
+/**
+ * The product page body (spec §2 product detail): breadcrumbs, gallery, brand, name, price in ₽
+ * with old price and discount, the purchase panel (colour, size(s), add to basket), description,
+ * composition, care and country, related products, and schema.org Product JSON-LD (RUB).
+ * Server component; names, prices and texts are complete HTML without JavaScript.
+ */
+export function ProductView({ product }: ProductViewProps) {
+  const firstOffer = product.offers[0];
+  const imagesByOffer = Object.fromEntries(product.offers.map((offer) => [offer.id, offer.images]));
+  const crumbs = [
+    ...product.breadcrumbs.map((crumb) => ({ name: crumb.name, href: catalogHref(crumb.path) })),
+    { name: product.name, href: product.full_path_offer },
+  ];
+  const details = [
+    { title: 'Описание', text: product.description },
+    { title: 'Состав', text: [product.composition, product.material].filter(Boolean).join('. ') },
+    { title: 'Уход', text: product.care },
+    { title: 'Страна производства', text: product.country },
+  ].filter((detail) => detail.text.trim() !== '');
+  const image = mainImage(product.images);
+
+  return (
+    <div className="container">
+      <Breadcrumbs items={crumbs} />
+      <ProductSelectionProvider initialOfferId={firstOffer?.id ?? 0}>
+        <div className={styles.layout}>
+          <ProductGallery name={product.name} imagesByOffer={imagesByOffer} fallback={product.images} />
+          <div className={styles.info}>
+            <p className={styles.brand}>
+              <a href={href('brands-slug', { slug: product.brand.slug })}>{product.brand.name}</a>
+            </p>
+            <h1 className={styles.name}>{product.name}</h1>
+            <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
+            <PurchasePanel offers={product.offers} />
+            <div className={styles.details}>
+              {details.map((detail, index) => (
+                <details key={detail.title} open={index === 0} className={styles.detail}>
+                  <summary>{detail.title}</summary>
+                  <p>{detail.text}</p>
+                </details>
+              ))}
+            </div>
+          </div>
+        </div>
+      </ProductSelectionProvider>
+      <ProductRow title="Вам может понравиться" offers={product.related} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.name,
+          sku: String(product.id),
+          description: product.description,
+          brand: { '@type': 'Brand', name: product.brand.name },
+          category: product.category.name,
+          image: image ? [absoluteUrl(image.image)] : undefined,
+          offers: {
+            '@type': 'Offer',
+            url: absoluteUrl(product.full_path_offer),
+            price: product.price.toFixed(2),
+            priceCurrency: CURRENCY_CODE,
+            availability: inStock(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            itemCondition: 'https://schema.org/NewCondition',
+          },
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+'use client';
+
+import { useId, useState } from 'react';
+import type { Feature, Offer } from '@/lib/api/contract/catalog';
+import { href } from '@/lib/routes';
+import { useBasketStore } from '@/stores/basket-store';
+import { useProductSelection } from './product-selection';
+import styles from './purchase-panel.module.css';
+
+/** Props of `PurchasePanel`. */
+export type PurchasePanelProps = {
+  /** The product's offers (colours) with their sizes (contract `Offer`). */
+  offers: readonly Offer[];
+};
+
+type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
+
+const soldOut = (feature: Feature) => !feature.available || feature.stock <= 0;
+
+/** The single in-stock size of a list, preselected for convenience; otherwise none. */
+function onlyAvailable(features: readonly Feature[]): string | null {
+  const available = features.filter((feature) => !soldOut(feature));
+  return features.length === 1 && available[0] ? available[0].ext_id : null;
+}
+
+function SizePicker({
+  legend,
+  features,
+  value,
+  onChange,
+  invalid,
+}: {
+  legend: string;
+  features: readonly Feature[];
+  value: string | null;
+  onChange: (extId: string) => void;
+  invalid: boolean;
+}) {
+  const name = useId();
+  return (
+    <fieldset className={styles.fieldset} aria-invalid={invalid || undefined}>
+      <legend className={styles.legend}>{legend}</legend>
+      <div className={styles.sizes}>
+        {features.map((feature) => {
+          const disabled = soldOut(feature);
+          return (
+            <label key={feature.ext_id} className={`${styles.size} ${disabled ? styles.sizeSoldOut : ''}`}>
+              <input
+                type="radio"
+                name={name}
+                value={feature.ext_id}
+                checked={value === feature.ext_id}
+                disabled={disabled}
+                onChange={() => onChange(feature.ext_id)}
+                className="visually-hidden"
+              />
+              <span>{feature.name}</span>
+              {disabled ? <span className="visually-hidden"> — нет в наличии</span> : null}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The product's purchase panel (spec §3 offerColorsList / offerFeaturesList, §7 POST /v2/cart/):
+ * colour choice, size choice (sold-out sizes shown but disabled; swimwear separates get two
+ * pickers "Размер верха" / "Размер низа" for `featuretop` / `featurebot`), and "Добавить в
+ * корзину" which calls `useBasketStore.getState().add(...)` and, after the server confirms, says
+ * "Товар добавлен в корзину" with a link to /basket. Without a chosen size it says "Выберите размер".
+ */
+export function PurchasePanel({ offers }: PurchasePanelProps) {
+  const { offerId, setOfferId } = useProductSelection();
+  const offer = offers.find((candidate) => candidate.id === offerId) ?? offers[0];
+  const [size, setSize] = useState<string | null>(() => (offer ? onlyAvailable(offer.features) : null));
+  const [top, setTop] = useState<string | null>(() => (offer ? onlyAvailable(offer.features_top) : null));
+  const [bottom, setBottom] = useState<string | null>(() => (offer ? onlyAvailable(offer.features_bottom) : null));
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  if (!offer) return <p className={styles.unavailable}>Товара нет в наличии</p>;
+
+  const separates = offer.features_top.length > 0 || offer.features_bottom.length > 0;
+  const allFeatures = separates ? [...offer.features_top, ...offer.features_bottom] : offer.features;
+  const nothingInStock = allFeatures.length > 0 && allFeatures.every(soldOut);
+  const needSize = status.kind === 'need-size';
+
+  const chooseColour = (next: Offer) => {
+    setOfferId(next.id);
+    setSize(onlyAvailable(next.features));
+    setTop(onlyAvailable(next.features_top));
+    setBottom(onlyAvailable(next.features_bottom));
+    setStatus({ kind: 'idle' });
+  };
+
+  const submit = async () => {
+    const missing = separates
+      ? (offer.features_top.length > 0 && !top) || (offer.features_bottom.length > 0 && !bottom)
+      : offer.features.length > 0 && !size;
+    if (missing) {
+      setStatus({ kind: 'need-size' });
+      return;
+    }
+    setStatus({ kind: 'pending' });
+    const ok = await useBasketStore.getState().add({
+      offer: offer.id,
+      ...(separates
+        ? { featuretop: top ?? undefined, featurebot: bottom ?? undefined }
+        : size
+          ? { feature: size }
+          : {}),
+    });
+    setStatus({ kind: ok ? 'added' : 'failed' });
+  };
+
+  return (
+    <div className={styles.panel}>
+      {offers.length > 0 ? (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>
+            Цвет: <span className={styles.legendValue}>{offer.color.name}</span>
+          </legend>
+          <div className={styles.colours}>
+            {offers.map((candidate) => (
+              <label key={candidate.id} className={styles.colour} title={candidate.color.name}>
+                <input
+                  type="radio"
+                  name="product-colour"
+                  value={candidate.id}
+                  checked={candidate.id === offer.id}
+                  onChange={() => chooseColour(candidate)}
+                  className="visually-hidden"
+                />
+                <span className={styles.swatch} style={{ background: candidate.color.hex }} aria-hidden="true" />
+                <span className="visually-hidden">{candidate.color.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {separates ? (
+        <>
+          {offer.features_top.length > 0 ? (
+            <SizePicker
+              legend="Размер верха"
+              features={offer.features_top}
+              value={top}
+              onChange={(value) => {
+                setTop(value);
+                setStatus({ kind: 'idle' });
+              }}
+              invalid={needSize && !top}
+            />
+          ) : null}
+          {offer.features_bottom.length > 0 ? (
+            <SizePicker
+              legend="Размер низа"
+              features={offer.features_bottom}
+              value={bottom}
+              onChange={(value) => {
+                setBottom(value);
+                setStatus({ kind: 'idle' });
+              }}
+              invalid={needSize && !bottom}
+            />
+          ) : null}
+        </>
+      ) : offer.features.length > 0 ? (
+        <SizePicker
+          legend="Размер"
+          features={offer.features}
+          value={size}
+          onChange={(value) => {
+            setSize(value);
+            setStatus({ kind: 'idle' });
+          }}
+          invalid={needSize}
+        />
+      ) : null}
+
+      <button
+        type="button"
+        className={`button ${styles.add}`}
+        onClick={submit}
+        disabled={status.kind === 'pending' || nothingInStock}
+        aria-describedby="purchase-status"
+      >
+        {nothingInStock ? 'Нет в наличии' : status.kind === 'pending' ? 'Добавляем…' : 'Добавить в корзину'}
+      </button>
+
+      <div id="purchase-status" role="status" aria-live="polite" className={styles.status}>
+        {needSize ? <p className={styles.error}>Выберите размер</p> : null}
+        {status.kind === 'added' ? (
+          <p className={styles.success}>
+            Товар добавлен в корзину. <a href={href('basket')}>Перейти в корзину</a>
+          </p>
+        ) : null}
+        {status.kind === 'failed' ? (
+          <p className={styles.error}>Не удалось добавить товар в корзину. Попробуйте ещё раз.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

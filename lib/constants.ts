@@ -1,0 +1,88 @@
+/**
+ * Business constants and limits of spec §9 (and the fixed lists of spec §2), in one place.
+ * Durations are milliseconds, money is rubles.
+ */
+
+/** Catalogue sections in menu order (spec §2 "Catalogue sections"). */
+export const SECTIONS = ['kupalniki', 'odezhda', 'obuv', 'aksessuary', 'bele', 'detskoe', 'muzhskoe'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** Russian names of the sections, used where the API has not answered (spec §2). */
+export const SECTION_NAMES: Record<Section, string> = {
+  kupalniki: 'Купальники',
+  odezhda: 'Одежда',
+  obuv: 'Обувь',
+  aksessuary: 'Аксессуары',
+  bele: 'Бельё',
+  detskoe: 'Детское',
+  muzhskoe: 'Мужское',
+};
+
+/** Sections with a product route (spec §2 "Product detail": muzhskoe has none). */
+export const PRODUCT_SECTIONS: readonly Section[] = ['odezhda', 'bele', 'detskoe', 'obuv', 'kupalniki', 'aksessuary'];
+
+/** Page size of offers, search and landing pages (spec §9). */
+export const PAGE_SIZE = 24;
+/** Items of the sale and new lists (spec §9). */
+export const OFFERS_LIST_SIZE = 64;
+
+/** Password minimum length (spec §5, §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Each name part on complete-registration must be longer than this (spec §5, §9). */
+export const NAME_PART_MIN_EXCLUSIVE = 2;
+/** Phone mask (spec §5, §9); `#` is a digit. */
+export const PHONE_MASK = '+7(###)-###-##-##';
+/** A masked phone of this many characters counts as complete (spec §5, §9). */
+export const PHONE_COMPLETE_LENGTH = 16;
+
+/** Subcategories per section in a menu panel; a "more" link appears above it (spec §2, §9). */
+export const MENU_SUBCATEGORIES_LIMIT = 10;
+/** Brands in the menu panel; a "more brands" link appears above it (spec §2, §9). */
+export const MENU_BRANDS_LIMIT = 10;
+/** The brands the menu is limited to (spec §2 Layout). */
+export const MENU_BRANDS = [
+  'Beach Bunny',
+  'Luli Fama',
+  'Bound by Bond-Eye',
+  'Cotazur',
+  'Maaji',
+  'DKNY',
+  'PilyQ',
+  'Sea Level',
+  'Nuria Ferrer',
+  'Runwaydreamz',
+] as const;
+
+/** Page views after which the Telegram popup appears (spec §4, §9). */
+export const TELEGRAM_POPUP_THRESHOLD = 5;
+
+/** Page-loading bar (spec §4, §9), ms. */
+export const LOADING_BAR = { durationMs: 5000, throttleMs: 200, hideDelayMs: 500 } as const;
+/** A failed chunk load reloads the page at most once per this many ms (spec §8, §9). */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+
+/** Basket dropdown close delay, ms (spec §4, §9). */
+export const BASKET_DROPDOWN_CLOSE_DELAY_MS = 1000;
+/** Minimum basket quantity (spec §4, §9). */
+export const MIN_QUANTITY = 1;
+
+/** Scroll-to-top animation, ms (spec §2, §9). */
+export const SCROLL_TO_TOP_MS = 800;
+/** Prefetch idle timeout, ms (spec §9). */
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+/** Default fetch delay, ms (spec §9). */
+export const DEFAULT_FETCH_DELAY_MS = 200;
+
+/** Currency sign (spec §9). */
+export const CURRENCY_SIGN = '₽';
+/** ISO currency for schema.org offers. */
+export const CURRENCY_CODE = 'RUB';
+
+/** Social login popup size, px (spec §9). */
+export const SOCIAL_POPUP_SIZE = { width: 580, height: 400 } as const;
+
+/** Shop name used in page titles ("Купальники — Lumière"). */
+export const SITE_NAME = 'Lumière';
+
+/** Catalogue data freshness for `fetch(..., { next: { revalidate } })`, seconds. */
+export const CATALOG_REVALIDATE_S = 300;

@@ -1,0 +1,45 @@
+/**
+ * Environment of the storefront: the only reader of `process.env` on the storefront side
+ * (DESIGN.md conventions, 6). Validated with zod so a bad value fails loudly with a clear message.
+ *
+ * Server-only values: the storefront reads them in server components, `next.config.ts` and the
+ * BFF; nothing here is exposed to the browser bundle.
+ */
+import { z } from 'zod';
+
+const StorefrontEnvSchema = z.object({
+  /** Origin of the shop API (spec §7: calls go to `{host}/api`), no trailing slash. */
+  SHOP_API_URL: z
+    .string()
+    .url('SHOP_API_URL должен быть URL')
+    .default('http://127.0.0.1:8000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** Public origin of the storefront, used for canonical URLs and JSON-LD, no trailing slash. */
+  SITE_URL: z
+    .string()
+    .url('SITE_URL должен быть URL')
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type StorefrontEnv = z.infer<typeof StorefrontEnvSchema>;
+
+/**
+ * Parses an environment record (defaults to `process.env`).
+ * @throws Error listing every invalid variable.
+ */
+export function readStorefrontEnv(source: Record<string, string | undefined> = process.env): StorefrontEnv {
+  const parsed = StorefrontEnvSchema.safeParse({
+    SHOP_API_URL: source.SHOP_API_URL || undefined,
+    SITE_URL: source.SITE_URL || undefined,
+    NODE_ENV: source.NODE_ENV || undefined,
+  });
+  if (!parsed.success) {
+    throw new Error(`Invalid storefront environment: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** The storefront environment, parsed once per process. */
+export const env: StorefrontEnv = readStorefrontEnv();

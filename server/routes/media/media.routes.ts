@@ -1,0 +1,39 @@
+/**
+ * Generated media of the shop API, mounted at `/media` (server/app.ts):
+ * - `GET /media/p/{type}/{color}/{view}-{variant}.webp`: product pictures (the URLs the seed stores
+ *   in `product_images`, spec §3 images), WebP 800×1067 px, cached for a year (immutable: the same
+ *   URL always renders the same picture).
+ * - `GET /media/logo.svg`: the organization's logo (spec §3 organization `logo`).
+ * Bad parameters answer 404 `{status:"error", message:"Изображение не найдено"}`.
+ */
+import { Hono } from 'hono';
+import { renderLogoSvg, renderProductImage } from '../../services/product-image';
+
+const NOT_FOUND = { status: 'error' as const, message: 'Изображение не найдено' };
+const FILE_RE = /^(\d)-(\d)\.webp$/;
+
+/** Router of `/media`; see the file comment for its routes. */
+export const mediaRoutes = new Hono();
+
+mediaRoutes.get('/p/:type/:color/:file', async (c) => {
+  const match = FILE_RE.exec(c.req.param('file'));
+  if (!match) return c.json(NOT_FOUND, 404);
+  const image = await renderProductImage({
+    type: c.req.param('type'),
+    color: c.req.param('color'),
+    view: Number(match[1]),
+    variant: Number(match[2]),
+  });
+  if (!image) return c.json(NOT_FOUND, 404);
+  return c.body(new Uint8Array(image), 200, {
+    'Content-Type': 'image/webp',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+});
+
+mediaRoutes.get('/logo.svg', (c) =>
+  c.body(renderLogoSvg(), 200, {
+    'Content-Type': 'image/svg+xml; charset=utf-8',
+    'Cache-Control': 'public, max-age=86400',
+  }),
+);

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import * as schema from '../db/schema';
+import { seedDatabase } from './index';
+import type { Db } from '../db/client';
+const client = new PGlite('memory://', { extensions: { pg_trgm } });
+const db = drizzle(client, { schema });
+await migrate(db, { migrationsFolder: 'server/db/migrations' });
+const s = await seedDatabase(db as unknown as Db, { products: 3000 });
+console.log(JSON.stringify(s));
+const r = await client.query(`select count(*) from products where to_tsvector('russian', search_text) @@ plainto_tsquery('russian', 'купальник маажи')`);
+const r2 = await client.query(`select name from products where search_text % 'купальнек' order by similarity(search_text, 'купальнек') desc limit 3`);
+console.log(r.rows, r2.rows);
+await client.close();

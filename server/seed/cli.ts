@@ -1,0 +1,41 @@
+/**
+ * `npm run seed [-- --products N] [--seed S]`: seeds the database named by DATABASE_URL (else the
+ * embedded PGlite in PGLITE_DIR, default .data/pglite) with the demo catalogue and prints the
+ * summary. Products default to SEED_PRODUCTS (3000). Environment via server/env.ts (the only
+ * reader of process.env, DESIGN.md conventions 6).
+ */
+import { openDb } from '../db/client';
+import { readServerEnv } from '../env';
+import { seedDatabase } from './index';
+
+/** Reads `--name N` / `--name=N` from argv as a positive integer. */
+function intArg(argv: string[], name: string): number | undefined {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const arg = argv[i] as string;
+  const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer, got "${raw}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const products = intArg(argv, 'products');
+  const seed = intArg(argv, 'seed');
+  const env = readServerEnv();
+  const target = env.DATABASE_URL ?? env.PGLITE_DIR;
+  const handle = await openDb(target);
+  try {
+    const summary = await seedDatabase(handle.db, { products: products ?? env.SEED_PRODUCTS, ...(seed ? { seed } : {}) });
+    console.log(summary.skipped ? `Seed skipped: ${target} already has a catalogue.` : `Seeded ${target} (${handle.driver}):`);
+    console.table(summary);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

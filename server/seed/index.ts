@@ -1,0 +1,123 @@
+/**
+ * Seeds the demo catalogue into the shop database (DESIGN.md: `npm start` seeds the embedded
+ * database on first start; `npm run seed` runs server/seed/cli.ts). Rows come from the pure
+ * generator in generate.ts; this file only inserts them.
+ */
+import { count, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import {
+  brands,
+  categories,
+  colors,
+  offerFeatures,
+  offers,
+  organization,
+  productImages,
+  products,
+  seoRecords,
+  tags,
+} from '../db/schema';
+import { buildReferenceData, generateProductChunks } from './generate';
+
+export { buildReferenceData, generateCatalogue, generateProductChunks } from './generate';
+
+/** What a seed run inserted (row counts) and how long it took (ms). */
+export interface SeedSummary {
+  skipped: boolean;
+  categories: number;
+  tags: number;
+  brands: number;
+  colors: number;
+  products: number;
+  offers: number;
+  features: number;
+  images: number;
+  ms: number;
+}
+
+export interface SeedOptions {
+  /** Number of products (ids 1..N). Default 3000. */
+  products?: number;
+  /** PRNG seed; the same seed gives the same catalogue. Default 42. */
+  seed?: number;
+}
+
+/** Rows per INSERT statement (keeps bind parameters far below PostgreSQL's 65 535). */
+const BATCH = 500;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function insertBatched<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.insert(table).values(rows.slice(i, i + BATCH));
+  }
+}
+
+/** Tables whose serial ids the seed sets explicitly; their sequences are moved past the max. */
+const SERIAL_TABLES = ['categories', 'tags', 'brands', 'colors', 'offers', 'offer_features', 'product_images', 'seo_records'];
+
+/**
+ * Fills an empty catalogue with the deterministic demo data: 7 sections of categories with tags,
+ * 27 brands, 16 colours, `products` products (default 3000) with 1–4 colour offers each, their
+ * sizes and 3–4 images per colour, the organization row and SEO records (spec §2, §3).
+ * Everything runs in one transaction, inserted in batches of 500 rows, so a failure leaves the
+ * database untouched.
+ * @returns counts of inserted rows and the duration in ms; `skipped: true` (all counts 0) when
+ *   `categories` already has rows.
+ * @throws whatever the database throws (the transaction is rolled back).
+ */
+export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<SeedSummary> {
+  const started = performance.now();
+  const summary: SeedSummary = {
+    skipped: false,
+    categories: 0,
+    tags: 0,
+    brands: 0,
+    colors: 0,
+    products: 0,
+    offers: 0,
+    features: 0,
+    images: 0,
+    ms: 0,
+  };
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(categories);
+    if ((existing?.n ?? 0) > 0) {
+      summary.skipped = true;
+      return;
+    }
+    const ref = buildReferenceData();
+    await insertBatched(tx, categories, ref.categories);
+    await insertBatched(tx, tags, ref.tags);
+    await insertBatched(tx, brands, ref.brands);
+    await insertBatched(tx, colors, ref.colors);
+    await tx.insert(organization).values(ref.organization);
+    await insertBatched(tx, seoRecords, ref.seoRecords);
+    summary.categories = ref.categories.length;
+    summary.tags = ref.tags.length;
+    summary.brands = ref.brands.length;
+    summary.colors = ref.colors.length;
+
+    for (const chunk of generateProductChunks({ products: opts.products ?? 3000, seed: opts.seed ?? 42, chunkSize: 2000 }, ref)) {
+      await insertBatched(tx, products, chunk.products);
+      await insertBatched(tx, offers, chunk.offers);
+      await insertBatched(tx, offerFeatures, chunk.features);
+      await insertBatched(tx, productImages, chunk.images);
+      summary.products += chunk.products.length;
+      summary.offers += chunk.offers.length;
+      summary.features += chunk.features.length;
+      summary.images += chunk.images.length;
+    }
+
+    for (const table of SERIAL_TABLES) {
+      await tx.execute(
+        sql.raw(
+          `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1), (SELECT COUNT(*) > 0 FROM "${table}"))`,
+        ),
+      );
+    }
+  });
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}
