@@ -28,7 +28,7 @@ const featureZones = FEATURES.map((name) => ({
   message: 'Фичи не импортируют друг друга: соберите их на странице или в layout (DESIGN.md).',
 }));
 
-export default [
+const config = [
   {
     ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'playwright-report/**', 'test-results/**', 'server/db/migrations/**'],
   },
@@ -59,3 +59,5 @@ export default [
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
 ];
+
+export default config;

@@ -54,6 +54,7 @@ export async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
 ): Promise<{ status: number; json: any; setCookie: string | null }> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {

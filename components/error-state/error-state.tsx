@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import styles from './error-state.module.css';
 
 /** Props of `ErrorState`. */
@@ -27,9 +28,9 @@ export function ErrorState({
       <p className={styles.message}>{message}</p>
       <p className={styles.actions}>
         {children}
-        <a href="/" className="button">
+        <Link href="/" className="button">
           Перейти на главную
-        </a>
+        </Link>
       </p>
     </section>
   );

@@ -14,7 +14,7 @@ export type ProductGridProps = {
 /** Product cards in a grid: 2 columns on phones, 3 on tablets, 4 on desktops (images 3:4). */
 export function ProductGrid({ offers, preloadFirstRow = false, label = 'Товары' }: ProductGridProps) {
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul className={styles.grid} aria-label={label} data-testid="product-grid">
       {offers.map((offer, index) => (
         <li key={offer.id}>
           <ProductCard offer={offer} preload={preloadFirstRow && index < 4} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Image as ContractImage } from '@/lib/api/contract/catalog';
 import { ProductImage } from '@/components/product-image/product-image';
 import { useProductSelection } from './product-selection';
@@ -24,9 +24,10 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
   const { offerId } = useProductSelection();
   const images = imagesByOffer[offerId]?.length ? (imagesByOffer[offerId] ?? fallback) : fallback;
   const ordered = [...images].sort((a, b) => Number(b.is_main) - Number(a.is_main));
-  const [index, setIndex] = useState(0);
-
-  useEffect(() => setIndex(0), [offerId]);
+  // The chosen thumbnail belongs to one colour: switching colour starts again at the first image.
+  const [chosen, setChosen] = useState({ offerId, index: 0 });
+  const index = chosen.offerId === offerId ? chosen.index : 0;
+  const setIndex = (i: number) => setChosen({ offerId, index: i });
 
   const current = ordered[Math.min(index, ordered.length - 1)];
   return (

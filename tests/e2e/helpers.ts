@@ -1,0 +1,39 @@
+/** Shared steps of the e2e specs. */
+import { expect, type Page } from '@playwright/test';
+
+/** Base URL of the shop API started by the test run (playwright.config.ts). */
+export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? '8100'}`;
+
+/**
+ * Chooses the first size in stock in every size picker of the product page (one picker for most
+ * goods, "Размер верха" and "Размер низа" for swimwear separates, spec §3 featuretop/featurebot).
+ * @returns false when some picker has no size in stock.
+ */
+export async function chooseSizes(page: Page): Promise<boolean> {
+  const pickers = page.locator('fieldset').filter({ has: page.locator('legend', { hasText: /Размер/ }) });
+  const count = await pickers.count();
+  for (let i = 0; i < count; i += 1) {
+    const free = pickers.nth(i).locator('input[type="radio"]:not([disabled])');
+    if ((await free.count()) === 0) return false;
+    await free.first().check({ force: true });
+    await expect(free.first()).toBeChecked();
+  }
+  return true;
+}
+
+/** Paths of products whose first colour has every size picker in stock, from the API. */
+export async function productsInStock(section: string, limit = 10): Promise<string[]> {
+  const res = await fetch(`${API_URL}/api/v1/offers/${section}/?limit=${limit}`);
+  const page = (await res.json()) as { results: Array<{ id: number; full_path_offer: string }> };
+  const paths: string[] = [];
+  for (const card of page.results) {
+    const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
+      offers: Array<{ features: Array<{ stock: number }>; features_top: Array<{ stock: number }>; features_bottom: Array<{ stock: number }> }>;
+    };
+    const first = detail.offers[0];
+    if (!first) continue;
+    const groups = [first.features, first.features_top, first.features_bottom].filter((g) => g.length > 0);
+    if (groups.every((g) => g.some((f) => f.stock > 0))) paths.push(card.full_path_offer);
+  }
+  return paths;
+}
