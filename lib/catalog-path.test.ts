@@ -74,9 +74,15 @@ describe('parseCatalogPath (spec §2)', () => {
     expect(parseCatalogPath('kupalniki', ['razdelnye', '123', 'slug', 'extra'])).toBeNull();
   });
 
-  it('has no product route for muzhskoe', () => {
-    expect(parseCatalogPath('muzhskoe', ['odezhda', '123'])).toBeNull();
-    expect(parseCatalogPath('muzhskoe', ['odezhda', 'futbolki', '123', 'slug'])).toBeNull();
+  it('opens muzhskoe products with the same shapes, never clashing with its third level', () => {
+    expect(parseCatalogPath('muzhskoe', ['odezhda', '123'])).toMatchObject({ kind: 'product', pk: '123', categoryPath: 'muzhskoe/odezhda' });
+    expect(parseCatalogPath('muzhskoe', ['odezhda', 'futbolki', '123', 'slug'])).toMatchObject({
+      kind: 'product',
+      categoryPath: 'muzhskoe/odezhda/futbolki',
+      slug: 'slug',
+    });
+    expect(parseCatalogPath('muzhskoe', ['odezhda', 'futbolki', 'polo'])).toMatchObject({ kind: 'listing' });
+    expect(parseCatalogPath('muzhskoe', ['odezhda', 'futbolki', 'polo', '123'])).toBeNull();
   });
 
   it('rejects malformed segments', () => {

