@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 /** drizzle-kit: generates SQL migrations from server/db/schema.ts (DESIGN.md "Database"). */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: './server/db/schema/*.ts',
   out: './server/db/migrations',
 });

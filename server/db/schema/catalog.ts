@@ -1,6 +1,7 @@
 /**
- * The stored shapes of the embedded shop API (DESIGN.md "Database": this file is the single
- * schema; drizzle-kit generates the committed SQL migrations in `server/db/migrations/`).
+ * Catalogue tables of the embedded shop API. The schema is the files of `server/db/schema/`
+ * (re-exported by its index.ts, DESIGN.md "Database"); drizzle-kit generates the committed SQL
+ * migrations in `server/db/migrations/` from them.
  *
  * Catalogue model (spec §2 catalogue sections, §3 entities):
  * - `categories` is a tree: level 1 = section (kupalniki, odezhda, …), 2 = subCategory,
@@ -25,7 +26,6 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Product types decide size grids and image silhouettes. */
@@ -276,35 +276,4 @@ export const seoRecords = pgTable(
     h1Tag: text('h1_tag').notNull(),
   },
   (t) => [uniqueIndex('seo_records_url_uq').on(t.url)],
-);
-
-export const carts = pgTable('carts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** A basket line (spec §3 Cart item). One line per offer + chosen features. */
-export const cartItems = pgTable(
-  'cart_items',
-  {
-    itemUuid: uuid('item_uuid').primaryKey().defaultRandom(),
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
-    featureId: integer('feature_id').references(() => offerFeatures.id),
-    featureTopId: integer('feature_top_id').references(() => offerFeatures.id),
-    featureBotId: integer('feature_bot_id').references(() => offerFeatures.id),
-    quantity: integer('quantity').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('cart_items_cart_idx').on(t.cartId),
-    uniqueIndex('cart_items_line_uq')
-      .on(t.cartId, t.offerId, sql`coalesce(${t.featureId}, 0)`, sql`coalesce(${t.featureTopId}, 0)`, sql`coalesce(${t.featureBotId}, 0)`),
-    check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
-  ],
 );

@@ -1,0 +1,6 @@
+/**
+ * The schema of the embedded shop API: one file per area, all re-exported here. drizzle-kit reads
+ * this folder (drizzle.config.ts) and generates the committed migrations.
+ */
+export * from './catalog';
+export * from './cart';
