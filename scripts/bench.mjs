@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * Load benchmark of the production build on loopback (issue #7): autocannon against home, a
+ * listing with facets, a product, search and the API endpoints behind them, 10 s per URL at 1, 16
+ * and 64 connections. Prints requests/s, p50, p99 (ms), errors and non-2xx answers, and the peak
+ * resident memory of the shop's processes. Exits 1 when a budget fails (cached catalogue pages:
+ * ≥ 1,000 req/s with p99 < 150 ms and no errors at 64 connections; search ≥ 250 req/s).
+ *
+ *   node scripts/bench.mjs [--products 3000] [--seconds 10] [--connections 1,16,64] [--url …]
+ */
+import autocannon from 'autocannon';
+import { parseArgs, samplePaths, startShop, treeRss } from './lib/shop-server.mjs';
+
+const args = parseArgs();
+const products = Number(args.products ?? 3000);
+const seconds = Number(args.seconds ?? 10);
+const levels = String(args.connections ?? '1,16,64').split(',').map(Number);
+
+const shop = await startShop({ url: args.url, port: 3203, apiPort: 8203, products });
+let peakRss = 0;
+const sampler = shop.pid ? setInterval(() => (peakRss = Math.max(peakRss, treeRss(shop.pid))), 250) : null;
+let failed = false;
+try {
+  const { product, listing } = await samplePaths(shop.api);
+  const pk = product.split('/').at(-2);
+  const facets = encodeURIComponent(JSON.stringify({ sizes: ['S', 'M'], price_max: 15000 }));
+  const q = encodeURIComponent('купальник');
+  const targets = [
+    { name: 'home', url: `${shop.base}/`, kind: 'page' },
+    { name: 'listing+facets', url: `${shop.base}${listing}?size=S,M&price=0-15000`, kind: 'page' },
+    { name: 'product', url: `${shop.base}${product}`, kind: 'page' },
+    { name: 'search', url: `${shop.base}/search?searchParam=${q}`, kind: 'search' },
+    { name: 'api offers+facets', url: `${shop.api}/api/v1/offers/kupalniki/?limit=24&offset=0&filters=${facets}`, kind: 'api' },
+    { name: 'api product', url: `${shop.api}/api/v1/product_offer/?pk=${pk}`, kind: 'api' },
+    { name: 'api search', url: `${shop.api}/api/v1/search/${q}/?limit=24&offset=0`, kind: 'api' },
+    { name: 'api menu', url: `${shop.api}/api/v1/preview_category/`, kind: 'api' },
+  ];
+  console.log(`catalogue: ${products} products; ${seconds} s per run`);
+  console.log('target               conns    req/s   p50 ms   p99 ms  errors  non2xx  budget');
+  for (const t of targets) {
+    // warm the caches
+    await fetch(t.url);
+    for (const connections of levels) {
+      const r = await autocannon({ url: t.url, connections, duration: seconds, pipelining: 1 });
+      const rps = r.requests.average;
+      let verdict = '';
+      if (connections === 64 && t.kind === 'page') {
+        const ok = rps >= 1000 && r.latency.p99 < 150 && r.errors === 0 && r.non2xx === 0;
+        verdict = ok ? 'ok (≥1000 req/s, p99<150)' : 'FAIL (≥1000 req/s, p99<150)';
+        failed ||= !ok;
+      }
+      if (connections === 64 && t.kind === 'search') {
+        const ok = rps >= 250 && r.errors === 0 && r.non2xx === 0;
+        verdict = ok ? 'ok (≥250 req/s)' : 'FAIL (≥250 req/s)';
+        failed ||= !ok;
+      }
+      console.log(
+        `${t.name.padEnd(20)} ${String(connections).padStart(5)} ${rps.toFixed(0).padStart(8)} ${String(r.latency.p50).padStart(8)} ${String(r.latency.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)}  ${verdict}`,
+      );
+    }
+  }
+} finally {
+  if (sampler) clearInterval(sampler);
+  await shop.stop();
+}
+if (peakRss) console.log(`peak RSS of the shop (storefront + API): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
+process.exit(failed ? 1 : 0);
