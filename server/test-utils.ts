@@ -41,7 +41,7 @@ export async function createTestApi(products = TEST_PRODUCTS): Promise<TestApi> 
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.query(`drop database if exists ${name}`);
       await cleanup.end();
     },
   };

@@ -36,6 +36,9 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migr
 export async function openDb(target: string): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
+    // An idle client losing its connection (server restart, dropped database) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
     return { db, driver: 'postgres', close: () => pool.end() };
