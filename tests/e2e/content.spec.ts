@@ -8,6 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, productsInStock } from './helpers';
 
+// Fresh visitors: the config's default storage (Telegram popup already closed) is not used here.
+test.use({ storageState: { cookies: [], origins: [] } });
+
 /** Spec §2 static routes owned by issue 6. */
 const STATIC_PATHS = [
   'about',
