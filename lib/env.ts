@@ -20,6 +20,14 @@ const StorefrontEnvSchema = z.object({
     .url('SITE_URL должен быть URL')
     .default('http://localhost:3000')
     .transform((value) => value.replace(/\/+$/, '')),
+  /**
+   * Yandex Metrica counter id (digits); unset = analytics off. Passed from the layout to the client
+   * island, which loads the counter only after cookie consent (DESIGN.md third parties).
+   */
+  YM_ID: z
+    .string()
+    .regex(/^\d{4,12}$/, 'YM_ID должен состоять из цифр')
+    .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -33,6 +41,7 @@ export function readStorefrontEnv(source: Record<string, string | undefined> = p
   const parsed = StorefrontEnvSchema.safeParse({
     SHOP_API_URL: source.SHOP_API_URL || undefined,
     SITE_URL: source.SITE_URL || undefined,
+    YM_ID: source.YM_ID || source.NEXT_PUBLIC_YM_ID || undefined,
     NODE_ENV: source.NODE_ENV || undefined,
   });
   if (!parsed.success) {

@@ -14,7 +14,9 @@ import { ApiHttpError, errorResponse } from './http';
 import { registerCartRoutes } from './routes/cart/cart.routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog.routes';
 import { registerContentRoutes } from './routes/content/content.routes';
+import { registerFeedbackRoutes } from './routes/feedback/feedback.routes';
 import { mediaRoutes } from './routes/media/media.routes';
+import { registerPublicationRoutes } from './routes/publications/publications.routes';
 import type { AppEnv } from './types';
 
 /** Largest accepted request body, bytes. */
@@ -40,6 +42,8 @@ export function createApp(db: Db) {
   registerContentRoutes(app);
   registerCatalogRoutes(app);
   registerCartRoutes(app);
+  registerPublicationRoutes(app);
+  registerFeedbackRoutes(app);
   app.route('/media', mediaRoutes);
 
   app.doc31('/api/openapi.json', {

@@ -1,6 +1,7 @@
 /**
  * Layout of every shop page (spec §2 Layout): skip link, header with menu and basket slot, main,
- * footer. Spec §2 Error page: a 404 is raised if neither organization data nor preview
+ * footer with the subscription form and the help button, and the site-wide widgets (cookie banner,
+ * popups, messenger, loading bar, scroll-to-top, analytics; features/popups). Spec §2 Error page: a 404 is raised if neither organization data nor preview
  * categories have loaded.
  */
 import { notFound } from 'next/navigation';
@@ -10,6 +11,11 @@ import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
+import { telegramHref, vkHref, whatsappHref } from '@/features/navigation/utils/contact-links';
+import { SubscribeForm } from '@/features/content/components/subscribe-form';
+import { HelpButton } from '@/features/popups/components/help-button';
+import { ShopWidgets } from '@/features/popups/components/shop-widgets';
+import { env } from '@/lib/env';
 
 /** The shop chrome around `children`. */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
@@ -30,7 +36,24 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter organization={organization} categories={categories ?? []} />
+      <SiteFooter
+        organization={organization}
+        categories={categories ?? []}
+        extra={
+          <>
+            <SubscribeForm />
+            <HelpButton className="button button-outline">Помощь</HelpButton>
+          </>
+        }
+      />
+      <ShopWidgets
+        messengers={{
+          telegram: telegramHref(organization?.link_telegram),
+          whatsapp: whatsappHref(organization?.link_whatsapp),
+          vk: vkHref(organization?.link_vk),
+        }}
+        ymId={env.YM_ID ?? null}
+      />
     </>
   );
 }

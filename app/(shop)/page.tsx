@@ -1,11 +1,13 @@
 /**
  * Home page (spec §2 "index", title "Главная"): hero/promo block, "Распродажа" and "Новинки" rows
- * from POST /v1/offers_list/ ({type:'sale'} / {type:'new'}, spec §7), section tiles. No breadcrumbs.
+ * from POST /v1/offers_list/ ({type:'sale'} / {type:'new'}, spec §7), section tiles; the banner
+ * slot of GET /v1/banner. No breadcrumbs.
  */
 import type { Metadata } from 'next';
 import { getOffersList } from '@/features/catalog/api/get-offers-list';
 import { HomeHero } from '@/features/catalog/components/home-hero';
 import { SectionTiles } from '@/features/catalog/components/section-tiles';
+import { PromoBanners } from '@/features/content/components/home-banners';
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { pageMetadata } from '@/features/seo/utils/page-metadata';
@@ -34,6 +36,7 @@ export default async function HomePage() {
   return (
     <div className="container">
       <HomeHero promo={organization?.promocode} />
+      <PromoBanners />
       <ProductRow title={routeTitle('sale')} offers={sale} moreHref={href('sale')} />
       <ProductRow title={routeTitle('new')} offers={fresh} moreHref={href('new')} />
       <SectionTiles categories={categories ?? []} />

@@ -18,6 +18,7 @@ import {
   seoRecords,
   tags,
 } from '../db/schema';
+import { seedContent } from './content';
 import { buildReferenceData, generateProductChunks } from './generate';
 
 export { buildReferenceData, generateCatalogue, generateProductChunks } from './generate';
@@ -60,7 +61,8 @@ const SERIAL_TABLES = ['categories', 'tags', 'brands', 'colors', 'offers', 'offe
 /**
  * Fills an empty catalogue with the deterministic demo data: 7 sections of categories with tags,
  * 27 brands, 16 colours, `products` products (default 3000) with 1–4 colour offers each, their
- * sizes and 3–4 images per colour, the organization row and SEO records (spec §2, §3).
+ * sizes and 3–4 images per colour, the organization row, SEO records and the content of
+ * server/seed/content.ts (info pages, news, blog, banners, Instagram posts) (spec §2, §3, §7).
  * Everything runs in one transaction, inserted in batches of 500 rows, so a failure leaves the
  * database untouched.
  * @returns counts of inserted rows and the duration in ms; `skipped: true` (all counts 0) when
@@ -94,6 +96,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await insertBatched(tx, colors, ref.colors);
     await tx.insert(organization).values(ref.organization);
     await insertBatched(tx, seoRecords, ref.seoRecords);
+    await seedContent(tx);
     summary.categories = ref.categories.length;
     summary.tags = ref.tags.length;
     summary.brands = ref.brands.length;

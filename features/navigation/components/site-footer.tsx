@@ -9,6 +9,8 @@ import styles from './site-footer.module.css';
 export type SiteFooterProps = {
   organization: Organization | null;
   categories: readonly PreviewCategory[];
+  /** A row under the four columns composed by the layout (subscription form, help button). */
+  extra?: React.ReactNode;
 };
 
 const BUYERS = ['delivery-and-payments', 'fitting_conditions', 'return-goods', 'publick-offer'] as const satisfies readonly RouteName[];
@@ -18,9 +20,9 @@ const COMPANY = ['about', 'news', 'blog', 'requisites', 'contacts'] as const sat
  * The footer with four columns (spec §1, §2 Layout): buyers' info (delivery, fitting, returns,
  * public offer), the company (about, news, articles, requisites, contacts), the catalogue, and
  * contacts from the organization record with social links; a bottom line with the privacy and
- * cookie policies.
+ * cookie policies. `extra` is a row the layout composes (features do not import each other).
  */
-export function SiteFooter({ organization, categories }: SiteFooterProps) {
+export function SiteFooter({ organization, categories, extra }: SiteFooterProps) {
   const phone = phoneHref(organization?.phone);
   const socials = [
     { name: 'ВКонтакте', href: vkHref(organization?.link_vk) },
@@ -110,6 +112,7 @@ export function SiteFooter({ organization, categories }: SiteFooterProps) {
           ) : null}
         </section>
       </div>
+      {extra ? <div className={`container ${styles.extra}`}>{extra}</div> : null}
       <div className="container">
         <div className={styles.bottom}>
         <p>

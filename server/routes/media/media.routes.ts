@@ -3,10 +3,13 @@
  * - `GET /media/p/{type}/{color}/{view}-{variant}.webp`: product pictures (the URLs the seed stores
  *   in `product_images`, spec §3 images), WebP 800×1067 px, cached for a year (immutable: the same
  *   URL always renders the same picture).
+ * - `GET /media/content/{kind}/{palette}-{motif}.webp`: covers, banners and Instagram pictures of
+ *   the content (server/services/content-image.ts), cached for a year.
  * - `GET /media/logo.svg`: the organization's logo (spec §3 organization `logo`).
  * Bad parameters answer 404 `{status:"error", message:"Изображение не найдено"}`.
  */
 import { Hono } from 'hono';
+import { renderContentImage } from '../../services/content-image';
 import { renderLogoSvg, renderProductImage } from '../../services/product-image';
 
 const NOT_FOUND = { status: 'error' as const, message: 'Изображение не найдено' };
@@ -37,3 +40,13 @@ mediaRoutes.get('/logo.svg', (c) =>
     'Cache-Control': 'public, max-age=86400',
   }),
 );
+
+mediaRoutes.get('/content/:kind/:file', async (c) => {
+  const match = /^(\d)-(\d)\.webp$/.exec(c.req.param('file'));
+  const job = match ? renderContentImage(c.req.param('kind'), Number(match[1]), Number(match[2])) : null;
+  if (!job) return c.json(NOT_FOUND, 404);
+  return c.body(new Uint8Array(await job), 200, {
+    'Content-Type': 'image/webp',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+});

@@ -1,0 +1,12 @@
+/** /discount (spec §2 static pages): title, h1 and text from GET /v1/about/discount. */
+import { InfoPageView, infoPageMetadata } from '@/features/content/components/info-page-view';
+
+/** Title and description of the stored page. */
+export function generateMetadata() {
+  return infoPageMetadata('discount');
+}
+
+/** The page. */
+export default function Page() {
+  return <InfoPageView path="discount" />;
+}

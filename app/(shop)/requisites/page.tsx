@@ -1,0 +1,12 @@
+/** /requisites (spec §2 static pages): title, h1 and text from GET /v1/about/requisites. */
+import { InfoPageView, infoPageMetadata } from '@/features/content/components/info-page-view';
+
+/** Title and description of the stored page. */
+export function generateMetadata() {
+  return infoPageMetadata('requisites');
+}
+
+/** The page. */
+export default function Page() {
+  return <InfoPageView path="requisites" />;
+}

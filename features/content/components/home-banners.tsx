@@ -1,0 +1,39 @@
+import Image from 'next/image';
+import { getBanners } from '../api/get-banners';
+import styles from './banners.module.css';
+
+/**
+ * The banner slot of the home page (GET /v1/banner, spec §3 banners) or of a listing
+ * (GET /v1/containerbanners?section=, catalogBanners): a horizontally scrollable row of promo
+ * banners, each a link with a picture, title, text and a call to action. Nothing renders when
+ * there are no banners or they failed to load (spec §8: only logged).
+ */
+export async function PromoBanners({ place = 'home', section }: { place?: 'home' | 'container'; section?: string }) {
+  const banners = await getBanners(place, section);
+  if (banners.length === 0) return null;
+  return (
+    <section aria-label="Акции и предложения" className={styles.section}>
+      <ul className={styles.row}>
+        {banners.map((banner, index) => (
+          <li key={banner.id} className={styles.item}>
+            <a href={banner.link} className={styles.link}>
+              <Image
+                src={banner.image}
+                alt={banner.image_alt}
+                fill
+                sizes="(min-width: 1024px) 640px, 90vw"
+                loading={index === 0 ? undefined : 'lazy'}
+                className={styles.image}
+              />
+              <span className={styles.text}>
+                <span className={styles.title}>{banner.title}</span>
+                <span>{banner.text}</span>
+                <span className={styles.cta}>{banner.link_text}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

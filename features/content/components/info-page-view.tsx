@@ -1,0 +1,43 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { getInfoPage } from '../api/get-info-page';
+import { RichText } from './rich-text';
+
+/**
+ * Metadata of an info page from GET /v1/about/{path}: the stored `title` (the root template adds
+ * the shop name), `description`, canonical `/{path}`. Unknown page → empty metadata (the page
+ * itself answers 404).
+ */
+export async function infoPageMetadata(path: string): Promise<Metadata> {
+  const page = await getInfoPage(path);
+  if (!page) return {};
+  return {
+    title: page.title,
+    description: page.description,
+    alternates: { canonical: `/${path}` },
+    openGraph: { title: page.title, description: page.description, url: `/${path}` },
+  };
+}
+
+/**
+ * An info page of spec §2 (about, contacts, public offer, …): breadcrumbs, the stored h1 and the
+ * sanitised text, then `children` (e.g. the Instagram grid). 404 when the API has no such page.
+ * Complete HTML without JavaScript.
+ * @param path the page's path without the leading slash, as in GET /v1/about/{path}.
+ */
+export async function InfoPageView({ path, children }: { path: string; children?: ReactNode }) {
+  const page = await getInfoPage(path);
+  if (!page) notFound();
+  return (
+    <div className="container">
+      <Breadcrumbs items={[{ name: page.title, href: `/${path}` }]} />
+      <article>
+        <h1 className="page-title">{page.h1}</h1>
+        <RichText text={page.text} format={page.format} />
+        {children}
+      </article>
+    </div>
+  );
+}

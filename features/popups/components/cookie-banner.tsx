@@ -1,0 +1,26 @@
+'use client';
+
+import { href } from '@/lib/routes';
+import { useCookieConsentStore } from '@/stores/cookie-consent-store';
+import styles from './widgets.module.css';
+
+/**
+ * The cookie banner (spec §2 Popups, §4 "shown until accepted, then cookieAccepted is stored"):
+ * a non-modal notice at the bottom with a link to the cookie policy and an "Принять" button.
+ * Renders nothing until the consent store has read localStorage, and nothing once accepted.
+ */
+export function CookieBanner() {
+  const { hydrated, accepted, accept } = useCookieConsentStore();
+  if (!hydrated || accepted) return null;
+  return (
+    <section className={styles.cookie} aria-label="Уведомление о файлах cookie">
+      <p className={styles.cookieText}>
+        Мы используем файлы cookie, чтобы сайт работал и становился удобнее, а также для аналитики. Подробнее — в{' '}
+        <a href={href('cookie')}>политике использования cookie</a>.
+      </p>
+      <button type="button" className="button" onClick={accept}>
+        Принять
+      </button>
+    </section>
+  );
+}

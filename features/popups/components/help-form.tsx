@@ -1,0 +1,125 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { HELP_FORM_LABELS, HELP_FORM_SUCCESS } from '@/lib/api/contract/feedback';
+import { href, routeTitle } from '@/lib/routes';
+import styles from './widgets.module.css';
+
+type Field = 'contactData' | 'message';
+
+/** Shown under an empty required field (spec §5). */
+export const REQUIRED_MESSAGE = 'Заполните это поле';
+/** Shown when sending failed; both fields are marked (spec §8). */
+export const SEND_FAILED_MESSAGE = 'Не удалось отправить сообщение. Проверьте данные и попробуйте ещё раз.';
+
+/**
+ * The help form (spec §5 Help form, §4 Help popup, §8): fields contactData and message with the
+ * spec's labels, both required; an empty field is marked as an error on submit until the user
+ * types in it. Sends POST /api/v1/send_message/ `{messageFeedback: {message, contactData}}`
+ * through the BFF; on success the form is replaced by "Сообщение отправлено успешно", on failure
+ * both fields are marked as errors. Says that sending means agreeing to the privacy policy and the
+ * public offer.
+ */
+export function HelpForm() {
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({ contactData: '', message: '' });
+  const [errors, setErrors] = useState<Record<Field, boolean>>({ contactData: false, message: false });
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+
+  if (state === 'sent') {
+    return (
+      <p role="status" className={styles.success}>
+        {HELP_FORM_SUCCESS}
+      </p>
+    );
+  }
+
+  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = event.target.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    // The error stays until the user types (spec §5); typing clears it.
+    setErrors((prev) => ({ ...prev, [field]: false }));
+    if (state === 'failed') setState('idle');
+  };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const empty = { contactData: values.contactData.trim() === '', message: values.message.trim() === '' };
+    if (empty.contactData || empty.message) {
+      setErrors(empty);
+      const first = event.currentTarget.querySelector<HTMLElement>(empty.contactData ? `#${CSS.escape(id)}-contact` : `#${CSS.escape(id)}-message`);
+      first?.focus();
+      return;
+    }
+    setState('sending');
+    try {
+      const res = await fetch('/api/v1/send_message/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ messageFeedback: { message: values.message, contactData: values.contactData } }),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      setState('sent');
+    } catch {
+      setErrors({ contactData: true, message: true });
+      setState('failed');
+    }
+  }
+
+  const errorText = (field: Field) =>
+    errors[field] ? (
+      <span id={`${id}-${field}-error`} className={styles.fieldError}>
+        {state === 'failed' ? 'Проверьте поле' : REQUIRED_MESSAGE}
+      </span>
+    ) : null;
+
+  return (
+    <form noValidate onSubmit={submit} className={styles.form}>
+      <label htmlFor={`${id}-contact`} className={styles.label}>
+        {HELP_FORM_LABELS.contactData}
+      </label>
+      <input
+        id={`${id}-contact`}
+        name="contactData"
+        type="text"
+        autoComplete="email"
+        required
+        aria-required="true"
+        aria-invalid={errors.contactData}
+        aria-describedby={errors.contactData ? `${id}-contactData-error` : undefined}
+        className={`${styles.input} ${errors.contactData ? styles.invalid : ''}`}
+        value={values.contactData}
+        onChange={change('contactData')}
+      />
+      {errorText('contactData')}
+      <label htmlFor={`${id}-message`} className={styles.label}>
+        {HELP_FORM_LABELS.message}
+      </label>
+      <textarea
+        id={`${id}-message`}
+        name="message"
+        rows={5}
+        required
+        aria-required="true"
+        aria-invalid={errors.message}
+        aria-describedby={errors.message ? `${id}-message-error` : undefined}
+        className={`${styles.input} ${errors.message ? styles.invalid : ''}`}
+        value={values.message}
+        onChange={change('message')}
+      />
+      {errorText('message')}
+      {state === 'failed' ? (
+        <p role="alert" className={styles.fieldError}>
+          {SEND_FAILED_MESSAGE}
+        </p>
+      ) : null}
+      <p className={styles.agreement}>
+        Нажимая «Отправить», вы соглашаетесь с <a href={href('privacy-policy')}>политикой конфиденциальности</a> и{' '}
+        <a href={href('publick-offer')}>{routeTitle('publick-offer').toLowerCase()}</a>.
+      </p>
+      <button type="submit" className="button" disabled={state === 'sending'}>
+        {state === 'sending' ? 'Отправляем…' : 'Отправить'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { Suspense, useEffect, useRef } from 'react';
+import { useCookieConsentStore } from '@/stores/cookie-consent-store';
+import { usePopupsStore } from '@/stores/popups-store';
+import { isChunkLoadError, reloadOncePerMinute } from '../utils/chunk-reload';
+import type { MessengerLinks } from '../utils/messenger-links';
+import { countPageView } from '../utils/page-views';
+import { CookieBanner } from './cookie-banner';
+import { LoadingBar } from './loading-bar';
+import { ScrollTopButton } from './scroll-top-button';
+
+// Islands loaded on demand: their code is fetched only when they are needed.
+const HelpPopup = dynamic(() => import('./help-popup').then((m) => m.HelpPopup), { ssr: false });
+const TelegramPopup = dynamic(() => import('./telegram-popup').then((m) => m.TelegramPopup), { ssr: false });
+const MessengerWidget = dynamic(() => import('./messenger-widget').then((m) => m.MessengerWidget), { ssr: false });
+const YandexMetrica = dynamic(() => import('./yandex-metrica').then((m) => m.YandexMetrica), { ssr: false });
+
+/** Props of `ShopWidgets`. */
+export type ShopWidgetsProps = {
+  /** Operator links built from the organization record (spec §3 link_telegram/whatsapp/vk). */
+  messengers: MessengerLinks;
+  /** Yandex Metrica counter id, or null when analytics is off. */
+  ymId: string | null;
+};
+
+function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Route-change behaviour of spec §2 "Behaviour on every navigation" and §4: scroll to the top,
+ * close all popups, count a page view (on load and on every route change) and open the Telegram
+ * popup from the 5th view unless it was closed; Escape closes the auth popups and the size chart;
+ * a failed chunk load reloads the page at most once a minute (spec §8).
+ */
+function RouteEffects({ telegramEnabled }: { telegramEnabled: boolean }) {
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const counted = useRef<string | null>(null);
+  const key = `${pathname}?${search.toString()}`;
+
+  useEffect(() => {
+    if (counted.current === key) return; // React's dev double effects must not count twice
+    const firstLoad = counted.current === null;
+    counted.current = key;
+    const { closeAll, openPopup } = usePopupsStore.getState();
+    if (!firstLoad) {
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      closeAll();
+    }
+    const storage = safeStorage('localStorage');
+    if (storage && countPageView(storage).showTelegram && telegramEnabled) openPopup('telegram');
+  }, [key, telegramEnabled]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') usePopupsStore.getState().closeOnEscape();
+    };
+    const reload = (error: unknown) => {
+      const store = safeStorage('sessionStorage');
+      if (store && isChunkLoadError(error)) reloadOncePerMinute(Date.now(), store, () => window.location.reload());
+    };
+    const onError = (event: ErrorEvent) => reload(event.error ?? event.message);
+    const onRejection = (event: PromiseRejectionEvent) => reload(event.reason);
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+  return null;
+}
+
+/**
+ * Every site-wide widget of the shop layout (spec §2 Layout and Popups): loading bar, route
+ * effects, scroll-to-top arrow, cookie banner; after consent the messenger widget and Yandex
+ * Metrica; the help and Telegram popups load when opened.
+ */
+export function ShopWidgets({ messengers, ymId }: ShopWidgetsProps) {
+  const accepted = useCookieConsentStore((s) => s.accepted);
+  const hydrate = useCookieConsentStore((s) => s.hydrate);
+  const helpOpen = usePopupsStore((s) => s.open.has('help'));
+  const telegramOpen = usePopupsStore((s) => s.open.has('telegram'));
+
+  useEffect(() => hydrate(), [hydrate]);
+
+  return (
+    <>
+      <Suspense fallback={null}>
+        <LoadingBar />
+        <RouteEffects telegramEnabled={messengers.telegram !== null} />
+        {accepted && ymId ? <YandexMetrica id={ymId} /> : null}
+      </Suspense>
+      <ScrollTopButton />
+      <CookieBanner />
+      {accepted ? <MessengerWidget links={messengers} /> : null}
+      {helpOpen ? <HelpPopup /> : null}
+      {telegramOpen && messengers.telegram ? <TelegramPopup channelHref={messengers.telegram} /> : null}
+    </>
+  );
+}
