@@ -4,3 +4,5 @@
  */
 export * from './catalog';
 export * from './cart';
+export * from './accounts';
+export * from './orders';
