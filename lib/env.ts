@@ -21,6 +21,8 @@ const StorefrontEnvSchema = z.object({
     .default('http://localhost:3000')
     .transform((value) => value.replace(/\/+$/, '')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Shared secret sent to the shop API as X-Shop-Bff-Secret (see server/services/client-address.ts). */
+  BFF_SHARED_SECRET: z.string().min(16).optional(),
 });
 
 export type StorefrontEnv = z.infer<typeof StorefrontEnvSchema>;
@@ -34,6 +36,7 @@ export function readStorefrontEnv(source: Record<string, string | undefined> = p
     SHOP_API_URL: source.SHOP_API_URL || undefined,
     SITE_URL: source.SITE_URL || undefined,
     NODE_ENV: source.NODE_ENV || undefined,
+    BFF_SHARED_SECRET: source.BFF_SHARED_SECRET || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid storefront environment: ${z.prettifyError(parsed.error)}`);
