@@ -13,7 +13,7 @@
  * - The path is relayed exactly, trailing slash included (spec §7 writes `/v2/cart/`).
  */
 
-import { clearedTokenCookies, sessionActionFor, takeToken, tokenCookies, useSecureCookies, type SessionAction } from './session-cookie';
+import { clearedTokenCookies, sessionActionFor, takeToken, tokenCookies, shouldUseSecureCookies, type SessionAction } from './session-cookie';
 
 /** Largest request body relayed, bytes (1 MB). */
 export const BFF_MAX_BODY_BYTES = 1024 * 1024;
@@ -233,7 +233,7 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-store');
 
   const session = sessionActionFor(method, url.pathname);
-  if (session) return withSessionCookies(session, upstream, responseHeaders, useSecureCookies(production, request.url));
+  if (session) return withSessionCookies(session, upstream, responseHeaders, shouldUseSecureCookies(production, request.url));
 
   const bodyless = method === 'HEAD' || upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
   if (bodyless) await upstream.body?.cancel().catch(() => undefined);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { relayToShopApi } from './bff-relay';
-import { sessionActionFor, takeToken, tokenCookies, useSecureCookies } from './session-cookie';
+import { sessionActionFor, takeToken, tokenCookies, shouldUseSecureCookies } from './session-cookie';
 
 const exp = Math.floor(Date.now() / 1000) + 3600;
 const token = `v1.${Buffer.from(JSON.stringify({ exp, uid: 1 })).toString('base64url')}.SECRETPART123456`;
@@ -43,8 +43,8 @@ describe('BFF session cookies', () => {
       fetchImpl: fakeApi(200, { status: 'success', data: { token } }),
     });
     expect(res.headers.getSetCookie().every((c) => c.includes('Secure'))).toBe(true);
-    expect(useSecureCookies(true, 'http://localhost:3100/api/v1/auth/')).toBe(false);
-    expect(useSecureCookies(false, 'https://shop.example.ru/')).toBe(false);
+    expect(shouldUseSecureCookies(true, 'http://localhost:3100/api/v1/auth/')).toBe(false);
+    expect(shouldUseSecureCookies(false, 'https://shop.example.ru/')).toBe(false);
   });
 
   it('sets no cookie for a failed login', async () => {

@@ -88,7 +88,7 @@ export function takeToken(body: unknown): { token: string; expiresAt?: string; r
 }
 
 /** Whether Secure should be set: production, unless the site is served from localhost. */
-export function useSecureCookies(production: boolean, requestUrl: string): boolean {
+export function shouldUseSecureCookies(production: boolean, requestUrl: string): boolean {
   if (!production) return false;
   const host = new URL(requestUrl).hostname;
   return !(host === 'localhost' || host === '127.0.0.1' || host === '[::1]');
