@@ -99,7 +99,7 @@ const addressSchema = z.object({
 });
 
 function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address | null; regions: Region[]; onSaved: (list: Address[]) => void; onCancel: () => void }) {
-  const [cities, setCities] = useState<City[]>([]);
+  const [citiesByRegion, setCitiesByRegion] = useState<Record<number, City[]>>({});
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(addressSchema),
@@ -114,19 +114,18 @@ function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address
     },
   });
   const regionId = Number(useWatch({ control: form.control, name: 'region_id' }));
+  const cities = citiesByRegion[regionId] ?? [];
+  const known = regionId in citiesByRegion;
   useEffect(() => {
-    if (!regionId) {
-      setCities([]);
-      return;
-    }
+    if (!regionId || known) return;
     let live = true;
     accountRequest('GET', `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`, CitiesResponse)
-      .then((answer) => live && setCities(answer.results))
-      .catch(() => live && setCities([]));
+      .then((answer) => live && setCitiesByRegion((all) => ({ ...all, [regionId]: answer.results })))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [regionId]);
+  }, [regionId, known]);
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setError(null);
