@@ -9,6 +9,10 @@
 import { InputMask, type Track } from '@react-input/mask';
 import { forwardRef, type InputHTMLAttributes } from 'react';
 
+// Module constants: a new object per render would make the mask re-initialise while typing.
+const MASK = '+7(___)-___-__-__';
+const REPLACEMENT = { _: /\d/ };
+
 const track: Track = ({ inputType, data, selectionStart }) => {
   if (inputType !== 'insert' || !data) return data;
   const digits = data.replace(/\D/g, '');
@@ -18,5 +22,5 @@ const track: Track = ({ inputType, data, selectionStart }) => {
 
 /** A masked `<input type="tel">`; all other input props pass through (react-hook-form `register`). */
 export const PhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PhoneInput(props, ref) {
-  return <InputMask ref={ref} mask="+7(___)-___-__-__" replacement={{ _: /\d/ }} track={track} type="tel" inputMode="tel" autoComplete="tel" placeholder="+7(___)-___-__-__" {...props} />;
+  return <InputMask ref={ref} mask={MASK} replacement={REPLACEMENT} track={track} type="tel" inputMode="tel" autoComplete="tel" placeholder="+7(___)-___-__-__" {...props} />;
 });
