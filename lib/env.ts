@@ -29,6 +29,8 @@ const StorefrontEnvSchema = z.object({
     .regex(/^\d{4,12}$/, 'YM_ID должен состоять из цифр')
     .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Shared secret sent to the shop API as X-Shop-Bff-Secret (see server/services/client-address.ts). */
+  BFF_SHARED_SECRET: z.string().min(16).optional(),
 });
 
 export type StorefrontEnv = z.infer<typeof StorefrontEnvSchema>;
@@ -43,6 +45,7 @@ export function readStorefrontEnv(source: Record<string, string | undefined> = p
     SITE_URL: source.SITE_URL || undefined,
     YM_ID: source.YM_ID || source.NEXT_PUBLIC_YM_ID || undefined,
     NODE_ENV: source.NODE_ENV || undefined,
+    BFF_SHARED_SECRET: source.BFF_SHARED_SECRET || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid storefront environment: ${z.prettifyError(parsed.error)}`);

@@ -52,6 +52,8 @@ export const ROUTES = {
   podarochnye_sertifikaty: { path: '/podarochnye-sertifikaty', title: 'Подарочные сертификаты' },
   address: { path: '/address', title: 'Адреса магазинов' },
   history_order: { path: '/history-order', title: 'История заказов' },
+  recovery: { path: '/recovery', title: 'Восстановление пароля' },
+  'reset-token': { path: '/reset/[token]', title: 'Смена пароля' },
   'history_order-pk': { path: '/history-order/[pk]', title: 'Заказ' },
   order: { path: '/basket/delivery', title: 'Оформление заказа' },
   send: { path: '/send', title: 'Заявка отправлена' },

@@ -18,6 +18,12 @@ import { registerFeedbackRoutes } from './routes/feedback/feedback.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { registerPublicationRoutes } from './routes/publications/publications.routes';
 import type { AppEnv } from './types';
+import { Throttle } from './services/throttle';
+import { registerAuthRoutes } from './routes/auth/auth.routes';
+import { registerAddressRoutes } from './routes/addresses/addresses.routes';
+import { registerLocationRoutes } from './routes/locations/locations.routes';
+import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
+import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 
 /** Largest accepted request body, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -26,8 +32,10 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(db: Db) {
   const app = new OpenAPIHono<AppEnv>({ strict: false });
 
+  const throttle = new Throttle();
   app.use('*', async (c, next) => {
     c.set('db', db);
+    c.set('throttle', throttle);
     await next();
   });
   app.use(
@@ -44,6 +52,11 @@ export function createApp(db: Db) {
   registerCartRoutes(app);
   registerPublicationRoutes(app);
   registerFeedbackRoutes(app);
+  registerAuthRoutes(app);
+  registerAddressRoutes(app);
+  registerLocationRoutes(app);
+  registerOrderHistoryRoutes(app);
+  registerFavoriteRoutes(app);
   app.route('/media', mediaRoutes);
 
   app.doc31('/api/openapi.json', {

@@ -15,13 +15,33 @@ const EnvSchema = z.object({
   /** Products of the demo catalogue generated on first start. */
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(200_000).default(3000),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Public origin of the storefront, for links in e-mails (reset link /reset/{token}). */
+  SITE_URL: z.string().url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.ru:465; unset → .eml files in MAIL_DIR. */
+  SMTP_URL: z.string().url().optional(),
+  /** Folder of the .eml files written when SMTP_URL is not set. */
+  MAIL_DIR: z.string().default('.data/mail'),
+  /** Sender of the shop's e-mails. */
+  MAIL_FROM: z.string().default('Lumière <noreply@lumiere.test>'),
+  /** Lifetime of a login token, hours (default 30 days). */
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+  /** Lifetime of a password reset link, minutes. */
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /** VK ID application (social login); both unset → the VK button is hidden. */
+  VK_CLIENT_ID: z.string().min(1).optional(),
+  VK_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Shared secret the BFF sends as `X-Shop-Bff-Secret`; with it (or from a loopback address) the
+   * API trusts X-Forwarded-For for per-client throttling.
+   */
+  BFF_SHARED_SECRET: z.string().min(16).optional(),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;
 
 /** Parses `process.env`; throws with the list of bad variables. */
 export function readServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v])));
   if (!parsed.success) {
     throw new Error(`Invalid shop API environment: ${z.prettifyError(parsed.error)}`);
   }

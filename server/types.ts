@@ -1,9 +1,11 @@
 /** Hono environment of the shop API: the database handle is injected per app (tests use their own). */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Db } from './db/client';
+import type { Throttle } from './services/throttle';
 
 export interface AppEnv {
-  Variables: { db: Db };
+  /** `throttle`: login/reset counters of this app instance (server/services/throttle.ts). */
+  Variables: { db: Db; throttle: Throttle };
 }
 
 export type ApiApp = OpenAPIHono<AppEnv>;

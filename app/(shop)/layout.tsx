@@ -5,7 +5,10 @@
  * categories have loaded.
  */
 import { notFound } from 'next/navigation';
+import { AuthPopups } from '@/features/auth/components/auth-popups';
+import { HeaderAccountLink } from '@/features/auth/components/header-account-link';
 import { BasketHeaderButton } from '@/features/basket/components/basket-header-button';
+import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
@@ -32,7 +35,10 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         categories={categories ?? []}
         brands={brands}
         basketSlot={<BasketHeaderButton />}
+        accountSlot={(classes) => <HeaderAccountLink {...classes} />}
+        favoritesSlot={<FavoritesHeaderButton />}
       />
+      <AuthPopups />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -9,13 +9,18 @@ export type ProductCardProps = {
   offer: OfferCard;
   /** Preload the image (first row of the first grid on a page). */
   preload?: boolean;
+  /**
+   * A control over the image's top-right corner, outside the card link (e.g. the favourites
+   * heart of features/favorites; this component stays presentational).
+   */
+  actionSlot?: React.ReactNode;
 };
 
 /**
  * A product tile of listings and rows: 3:4 image, brand, name, price with old price and discount
  * badge, all inside one link to `full_path_offer` (spec §2 product detail route). Works without JS.
  */
-export function ProductCard({ offer, preload = false }: ProductCardProps) {
+export function ProductCard({ offer, preload = false, actionSlot }: ProductCardProps) {
   const image = mainImage(offer.images);
   return (
     <article className={styles.card}>
@@ -40,6 +45,7 @@ export function ProductCard({ offer, preload = false }: ProductCardProps) {
         <h3 className={styles.name}>{offer.name}</h3>
         <Price price={offer.price} oldPrice={offer.old_price} discount={offer.discount} />
       </a>
+      {actionSlot ? <div className={styles.action}>{actionSlot}</div> : null}
     </article>
   );
 }

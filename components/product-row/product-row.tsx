@@ -4,6 +4,8 @@ import styles from './product-row.module.css';
 
 /** Props of `ProductRow`. */
 export type ProductRowProps = {
+  /** Per-card control (ProductCard `actionSlot`), e.g. the favourites heart. */
+  cardAction?: (offer: OfferCard) => React.ReactNode;
   title: string;
   offers: readonly OfferCard[];
   /** "Смотреть все" link target; omitted → no link. */
@@ -16,7 +18,7 @@ export type ProductRowProps = {
  * A titled, horizontally scrollable row of product cards (home "Распродажа"/"Новинки", related
  * products). Renders nothing for an empty list.
  */
-export function ProductRow({ title, offers, moreHref, limit = 12 }: ProductRowProps) {
+export function ProductRow({ title, offers, moreHref, limit = 12, cardAction }: ProductRowProps) {
   if (offers.length === 0) return null;
   const id = `row-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
@@ -34,7 +36,7 @@ export function ProductRow({ title, offers, moreHref, limit = 12 }: ProductRowPr
       <ul className={styles.list}>
         {offers.slice(0, limit).map((offer) => (
           <li key={offer.id} className={styles.item}>
-            <ProductCard offer={offer} />
+            <ProductCard offer={offer} actionSlot={cardAction?.(offer)} />
           </li>
         ))}
       </ul>

@@ -13,6 +13,8 @@
  * - The path is relayed exactly, trailing slash included (spec §7 writes `/v2/cart/`).
  */
 
+import { clearedTokenCookies, sessionActionFor, takeToken, tokenCookies, shouldUseSecureCookies, type SessionAction } from './session-cookie';
+
 /** Largest request body relayed, bytes (1 MB). */
 export const BFF_MAX_BODY_BYTES = 1024 * 1024;
 /** ms before a relayed call is given up (answered 502). */
@@ -38,6 +40,10 @@ export type RelayOptions = {
   timeoutMs?: number;
   /** Default {@link BFF_MAX_BODY_BYTES}. */
   maxBodyBytes?: number;
+  /** Production: session cookies get `Secure` (except on localhost), see `session-cookie.ts`. */
+  production?: boolean;
+  /** Sent as `X-Shop-Bff-Secret` so the API trusts X-Forwarded-For from a remote BFF. */
+  bffSecret?: string;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -173,7 +179,7 @@ export function rescopeSetCookie(setCookie: string): string {
  *   own JSON error: 403 foreign origin, 413 body over the limit, 502 API unreachable or timed out.
  */
 export async function relayToShopApi(request: Request, options: RelayOptions): Promise<Response> {
-  const { apiBase, siteUrl, fetchImpl = fetch, timeoutMs = BFF_TIMEOUT_MS, maxBodyBytes = BFF_MAX_BODY_BYTES } = options;
+  const { apiBase, siteUrl, fetchImpl = fetch, timeoutMs = BFF_TIMEOUT_MS, maxBodyBytes = BFF_MAX_BODY_BYTES, production = false, bffSecret } = options;
   const url = new URL(request.url);
   if (!url.pathname.startsWith('/api/')) return errorJson(404, BFF_MESSAGES.notFound);
 
@@ -201,6 +207,8 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
     headers.set('x-forwarded-host', request.headers.get('host') ?? '');
   }
   if (!headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', url.protocol.replace(':', ''));
+  if (bffSecret) headers.set('x-shop-bff-secret', bffSecret);
+  else headers.delete('x-shop-bff-secret');
 
   let upstream: Response;
   try {
@@ -224,6 +232,9 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
   // Per-visitor answers (cart, user) must never land in a shared cache.
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-store');
 
+  const session = sessionActionFor(method, url.pathname);
+  if (session) return withSessionCookies(session, upstream, responseHeaders, shouldUseSecureCookies(production, request.url));
+
   const bodyless = method === 'HEAD' || upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
   if (bodyless) await upstream.body?.cancel().catch(() => undefined);
   return new Response(bodyless ? null : upstream.body, {
@@ -231,4 +242,31 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
     statusText: upstream.statusText,
     headers: responseHeaders,
   });
+}
+
+/**
+ * Answers a login / logout / user call with the session cookies of `session-cookie.ts`: a login
+ * answer's token goes into the httpOnly cookie and is redacted from the body; logout and a 401
+ * of get_user clear the cookies.
+ */
+async function withSessionCookies(action: Exclude<SessionAction, null>, upstream: Response, headers: Headers, secure: boolean): Promise<Response> {
+  const text = await upstream.text();
+  let body = text;
+  if (action === 'login' && upstream.ok) {
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Not JSON: relayed as it is, no cookie.
+    }
+    const taken = takeToken(json);
+    if (taken) {
+      for (const value of tokenCookies(taken.token, secure, taken.expiresAt)) headers.append('set-cookie', value);
+      body = JSON.stringify(taken.redacted);
+    }
+  }
+  if (action === 'logout' || (action === 'user' && upstream.status === 401)) {
+    for (const value of clearedTokenCookies(secure)) headers.append('set-cookie', value);
+  }
+  return new Response(body, { status: upstream.status, statusText: upstream.statusText, headers });
 }

@@ -19,6 +19,7 @@ import {
   tags,
 } from '../db/schema';
 import { seedContent } from './content';
+import { seedAccounts } from './accounts';
 import { buildReferenceData, generateProductChunks } from './generate';
 
 export { buildReferenceData, generateCatalogue, generateProductChunks } from './generate';
@@ -112,6 +113,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       summary.features += chunk.features.length;
       summary.images += chunk.images.length;
     }
+
+    // Regions, cities, the demo buyer and their orders (accounts area, issue #4).
+    await seedAccounts(tx);
 
     for (const table of SERIAL_TABLES) {
       await tx.execute(

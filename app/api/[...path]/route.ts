@@ -3,7 +3,8 @@
  * `{SHOP_API_URL}/api/...`, with the visitor's cookies, `Authorization: Token <token>` from the
  * httpOnly `token` cookie, an Origin check on unsafe methods (403), a 1 MB body limit (413) and
  * 502 `{status: "error", message: "Сервис временно недоступен"}` when the API is down.
- * The relay itself lives in `lib/api/bff-relay.ts`.
+ * The relay itself lives in `lib/api/bff-relay.ts`; it also sets and clears the session cookies
+ * (`lib/api/session-cookie.ts`).
  */
 import { relayToShopApi } from '@/lib/api/bff-relay';
 import { env } from '@/lib/env';
@@ -13,7 +14,12 @@ export const dynamic = 'force-dynamic';
 
 /** Relays any method to the shop API (see `relayToShopApi`). */
 function relay(request: Request): Promise<Response> {
-  return relayToShopApi(request, { apiBase: env.SHOP_API_URL, siteUrl: env.SITE_URL });
+  return relayToShopApi(request, {
+    apiBase: env.SHOP_API_URL,
+    siteUrl: env.SITE_URL,
+    production: env.NODE_ENV === 'production',
+    bffSecret: env.BFF_SHARED_SECRET,
+  });
 }
 
 /** GET /api/... → shop API. */

@@ -21,6 +21,11 @@ export type SiteHeaderProps = {
   basketSlot: React.ReactNode;
   /** The favourites counter link; a plain link to /favorite when omitted. */
   favoritesSlot?: React.ReactNode;
+  /**
+   * The account entry ("Вход" or the user's name, features/auth), given the header's class names;
+   * a plain "Вход" link when omitted.
+   */
+  accountSlot?: (classes: { className: string; textClassName: string }) => React.ReactNode;
 };
 
 /** Placeholder target of "Вход" until accounts exist (the login popup opens from it later). */
@@ -32,7 +37,7 @@ export const LOGIN_HREF = '?login=1';
  * the basket slot and the menu bar with hover panels; a hamburger opens the mobile menu.
  * Server component; complete without JavaScript except the mobile menu.
  */
-export function SiteHeader({ organization, categories, brands, basketSlot, favoritesSlot }: SiteHeaderProps) {
+export function SiteHeader({ organization, categories, brands, basketSlot, favoritesSlot, accountSlot }: SiteHeaderProps) {
   const messenger = telegramHref(organization?.link_telegram) ?? whatsappHref(organization?.link_whatsapp ?? organization?.phone_chats);
   const phone = phoneHref(organization?.phone);
   const promo = organization?.promocode?.trim();
@@ -72,13 +77,17 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
           {SITE_NAME}
         </a>
         <div className={styles.actions}>
-          <a href={LOGIN_HREF} className={styles.action}>
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
-            <span className={styles.actionText}>Вход</span>
-          </a>
+          {accountSlot ? (
+            accountSlot({ className: styles.action ?? '', textClassName: styles.actionText ?? '' })
+          ) : (
+            <a href={LOGIN_HREF} className={styles.action}>
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              </svg>
+              <span className={styles.actionText}>Вход</span>
+            </a>
+          )}
           {favoritesSlot ?? (
             <a href={href('favorite')} className={styles.action} aria-label={routeTitle('favorite')}>
               <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -13,7 +13,11 @@ import { PurchasePanel } from './purchase-panel';
 import styles from './product-view.module.css';
 
 /** Props of `ProductView`: GET /v1/product_offer/ data. */
-export type ProductViewProps = { product: ProductDetail };
+export type ProductViewProps = {
+  product: ProductDetail;
+  /** The favourites heart (features/favorites), composed by the page. */
+  favoriteSlot?: React.ReactNode;
+};
 
 /** True when any size of any colour can be bought. */
 function inStock(product: ProductDetail): boolean {
@@ -28,7 +32,7 @@ function inStock(product: ProductDetail): boolean {
  * composition, care and country, related products, and schema.org Product JSON-LD (RUB).
  * Server component; names, prices and texts are complete HTML without JavaScript.
  */
-export function ProductView({ product }: ProductViewProps) {
+export function ProductView({ product, favoriteSlot }: ProductViewProps) {
   const firstOffer = product.offers[0];
   const imagesByOffer = Object.fromEntries(product.offers.map((offer) => [offer.id, offer.images]));
   const crumbs = [
@@ -56,6 +60,7 @@ export function ProductView({ product }: ProductViewProps) {
             <h1 className={styles.name}>{product.name}</h1>
             <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             <PurchasePanel offers={product.offers} />
+            {favoriteSlot}
             <div className={styles.details}>
               {details.map((detail, index) => (
                 <details key={detail.title} open={index === 0} className={styles.detail}>

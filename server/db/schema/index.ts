@@ -5,3 +5,5 @@
 export * from './catalog';
 export * from './cart';
 export * from './content';
+export * from './accounts';
+export * from './orders';

@@ -15,6 +15,7 @@ import { CatalogListing } from '@/features/catalog/components/catalog-listing';
 import { parsePageParam } from '@/features/catalog/utils/page-param';
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { isNotFound } from '@/lib/api/fetcher';
 import { parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
@@ -91,7 +92,7 @@ export default async function CatalogPage({ params, searchParams }: { params: Pa
     const product = await loadProduct(route);
     const requested = `/${[route.categoryPath, route.pk, route.slug].filter(Boolean).join('/')}`;
     if (product.full_path_offer !== requested) permanentRedirect(product.full_path_offer);
-    return <ProductView product={product} />;
+    return <ProductView product={product} favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />} />;
   }
 
   const page = parsePageParam((await searchParams).page);

@@ -1,0 +1,16 @@
+/** /recovery (spec §2): the forgot-password form as a page. */
+import type { Metadata } from 'next';
+import { ForgotPasswordForm } from '@/features/auth/components/auth-forms';
+import { routeTitle } from '@/lib/routes';
+
+export const metadata: Metadata = { title: routeTitle('recovery'), robots: { index: false, follow: true } };
+
+/** The password recovery page. */
+export default function RecoveryRoute() {
+  return (
+    <div className="container" style={{ maxWidth: 480 }}>
+      <h1>{routeTitle('recovery')}</h1>
+      <ForgotPasswordForm />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+'use client';
+
+/**
+ * /history-order and /history-order/{pk} (spec §2, §7 GET /v1/history_order_preview/, POST
+ * /v1/history_order_detail/): the user's orders, and one order with its lines, status history,
+ * delivery and payment. Another user's order answers 404 → "Заказ не найден".
+ */
+import { useEffect, useState } from 'react';
+import { accountRequest, AccountRequestError } from '@/lib/api/account-client';
+import { OrderDetailResponse, OrderPreviewResponse, type OrderDetail, type OrderPreview } from '@/lib/api/contract/orders';
+import { formatPrice } from '@/lib/format/price';
+import { href } from '@/lib/routes';
+import { RequireUser } from './profile-page';
+import styles from './account.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric' });
+
+/** "12 апреля 2025" (spec §9 DD MMMM YYYY). */
+function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso)).replace(/\s*г\.$/, '');
+}
+
+function HistoryList() {
+  const [orders, setOrders] = useState<OrderPreview[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    accountRequest('GET', '/v1/history_order_preview/', OrderPreviewResponse)
+      .then((a) => setOrders(a.results))
+      .catch(() => setFailed(true));
+  }, []);
+  if (failed) return <p role="alert">Не удалось загрузить заказы. Обновите страницу.</p>;
+  if (!orders) return <p role="status">Загружаем заказы…</p>;
+  if (orders.length === 0) return <p>Вы ещё ничего не заказывали.</p>;
+  return (
+    <ul className={styles.orders}>
+      {orders.map((o) => (
+        <li key={o.pk} className={styles.card} data-testid="order">
+          <a href={href('history_order-pk', { pk: o.pk })} className={styles.orderLink}>
+            Заказ № {o.number}
+          </a>
+          <span>от {formatDate(o.created_at)}</span>
+          <span className={styles.status}>{o.status_name}</span>
+          <span>
+            {o.items_count} шт. · {formatPrice(o.total)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Detail({ pk }: { pk: number }) {
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    accountRequest('POST', '/v1/history_order_detail/', OrderDetailResponse, { pk })
+      .then((a) => setOrder(a.order))
+      .catch((e) => setError(e instanceof AccountRequestError && e.status === 404 ? 'Заказ не найден' : 'Не удалось загрузить заказ. Обновите страницу.'));
+  }, [pk]);
+  if (error) return <p role="alert">{error}</p>;
+  if (!order) return <p role="status">Загружаем заказ…</p>;
+  return (
+    <article aria-labelledby="order-title">
+      <h2 id="order-title">
+        Заказ № {order.number} от {formatDate(order.created_at)}
+      </h2>
+      <p className={styles.status}>{order.status_name}</p>
+      <ul className={styles.lines}>
+        {order.items.map((line) => (
+          <li key={line.id} className={styles.line}>
+            {line.image ? (
+              // eslint-disable-next-line @next/next/no-img-element -- generated product images, sizes known
+              <img src={line.image} alt={`${line.brand} ${line.name}`} width={72} height={96} loading="lazy" />
+            ) : null}
+            <span>
+              {line.full_path_offer ? <a href={line.full_path_offer}>{line.name}</a> : line.name}
+              <br />
+              <small>
+                {[line.brand, line.color, line.size && `размер ${line.size}`].filter(Boolean).join(' · ')}
+              </small>
+            </span>
+            <span>
+              {line.quantity} × {formatPrice(line.price)}
+            </span>
+            <strong>{formatPrice(line.total)}</strong>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.summary}>
+        <dt>Получатель</dt>
+        <dd>
+          {order.contact.fio}, {order.contact.email}
+          {order.contact.phone ? `, ${order.contact.phone}` : ''}
+        </dd>
+        <dt>Доставка</dt>
+        <dd>
+          {order.delivery.method_name}
+          {order.delivery.address ? `: ${order.delivery.address}` : ''} — {order.delivery.cost > 0 ? formatPrice(order.delivery.cost) : 'бесплатно'}
+        </dd>
+        <dt>Оплата</dt>
+        <dd>
+          {order.payment.method_name}, {order.payment.status_name.toLowerCase()}
+        </dd>
+        {order.discount > 0 ? (
+          <>
+            <dt>Скидка{order.promo_code ? ` (${order.promo_code})` : ''}</dt>
+            <dd>−{formatPrice(order.discount)}</dd>
+          </>
+        ) : null}
+        <dt>Итого</dt>
+        <dd>
+          <strong>{formatPrice(order.total)}</strong>
+        </dd>
+      </dl>
+      <h3>История статусов</h3>
+      <ol className={styles.history}>
+        {order.history.map((h, i) => (
+          <li key={i}>
+            {formatDate(h.created_at)} — {h.status_name}
+            {h.comment ? `: ${h.comment}` : ''}
+          </li>
+        ))}
+      </ol>
+      <a href={href('history_order')}>← Все заказы</a>
+    </article>
+  );
+}
+
+/** The /history-order body. */
+export function OrderHistoryPage() {
+  return <RequireUser>{() => <HistoryList />}</RequireUser>;
+}
+
+/** The /history-order/{pk} body. */
+export function OrderDetailPage({ pk }: { pk: number }) {
+  return <RequireUser>{() => <Detail pk={pk} />}</RequireUser>;
+}

@@ -1,0 +1,47 @@
+'use client';
+
+/**
+ * The header's account entry (spec §2 Layout): "Вход" opening the login popup, or the user's
+ * first and last name linking to /profile. Without JavaScript "Вход" is a link to `?login=1`.
+ */
+import { href, routeTitle } from '@/lib/routes';
+import { usePopupsStore } from '@/stores/popups-store';
+import { useSessionStore } from '@/stores/session-store';
+
+/** Props: the header's class names, so it looks like the other header actions. */
+export type HeaderAccountLinkProps = { className?: string; textClassName?: string };
+
+const icon = (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" fill="none" stroke="currentColor" strokeWidth="1.6" />
+  </svg>
+);
+
+/** See the module docstring. */
+export function HeaderAccountLink({ className, textClassName }: HeaderAccountLinkProps) {
+  const user = useSessionStore((s) => s.user);
+  if (user) {
+    const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || routeTitle('profile');
+    return (
+      <a href={href('profile')} className={className} aria-label={`${name} — ${routeTitle('profile')}`} data-testid="header-account">
+        {icon}
+        <span className={textClassName}>{name}</span>
+      </a>
+    );
+  }
+  return (
+    <a
+      href="?login=1"
+      className={className}
+      data-testid="header-account"
+      onClick={(event) => {
+        event.preventDefault();
+        usePopupsStore.getState().openPopup('login');
+      }}
+    >
+      {icon}
+      <span className={textClassName}>Вход</span>
+    </a>
+  );
+}

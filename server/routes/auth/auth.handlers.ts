@@ -1,0 +1,256 @@
+/**
+ * Handlers of the auth and user endpoints (spec §7 Auth and user, §8 messages). Logins answer
+ * `{status, data: {token, expires_at}, user}`; the storefront's BFF puts `data.token` into the
+ * httpOnly `token` cookie. Login and reset are throttled per account and per client (429).
+ */
+import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import {
+  AuthBody,
+  ChangeInfoBody,
+  ResetBody,
+  ResetCompleteBody,
+  RestAuthLoginBody,
+  SignInBody,
+  SocialExchangeBody,
+} from '@/lib/api/contract/accounts';
+import { ACCOUNT_MESSAGES, resetSentMessage, SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { splitFullName } from '@/lib/validation/auth';
+import { users } from '../../db/schema';
+import { readServerEnv } from '../../env';
+import { ApiHttpError, parseOr400, readJson } from '../../http';
+import {
+  bearerToken,
+  burnVerifyTime,
+  completeReset,
+  duplicateMessage,
+  hashPassword,
+  issueResetToken,
+  issueToken,
+  requireUser,
+  revokeToken,
+  toUser,
+  userByEmail,
+  verifyPassword,
+  type UserRow,
+} from '../../services/auth';
+import { clientAddress, isTrustedProxy } from '../../services/client-address';
+import { sendMail } from '../../services/mail';
+import { exchangeVkCode, socialProviders } from '../../services/social';
+import { THROTTLE_RULES } from '../../services/throttle';
+import type { AppEnv } from '../../types';
+
+type Ctx = Context<AppEnv>;
+
+async function tokenAnswer(c: Ctx, user: UserRow) {
+  const { token, expiresAt } = await issueToken(c.var.db, user.id);
+  return { status: 'success' as const, data: { token, expires_at: expiresAt.toISOString() }, user: toUser(user) };
+}
+
+/** Throws 400 with the spec §8 duplicate message when a unique index refused the write. */
+function rethrowDuplicate(error: unknown): never {
+  const which = duplicateMessage(error);
+  if (which === 'email') throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
+  if (which === 'phone') throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
+  throw error;
+}
+
+async function assertFree(c: Ctx, email: string | null | undefined, phone: string | null | undefined, exceptId?: number) {
+  if (email) {
+    const [row] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (row && row.id !== exceptId) throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
+  }
+  if (phone) {
+    const [row] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+    if (row && row.id !== exceptId) throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
+  }
+}
+
+/** POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts. */
+export async function signIn(c: Ctx) {
+  const body = parseOr400(SignInBody, await readJson(c), 'Не удалось зарегистрироваться');
+  const parts = splitFullName(body.full_name)!;
+  await assertFree(c, body.email, body.phone);
+  const passwordHash = await hashPassword(body.password_one);
+  let user: UserRow;
+  try {
+    [user] = (await c.var.db
+      .insert(users)
+      .values({
+        email: body.email,
+        phone: body.phone,
+        lastName: parts.last_name,
+        firstName: parts.first_name,
+        middleName: parts.middle_name,
+        passwordHash,
+      })
+      .returning()) as [UserRow];
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+  return c.json(await tokenAnswer(c, user));
+}
+
+/**
+ * Checks a login. Throttled: at most 5 failures per account and 20 per client in 15 minutes, then
+ * 429 even for the right password until the window passes.
+ * @throws ApiHttpError 429 (throttled) or 400 with the spec §8 login message.
+ */
+async function checkLogin(c: Ctx, username: string, password: string): Promise<UserRow> {
+  const email = username.trim().toLowerCase();
+  const accountKey = `login:account:${email}`;
+  const clientKey = `login:client:${clientAddress(c)}`;
+  const { throttle } = c.var;
+  if (throttle.isLimited(THROTTLE_RULES.loginAccount, accountKey) || throttle.isLimited(THROTTLE_RULES.loginClient, clientKey)) {
+    throw new ApiHttpError(429, ACCOUNT_MESSAGES.loginThrottled);
+  }
+  const user = await userByEmail(c.var.db, email);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
+  if (!user || !ok) {
+    throttle.hit(THROTTLE_RULES.loginAccount, accountKey);
+    throttle.hit(THROTTLE_RULES.loginClient, clientKey);
+    throw new ApiHttpError(400, SPEC_MESSAGES.loginFailed);
+  }
+  throttle.clear(accountKey);
+  return user;
+}
+
+/** POST /v1/auth/ {username, password} → data.token (spec §7). */
+export async function auth(c: Ctx) {
+  const body = parseOr400(AuthBody, await readJson(c), SPEC_MESSAGES.loginFailed);
+  const user = await checkLogin(c, body.username, body.password);
+  return c.json(await tokenAnswer(c, user));
+}
+
+/** POST /api/v1/rest-auth/login/ (the auth library's login url): `key` plus data.token. */
+export async function restAuthLogin(c: Ctx) {
+  const body = parseOr400(RestAuthLoginBody, await readJson(c), SPEC_MESSAGES.loginFailed);
+  const user = await checkLogin(c, (body.email || body.username)!, body.password);
+  const answer = await tokenAnswer(c, user);
+  return c.json({ ...answer, key: answer.data.token });
+}
+
+/** GET|POST /v1/get_user/: the user of the token (401 without a valid one). */
+export async function getUser(c: Ctx) {
+  const user = await requireUser(c);
+  return c.json({ status: 'success' as const, user: toUser(user) });
+}
+
+/** POST /v1/logout/: revokes the token of the request (the BFF also clears the cookie). */
+export async function logout(c: Ctx) {
+  const token = bearerToken(c);
+  if (token) await revokeToken(c.var.db, token);
+  return c.json({ status: 'success' as const, message: 'Вы вышли из личного кабинета' });
+}
+
+/** PUT /v1/changeinfo/: personal data; duplicates of e-mail and phone refused (spec §8). */
+export async function changeInfo(c: Ctx) {
+  const user = await requireUser(c);
+  const body = parseOr400(ChangeInfoBody, await readJson(c), 'Не удалось сохранить данные');
+  const parts = body.full_name ? splitFullName(body.full_name)! : null;
+  await assertFree(c, body.email, body.phone, user.id);
+  const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (parts) Object.assign(patch, { lastName: parts.last_name, firstName: parts.first_name, middleName: parts.middle_name });
+  if (body.last_name !== undefined) patch.lastName = body.last_name;
+  if (body.first_name !== undefined) patch.firstName = body.first_name;
+  if (body.middle_name !== undefined) patch.middleName = body.middle_name;
+  if (body.email !== undefined) patch.email = body.email;
+  if ('phone' in body && body.phone !== undefined) patch.phone = body.phone;
+  if (body.subscribed !== undefined) patch.subscribed = body.subscribed;
+  try {
+    const [updated] = await c.var.db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+    return c.json({ status: 'success' as const, user: toUser(updated!) });
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+function siteOrigin(c: Ctx): string {
+  const env = readServerEnv();
+  if (!isTrustedProxy(c)) return env.SITE_URL;
+  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  return host && /^[a-z0-9.-]+(:\d+)?$/i.test(host) && (proto === 'http' || proto === 'https') ? `${proto}://${host}` : env.SITE_URL;
+}
+
+/**
+ * POST /v1/reset/ {email}: mails a single-use link /reset/{token}. Unknown e-mail → 400 with the
+ * spec §8 message (the spec's own message reveals it; nothing else does). Throttled per account
+ * (3 an hour) and per client (10 an hour).
+ */
+export async function reset(c: Ctx) {
+  const { email } = parseOr400(ResetBody, await readJson(c), SPEC_MESSAGES.resetUnknownEmail);
+  const { throttle } = c.var;
+  const accountKey = `reset:account:${email}`;
+  const clientKey = `reset:client:${clientAddress(c)}`;
+  if (throttle.isLimited(THROTTLE_RULES.resetAccount, accountKey) || throttle.isLimited(THROTTLE_RULES.resetClient, clientKey)) {
+    throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
+  }
+  throttle.hit(THROTTLE_RULES.resetAccount, accountKey);
+  throttle.hit(THROTTLE_RULES.resetClient, clientKey);
+  const user = await userByEmail(c.var.db, email);
+  if (!user) throw new ApiHttpError(400, SPEC_MESSAGES.resetUnknownEmail);
+  const { token } = await issueResetToken(c.var.db, user.id);
+  const link = `${siteOrigin(c)}/reset/${token}`;
+  const minutes = readServerEnv().RESET_TOKEN_TTL_MINUTES;
+  await sendMail({
+    to: email,
+    subject: 'Смена пароля',
+    text: `Здравствуйте${user.firstName ? `, ${user.firstName}` : ''}!\n\nЧтобы задать новый пароль, откройте ссылку:\n${link}\n\nСсылка действует ${minutes} минут и только один раз. Если вы не запрашивали смену пароля, просто проигнорируйте это письмо.\n`,
+    html: `<p>Здравствуйте${user.firstName ? `, ${escapeHtml(user.firstName)}` : ''}!</p><p>Чтобы задать новый пароль, откройте ссылку: <a href="${link}">${link}</a></p><p>Ссылка действует ${minutes} минут и только один раз.</p>`,
+  });
+  return c.json({ status: 'success' as const, message: resetSentMessage(email) });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** POST /v1/reset/complite/ {password_one, password_two, token}: single use, expiring. */
+export async function resetComplete(c: Ctx) {
+  const { throttle } = c.var;
+  const clientKey = `reset-complete:client:${clientAddress(c)}`;
+  if (throttle.isLimited(THROTTLE_RULES.resetClient, clientKey)) throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
+  const body = parseOr400(ResetCompleteBody, await readJson(c), 'Не удалось сменить пароль');
+  try {
+    await completeReset(c.var.db, body.token, body.password_one);
+  } catch (error) {
+    throttle.hit(THROTTLE_RULES.resetClient, clientKey);
+    throw error;
+  }
+  return c.json({ status: 'success' as const, message: SPEC_MESSAGES.dataSaved });
+}
+
+/** GET /v1/social/providers/: configured social logins (the storefront hides the others). */
+export function providers(c: Ctx) {
+  return c.json({ status: 'success' as const, providers: socialProviders() });
+}
+
+/**
+ * POST /v1/login/social/token_user/{provider}/ (spec §4, §7): exchanges the provider code for a
+ * user and answers like /v1/auth/. VK only, when VK_CLIENT_ID/SECRET are set; instagram and
+ * facebook → 404, unconfigured VK → 400, both with a clear message.
+ */
+export async function socialExchange(c: Ctx) {
+  const provider = c.req.param('provider');
+  if (provider !== 'vk' && provider !== 'vk-oauth2') {
+    throw new ApiHttpError(404, provider === 'instagram' || provider === 'facebook' ? ACCOUNT_MESSAGES.socialNotConfigured : ACCOUNT_MESSAGES.socialUnknownProvider);
+  }
+  if (socialProviders().length === 0) throw new ApiHttpError(400, ACCOUNT_MESSAGES.socialNotConfigured);
+  const body = parseOr400(SocialExchangeBody, await readJson(c), ACCOUNT_MESSAGES.socialFailed);
+  const profile = await exchangeVkCode(body);
+  const db = c.var.db;
+  const [byVk] = await db.select().from(users).where(eq(users.vkId, profile.vkId)).limit(1);
+  let user: UserRow | undefined = byVk;
+  if (!user && profile.email) {
+    const existing = await userByEmail(db, profile.email);
+    if (existing) [user] = await db.update(users).set({ vkId: profile.vkId }).where(eq(users.id, existing.id)).returning();
+  }
+  if (!user) {
+    [user] = await db
+      .insert(users)
+      .values({ vkId: profile.vkId, email: profile.email, firstName: profile.firstName, lastName: profile.lastName })
+      .returning();
+  }
+  return c.json(await tokenAnswer(c, user!));
+}

@@ -1,0 +1,227 @@
+/**
+ * Auth and user API (spec §3, §5, §7 Auth and user, §8 messages; DESIGN.md "Auth and security"):
+ * registration rules and duplicates, login with throttling, tokens that expire and are revoked,
+ * password reset by a single-use expiring link mailed as an .eml file.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OkResponse, TokenResponse, UserResponse, RestAuthLoginResponse } from '@/lib/api/contract/accounts';
+import { ApiError } from '@/lib/api/contract/common';
+import { PASSWORD_HINTS, SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { authTokens, passwordResetTokens, users } from '../../db/schema';
+import { digest } from '../../services/auth';
+import { call, createTestApi, type TestApi } from '../../test-utils';
+
+const mailDir = mkdtempSync(path.join(tmpdir(), 'shop-mail-'));
+process.env.MAIL_DIR = mailDir;
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi(20);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+let seq = 0;
+function person(overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    full_name: 'Петрова Мария Ивановна',
+    email: `Maria.${seq}.${Date.now()}@Example.ru`,
+    phone: `+7(9${String(seq).padStart(2, '0')})-765-43-21`,
+    password_one: 'Secret123',
+    password_two: 'Secret123',
+    ...overrides,
+  };
+}
+
+const auth = (token: string) => ({ authorization: `Token ${token}` });
+
+function expectError(res: { status: number; json: unknown }, status: number, message?: string | RegExp) {
+  expect(res.status).toBe(status);
+  const body = ApiError.parse(res.json);
+  expect(body.message).toMatch(/[а-яё]/i);
+  if (typeof message === 'string') expect(body.message).toBe(message);
+  else if (message) expect(body.message).toMatch(message);
+  return body;
+}
+
+async function register(overrides: Record<string, unknown> = {}) {
+  const body = person(overrides);
+  const res = await call(api, 'POST', '/api/v1/sign_in/', body);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return { body, answer: TokenResponse.parse(res.json) };
+}
+
+describe('registration (spec §3, §5, §8)', () => {
+  it('creates the user, lowercases the e-mail, splits the name, strips the phone mask and returns data.token', async () => {
+    const { body, answer } = await register();
+    expect(answer.user.email).toBe(body.email.toLowerCase());
+    expect(answer.user).toMatchObject({ last_name: 'Петрова', first_name: 'Мария', middle_name: 'Ивановна', second_name: 'Ивановна', name: 'Мария Петрова' });
+    expect(answer.user.phone).toMatch(/^\+79\d{9}$/);
+    expect(answer.data.token.split('.')).toHaveLength(3);
+    const [row] = await api.handle.db.select().from(users).where(eq(users.id, answer.user.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    const me = await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token));
+    expect(UserResponse.parse(me.json).user.email).toBe(body.email.toLowerCase());
+  });
+
+  it('refuses a duplicate e-mail (any case) and a duplicate phone with the spec messages', async () => {
+    const { body } = await register();
+    const sameEmail = await call(api, 'POST', '/api/v1/sign_in/', person({ email: body.email.toUpperCase() }));
+    expectError(sameEmail, 400, SPEC_MESSAGES.duplicateEmail);
+    const samePhone = await call(api, 'POST', '/api/v1/sign_in/', person({ phone: body.phone }));
+    expectError(samePhone, 400, SPEC_MESSAGES.duplicatePhone);
+  });
+
+  it('refuses a 10 kB name, a malformed e-mail, missing fields, weak passwords and unequal passwords with 4xx', async () => {
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ full_name: `${'Я'.repeat(10_240)} Б` })), 400, /Слишком длинное имя/);
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ email: 'not-an-email' })), 400, /электронной почты/);
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', {}), 400);
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ full_name: 'Одно' })), 400, /фамилию и имя/);
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'short1A', password_two: 'short1A' })), 400, new RegExp(PASSWORD_HINTS.length));
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'longenough1', password_two: 'longenough1' })), 400, new RegExp(PASSWORD_HINTS.upper));
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'LongEnough', password_two: 'LongEnough' })), 400, new RegExp(PASSWORD_HINTS.digit));
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_two: 'Other1234' })), 400, /не совпадают/);
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ phone: '+7(912)-34' })), 400, /телефона/);
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', '{"broken'), 400);
+    expectError(await call(api, 'POST', '/api/v1/sign_in/', { ...person(), full_name: 'Ив Ан Ко', complete: true }), 400, /длиннее 2/);
+  });
+});
+
+describe('login (spec §7 /v1/auth/, §8)', () => {
+  it('logs in with the e-mail in any case and refuses a wrong password with the spec message', async () => {
+    const { body } = await register();
+    const ok = await call(api, 'POST', '/api/v1/auth/', { username: body.email.toUpperCase(), password: body.password_one });
+    expect(TokenResponse.parse(ok.json).data.token).toBeTruthy();
+    expectError(await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: 'Wrong1234' }), 400, SPEC_MESSAGES.loginFailed);
+    expectError(await call(api, 'POST', '/api/v1/auth/', { username: 'nobody@example.ru', password: 'Wrong1234' }), 400, SPEC_MESSAGES.loginFailed);
+  });
+
+  it('throttles a brute force of 50 wrong passwords per account: 429, and even the right password waits', async () => {
+    const { body } = await register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const res = await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: `Guess${i}Pass` }, { 'x-forwarded-for': `10.1.${i}.1` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    expectError(await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }), 429, /Слишком много попыток/);
+  });
+
+  it('throttles one client trying many accounts', async () => {
+    const client = { 'x-forwarded-for': '203.0.113.77' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      statuses.push((await call(api, 'POST', '/api/v1/auth/', { username: `spray${i}@example.ru`, password: 'Spray1234' }, client)).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    // Another client is not affected.
+    expect((await call(api, 'POST', '/api/v1/auth/', { username: 'spray0@example.ru', password: 'Spray1234' }, { 'x-forwarded-for': '203.0.113.78' })).status).toBe(400);
+  });
+
+  it('rest-auth login answers key and data.token', async () => {
+    const { body } = await register();
+    const res = await call(api, 'POST', '/api/v1/rest-auth/login/', { email: body.email, password: body.password_one });
+    const parsed = RestAuthLoginResponse.parse(res.json);
+    expect(parsed.key).toBe(parsed.data.token);
+  });
+});
+
+describe('tokens', () => {
+  it('get_user needs a token (401), accepts GET and POST', async () => {
+    expectError(await call(api, 'GET', '/api/v1/get_user/'), 401);
+    expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth('v1.bogus.bogus-token-value')), 401);
+    const { answer } = await register();
+    expect((await call(api, 'POST', '/api/v1/get_user/', undefined, auth(answer.data.token))).status).toBe(200);
+  });
+
+  it('an expired token is refused', async () => {
+    const { answer } = await register();
+    await api.handle.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, digest(answer.data.token)));
+    expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token)), 401);
+  });
+
+  it('logout revokes the token', async () => {
+    const { answer } = await register();
+    expect(OkResponse.parse((await call(api, 'POST', '/api/v1/logout/', undefined, auth(answer.data.token))).json).status).toBe('success');
+    expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token)), 401);
+  });
+});
+
+describe('changeinfo (spec §7 PUT /v1/changeinfo/)', () => {
+  it('changes personal data and refuses another user’s e-mail', async () => {
+    const a = await register();
+    const b = await register();
+    const res = await call(api, 'PUT', '/api/v1/changeinfo/', { full_name: 'Сидорова Ольга Петровна', phone: '+7(999)-000-11-22', subscribed: true }, auth(a.answer.data.token));
+    expect(UserResponse.parse(res.json).user).toMatchObject({ last_name: 'Сидорова', first_name: 'Ольга', phone: '+79990001122', subscribed: true });
+    expectError(await call(api, 'PUT', '/api/v1/changeinfo/', { email: b.body.email }, auth(a.answer.data.token)), 400, SPEC_MESSAGES.duplicateEmail);
+    expectError(await call(api, 'PUT', '/api/v1/changeinfo/', { first_name: 'x'.repeat(10_000) }, auth(a.answer.data.token)), 400);
+    expectError(await call(api, 'PUT', '/api/v1/changeinfo/', { email: 'a@b.ru' }), 401);
+  });
+});
+
+function latestMailTo(email: string): string {
+  const files = readdirSync(mailDir).filter((f) => f.endsWith('.eml') && f.includes(email.toLowerCase())).sort();
+  if (files.length === 0) throw new Error(`no mail for ${email}`);
+  return readFileSync(path.join(mailDir, files.at(-1)!), 'utf8');
+}
+
+function resetTokenFrom(mail: string): string {
+  const match = /\/reset\/([A-Za-z0-9_-]{20,})/.exec(mail.replace(/=\r?\n/g, ''));
+  if (!match) throw new Error('no reset link in the mail');
+  return match[1]!;
+}
+
+describe('password reset (spec §7 /v1/reset/, /v1/reset/complite/, §8)', () => {
+  it('mails a /reset/{token} link that works once; the old password and old tokens stop working', async () => {
+    const { body, answer } = await register();
+    const email = body.email.toLowerCase();
+    const sent = await call(api, 'POST', '/api/v1/reset/', { email: body.email });
+    expect(OkResponse.parse(sent.json).message).toBe(`Мы выслали ссылку на смену пароля на почту ${email}, пожалуйста, проверьте вашу почту.`);
+    const mail = latestMailTo(email);
+    expect(mail).toMatch(/Subject: /);
+    const token = resetTokenFrom(mail);
+
+    const done = await call(api, 'POST', '/api/v1/reset/complite/', { token, password_one: 'Newpass123', password_two: 'Newpass123' });
+    expect(OkResponse.parse(done.json).message).toBe(SPEC_MESSAGES.dataSaved);
+    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token, password_one: 'Other1234A', password_two: 'Other1234A' }), 400, /недействительна/);
+
+    expectError(await call(api, 'POST', '/api/v1/auth/', { username: email, password: body.password_one }), 400, SPEC_MESSAGES.loginFailed);
+    expect((await call(api, 'POST', '/api/v1/auth/', { username: email, password: 'Newpass123' })).status).toBe(200);
+    expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token)), 401);
+  });
+
+  it('refuses an expired reset token', async () => {
+    const { body } = await register();
+    await call(api, 'POST', '/api/v1/reset/', { email: body.email });
+    const token = resetTokenFrom(latestMailTo(body.email));
+    await api.handle.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.tokenHash, digest(token)));
+    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token, password_one: 'Newpass123', password_two: 'Newpass123' }), 400, /недействительна или устарела/);
+  });
+
+  it('answers the spec message for an unknown e-mail, validates passwords, throttles per account', async () => {
+    expectError(await call(api, 'POST', '/api/v1/reset/', { email: 'nobody-here@example.ru' }, { 'x-forwarded-for': '198.51.100.1' }), 400, SPEC_MESSAGES.resetUnknownEmail);
+    expectError(await call(api, 'POST', '/api/v1/reset/', { email: 'broken' }), 400);
+    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token: 'x'.repeat(40), password_one: 'weak', password_two: 'weak' }), 400, new RegExp(PASSWORD_HINTS.length));
+    const { body } = await register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await call(api, 'POST', '/api/v1/reset/', { email: body.email }, { 'x-forwarded-for': `198.51.100.${10 + i}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+});
+
+describe('social login (spec §4, §7)', () => {
+  it('lists no provider without VK credentials and refuses the exchange with a clear message', async () => {
+    expect((await call(api, 'GET', '/api/v1/social/providers/')).json).toEqual({ status: 'success', providers: [] });
+    const body = { code: 'abc', clientId: '1', redirectUri: 'http://localhost:3000/' };
+    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', body), 400, /не настроен/);
+    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/facebook/', body), 404, /не настроен/);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Favourites (lib/api/contract/favorites.ts): the user's list (token required) and cards of any
+ * ids for guests, whose list lives in lkData (spec §3). POST adds (a guest list merges into the
+ * account on login, nothing a guest saved is lost); unknown product ids are skipped.
+ */
+import type { Context } from 'hono';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { FavoritesAddBody, FAVORITES_MAX } from '@/lib/api/contract/favorites';
+import type { Db } from '../../db/client';
+import { favorites, products } from '../../db/schema';
+import { ApiHttpError, parseOr400, readJson } from '../../http';
+import { requireUser } from '../../services/auth';
+import { loadCards } from '../../services/catalog';
+import type { AppEnv } from '../../types';
+
+type Ctx = Context<AppEnv>;
+
+async function answer(c: Ctx, db: Db, userId: number) {
+  const rows = await db.select({ id: favorites.productId }).from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt), desc(favorites.productId));
+  const ids = rows.map((r) => r.id);
+  return c.json({ status: 'success' as const, ids, results: await loadCards(db, ids) });
+}
+
+/** GET /v1/favorites/. */
+export async function list(c: Ctx) {
+  const user = await requireUser(c);
+  return answer(c, c.var.db, user.id);
+}
+
+/** POST /v1/favorites/ {ids}: adds existing products, up to FAVORITES_MAX in all. */
+export async function add(c: Ctx) {
+  const user = await requireUser(c);
+  const { ids } = parseOr400(FavoritesAddBody, await readJson(c), 'Не удалось добавить в избранное');
+  const db = c.var.db;
+  await db.transaction(async (tx) => {
+    const known = await tx.select({ id: products.id }).from(products).where(inArray(products.id, [...new Set(ids)]));
+    if (known.length === 0) return;
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(favorites).where(eq(favorites.userId, user.id));
+    if (n + known.length > FAVORITES_MAX) throw new ApiHttpError(400, `В избранном может быть не более ${FAVORITES_MAX} товаров`);
+    await tx.insert(favorites).values(known.map((k) => ({ userId: user.id, productId: k.id }))).onConflictDoNothing();
+  });
+  return answer(c, db, user.id);
+}
+
+/** DELETE /v1/favorites/{id}/. Removing what is not there is not an error. */
+export async function remove(c: Ctx) {
+  const user = await requireUser(c);
+  const id = Number(c.req.param('id'));
+  if (!Number.isInteger(id) || id <= 0) throw new ApiHttpError(400, 'Некорректный товар');
+  await c.var.db.delete(favorites).where(and(eq(favorites.userId, user.id), eq(favorites.productId, id)));
+  return answer(c, c.var.db, user.id);
+}
+
+/** GET /v1/favorites/offers/?ids=1,2,3: cards of these product ids, in that order. */
+export async function offers(c: Ctx) {
+  const raw = c.req.query('ids') ?? '';
+  const ids = raw
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
+  if (ids.length > FAVORITES_MAX) throw new ApiHttpError(400, `Не более ${FAVORITES_MAX} товаров`);
+  return c.json({ response: await loadCards(c.var.db, [...new Set(ids)]) });
+}

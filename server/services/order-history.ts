@@ -1,0 +1,94 @@
+/**
+ * Reading a user's orders (spec §7 /v1/history_order_preview/, /v1/history_order_detail/).
+ * Every query is scoped to the user: another user's order is "not found" (404).
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  DELIVERY_METHOD_NAMES,
+  ORDER_STATUS_NAMES,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_STATUS_NAMES,
+  type OrderDetail,
+  type OrderPreview,
+} from '@/lib/api/contract/orders';
+import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
+import type { Db } from '../db/client';
+import { orderItems, orders, orderStatusHistory } from '../db/schema';
+import { ApiHttpError } from '../http';
+
+const kopecks = (rubles: number) => Math.round(rubles * 100) / 100;
+
+/** The user's orders, newest first. */
+export async function listUserOrders(db: Db, userId: number): Promise<OrderPreview[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({ orderId: orderItems.orderId, image: orderItems.image, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .orderBy(asc(orderItems.id));
+  return rows.map((order) => {
+    const own = lines.filter((l) => l.orderId === order.id);
+    return {
+      pk: order.id,
+      number: order.number,
+      created_at: order.createdAt.toISOString(),
+      status: order.status,
+      status_name: ORDER_STATUS_NAMES[order.status],
+      total: kopecks(order.total),
+      items_count: own.reduce((sum, l) => sum + l.quantity, 0),
+      images: own.map((l) => l.image).filter(Boolean).slice(0, 4),
+    };
+  });
+}
+
+/**
+ * One order of the user with lines, status history, delivery and payment.
+ * @throws ApiHttpError 404 "Заказ не найден" when it does not exist or belongs to someone else.
+ */
+export async function getUserOrder(db: Db, userId: number, pk: number): Promise<OrderDetail> {
+  const [order] = await db.select().from(orders).where(and(eq(orders.id, pk), eq(orders.userId, userId))).limit(1);
+  if (!order) throw new ApiHttpError(404, ACCOUNT_MESSAGES.orderNotFound);
+  const [lines, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+  ]);
+  return {
+    pk: order.id,
+    number: order.number,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    status_name: ORDER_STATUS_NAMES[order.status],
+    history: history.map((h) => ({ status: h.status, status_name: ORDER_STATUS_NAMES[h.status], comment: h.comment, created_at: h.createdAt.toISOString() })),
+    contact: { fio: order.contactFio, email: order.contactEmail, phone: order.contactPhone },
+    delivery: {
+      method: order.deliveryMethod,
+      method_name: DELIVERY_METHOD_NAMES[order.deliveryMethod] ?? order.deliveryMethod,
+      address: order.deliveryAddress,
+      cost: kopecks(order.deliveryCost),
+    },
+    payment: {
+      method: order.paymentMethod,
+      method_name: PAYMENT_METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod,
+      status: order.paymentStatus,
+      status_name: PAYMENT_STATUS_NAMES[order.paymentStatus],
+    },
+    promo_code: order.promoCode,
+    discount: kopecks(order.discount),
+    items_total: kopecks(order.itemsTotal),
+    total: kopecks(order.total),
+    items: lines.map((l) => ({
+      id: l.id,
+      product_id: l.productId,
+      name: l.productName,
+      brand: l.brandName,
+      color: l.colorName,
+      size: l.sizeName,
+      image: l.image,
+      full_path_offer: l.fullPathOffer,
+      price: kopecks(l.price),
+      quantity: l.quantity,
+      total: kopecks(l.price * l.quantity),
+    })),
+  };
+}
