@@ -11,7 +11,7 @@
  * Flags: --dev (next dev), --build (always rebuild), --api-only.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,6 +72,8 @@ if (args.has('--dev')) {
   run(bin('next'), ['dev', '-p', port]);
 } else {
   if (args.has('--build') || !existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    // Catalogue answers cached by a previous build may come from another database: drop them.
+    rmSync(path.join(root, '.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
     const code = await new Promise((resolve) => run(bin('next'), ['build']).on('exit', resolve));
     if (code !== 0) {
       console.error('[start] next build failed');

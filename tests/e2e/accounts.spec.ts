@@ -126,30 +126,30 @@ test('profile data and addresses: change, add, edit, delete', async ({ page }) =
   await login(page, email, newPassword);
   await expect(page.getByTestId('header-account').first()).toContainText('Вера');
   await page.goto('/profile');
-  await page.getByLabel('Фамилия Имя Отчество').fill('Тестова Вера Павловна');
-  await expect(page.getByLabel('Телефон')).toHaveValue('');
-  await page.getByLabel('Телефон').click();
-  await page.getByLabel('Телефон').pressSequentially('9991112233', { delay: 30 });
-  await expect(page.getByLabel('Телефон')).toHaveValue('+7(999)-111-22-33');
+  await page.getByLabel('Фамилия Имя Отчество', { exact: true }).fill('Тестова Вера Павловна');
+  await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue('');
+  await page.getByLabel('Телефон', { exact: true }).click();
+  await page.getByLabel('Телефон', { exact: true }).pressSequentially('9991112233', { delay: 30 });
+  await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue('+7(999)-111-22-33');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Данные успешно сохранены' })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Фамилия Имя Отчество')).toHaveValue('Тестова Вера Павловна');
-  await expect(page.getByLabel('Телефон')).toHaveValue('+7(999)-111-22-33');
+  await expect(page.getByLabel('Фамилия Имя Отчество', { exact: true })).toHaveValue('Тестова Вера Павловна');
+  await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue('+7(999)-111-22-33');
 
   await page.getByRole('button', { name: 'Добавить адрес' }).click();
-  await page.getByLabel('Регион').selectOption({ label: 'Республика Татарстан' });
-  await page.getByLabel('Город').selectOption({ label: 'Казань' });
-  await page.getByLabel('Улица').fill('ул. Баумана');
-  await page.getByLabel('Дом').fill('7');
-  await page.getByLabel('Индекс').fill('420111');
+  await page.getByLabel('Регион', { exact: true }).selectOption({ label: 'Республика Татарстан' });
+  await page.getByLabel('Город', { exact: true }).selectOption({ label: 'Казань' });
+  await page.getByLabel('Улица', { exact: true }).fill('ул. Баумана');
+  await page.getByLabel('Дом', { exact: true }).fill('7');
+  await page.getByLabel('Индекс', { exact: true }).fill('420111');
   await page.getByRole('button', { name: 'Сохранить адрес' }).click();
   const address = page.getByTestId('address');
   await expect(address).toHaveCount(1);
   await expect(address).toContainText('420111, г. Казань, ул. Баумана, д. 7');
 
   await address.getByRole('button', { name: 'Изменить' }).click();
-  await page.getByLabel('Квартира').fill('15');
+  await page.getByLabel('Квартира', { exact: true }).fill('15');
   await page.getByRole('button', { name: 'Сохранить адрес' }).click();
   await expect(page.getByTestId('address')).toContainText('кв. 15');
 

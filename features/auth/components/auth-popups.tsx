@@ -5,12 +5,11 @@
  * complete registration, write-in) and the session start:
  * - on mount the session is loaded (spec §4 Session); a failed load clears it and goes home;
  * - `?login=1` opens login (the header's no-JS link), `?reset={token}` opens password change;
- * - Escape closes every auth popup (spec §2 Layout, popups store `closeOnEscape`);
- * - a route change closes all popups (spec §2 "Behaviour on every navigation");
+ * - Escape and route changes close them through the layout's route effects (features/popups);
  * - login and registration show only when there is no user (spec §2 Popups).
  */
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Modal } from '@/components/modal/modal';
 import { usePopupsStore, type PopupName } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
@@ -25,37 +24,30 @@ export function AuthPopups() {
   const pathname = usePathname();
   const router = useRouter();
   const [resetToken, setResetToken] = useState<string | null>(null);
-  const firstPath = useRef(true);
 
   useEffect(() => {
     void useSessionStore.getState().init({ onSessionLost: () => router.replace('/') });
   }, [router]);
 
+  // Route changes close every popup and Escape closes the auth popups: both are done once for the
+  // whole shop by the layout's route effects (features/popups). Opening a popup from the query
+  // runs after them (a microtask after this commit's effects), so the route change that brought
+  // the shopper here does not close it again.
   useEffect(() => {
-    if (firstPath.current) firstPath.current = false;
-    else usePopupsStore.getState().closeAll();
     const params = new URLSearchParams(window.location.search);
     const reset = params.get('reset');
     if (reset) {
-      // The query is read after mount (no useSearchParams: the layout stays static); the
-      // token comes from outside React, like a subscription.
-      queueMicrotask(() => setResetToken(reset));
-      usePopupsStore.getState().openPopup('passwordChange');
+      queueMicrotask(() => {
+        setResetToken(reset);
+        usePopupsStore.getState().openPopup('passwordChange');
+      });
     } else if (params.get('login') !== null) {
-      usePopupsStore.getState().openPopup('login');
       params.delete('login');
       const qs = params.toString();
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}${window.location.hash}`);
+      queueMicrotask(() => usePopupsStore.getState().openPopup('login'));
     }
   }, [pathname]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') usePopupsStore.getState().closeOnEscape();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const isOpen = (name: PopupName) => open.has(name);
   const close = (name: PopupName) => () => closePopup(name);

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { usePathname, useSearchParams } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import { Suspense, useEffect, useRef } from 'react';
 import { useCookieConsentStore } from '@/stores/cookie-consent-store';
 import { usePopupsStore } from '@/stores/popups-store';
@@ -41,10 +41,10 @@ function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
  * a failed chunk load reloads the page at most once a minute (spec §8).
  */
 function RouteEffects({ telegramEnabled }: { telegramEnabled: boolean }) {
+  // A route change is a new path: query changes (filters, pages, `?login` being removed) are not.
   const pathname = usePathname();
-  const search = useSearchParams();
   const counted = useRef<string | null>(null);
-  const key = `${pathname}?${search.toString()}`;
+  const key = pathname;
 
   useEffect(() => {
     if (counted.current === key) return; // React's dev double effects must not count twice
