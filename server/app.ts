@@ -14,6 +14,8 @@ import { ApiHttpError, errorResponse } from './http';
 import { registerCartRoutes } from './routes/cart/cart.routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog.routes';
 import { registerContentRoutes } from './routes/content/content.routes';
+import { registerFacetsRoutes } from './routes/facets/facets.routes';
+import { registerLandingRoutes } from './routes/landing/landing.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import type { AppEnv } from './types';
 
@@ -39,6 +41,8 @@ export function createApp(db: Db) {
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   registerContentRoutes(app);
   registerCatalogRoutes(app);
+  registerFacetsRoutes(app);
+  registerLandingRoutes(app);
   registerCartRoutes(app);
   app.route('/media', mediaRoutes);
 

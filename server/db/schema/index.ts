@@ -4,3 +4,4 @@
  */
 export * from './catalog';
 export * from './cart';
+export * from './landing';
