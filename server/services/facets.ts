@@ -118,7 +118,7 @@ export async function listFacets(db: Db, params: FacetParams): Promise<Facets> {
     count: Number(count[0]?.n ?? 0),
     brands: brands.map(clean),
     colors: colors.map((c) => ({ ...clean(c), hex: c.hex })),
-    sizes: sizes.map(clean),
+    sizes: sizes.map(clean).sort(bySize),
     materials: materials.map(clean),
     price: {
       min: range?.min === null || range?.min === undefined ? null : Number(range.min),
@@ -131,4 +131,20 @@ export async function listFacets(db: Db, params: FacetParams): Promise<Facets> {
 
 function clean(v: FacetValue): FacetValue {
   return { value: v.value, label: v.label, count: Number(v.count) };
+}
+
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL'];
+
+/** Shoppers read sizes in order: letters XXS…4XL, then numbers ascending ("40", "75B", "110 см"), then the rest. */
+function bySize(a: FacetValue, b: FacetValue): number {
+  const rank = (v: string): [number, number, string] => {
+    const letter = LETTER_SIZES.indexOf(v.toUpperCase());
+    if (letter !== -1) return [0, letter, ''];
+    const n = Number.parseFloat(v);
+    if (!Number.isNaN(n)) return [1, n, v];
+    return [2, 0, v];
+  };
+  const [ga, na, sa] = rank(a.value);
+  const [gb, nb, sb] = rank(b.value);
+  return ga - gb || na - nb || sa.localeCompare(sb, 'ru');
 }
