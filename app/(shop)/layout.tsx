@@ -4,12 +4,17 @@
  * categories have loaded.
  */
 import { notFound } from 'next/navigation';
+import { JsonLd } from '@/components/json-ld';
 import { BasketHeaderButton } from '@/features/basket/components/basket-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
+import { SearchBox } from '@/features/search/components/search-box';
+import { SITE_NAME } from '@/lib/constants';
+import { href } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
 
 /** The shop chrome around `children`. */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
@@ -26,11 +31,25 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         categories={categories ?? []}
         brands={brands}
         basketSlot={<BasketHeaderButton />}
+        searchSlot={<SearchBox />}
       />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter organization={organization} categories={categories ?? []} />
+      {organization ? (
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'Organization',
+            name: SITE_NAME,
+            url: absoluteUrl(href('index')),
+            logo: absoluteUrl(organization.logo),
+            telephone: organization.phone,
+            sameAs: [organization.link_vk, organization.link_inst, organization.link_telegram].filter(Boolean),
+          }}
+        />
+      ) : null}
     </>
   );
 }
