@@ -37,7 +37,9 @@ export function ShowMore({ endpoint, page, count, label }: ShowMoreProps) {
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const keyRef = useRef('');
   const latest = useRef({ appended, nextPage });
-  latest.current = { appended, nextPage };
+  useEffect(() => {
+    latest.current = { appended, nextPage };
+  }, [appended, nextPage]);
 
   useEffect(() => {
     const key = `${location.pathname}${location.search}`;

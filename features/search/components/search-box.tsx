@@ -38,7 +38,7 @@ const GROUPS: Record<Option['kind'], string> = { category: 'Категории',
 export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
+  const [found, setFound] = useState<{ q: string; options: Option[] }>({ q: '', options: [] });
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -57,11 +57,7 @@ export function SearchBox() {
 
   useEffect(() => {
     const q = text.trim();
-    if (q.length < 2) {
-      setOptions([]);
-      setActive(-1);
-      return;
-    }
+    if (q.length < 2) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
@@ -69,7 +65,7 @@ export function SearchBox() {
         if (!res.ok) return;
         const parsed = Suggestions.safeParse(await res.json());
         if (parsed.success) {
-          setOptions(suggestionOptions(parsed.data));
+          setFound({ q, options: suggestionOptions(parsed.data) });
           setActive(-1);
         }
       } catch {
@@ -82,6 +78,8 @@ export function SearchBox() {
     };
   }, [text]);
 
+  // Suggestions belong to the text they were asked for; shorter text shows none.
+  const options = text.trim().length >= 2 ? found.options : [];
   const expanded = open && options.length > 0;
   const optionId = (index: number) => `${listId}-o${index}`;
 
