@@ -9,6 +9,9 @@ import { getSitemapData, getSitemapProducts, SITEMAP_CHUNK } from '@/features/se
 import { catalogHref, href, type RouteName } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 
+/** Rendered per request (data cache 1 h for the page list): the catalogue changes between builds. */
+export const dynamic = 'force-dynamic';
+
 /** Pages that are the same for every shopper and worth indexing. */
 export const STATIC_PAGES: readonly RouteName[] = [
   'index',

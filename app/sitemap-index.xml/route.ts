@@ -6,7 +6,7 @@
 import { generateSitemaps } from '../sitemap';
 import { absoluteUrl } from '@/lib/site-url';
 
-export const revalidate = 3600;
+export const dynamic = 'force-dynamic';
 
 /** The sitemap index XML. */
 export async function GET(): Promise<Response> {

@@ -457,7 +457,8 @@ async function categoryChain(db: Db, path: string): Promise<CategoryRef[]> {
 /**
  * Ranked product ids for a Russian query (spec §7 search): full-text with the `russian`
  * configuration (morphology: "купальники" finds "купальник") OR trigram word similarity (typos:
- * "купальнека"; Cyrillic brand spellings are part of `search_text`). At most 1000 candidates.
+ * "купальнека"; Cyrillic brand spellings are part of `search_text`). A match in the product name
+ * weighs more than one in the category or colour words. At most 1000 candidates.
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
   const q = query.trim().toLowerCase().slice(0, 200);
@@ -467,7 +468,8 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
     sql`select p.id
         from products p, websearch_to_tsquery('russian', ${q}) tsq
         where to_tsvector('russian', p.search_text) @@ tsq or ${q} <% p.search_text
-        order by ts_rank(to_tsvector('russian', p.search_text), tsq) + word_similarity(${q}, p.search_text) desc,
+        order by ts_rank(to_tsvector('russian', p.search_text), tsq) + word_similarity(${q}, p.search_text)
+                 + 2 * word_similarity(${q}, lower(p.name)) desc,
                  p.popularity desc, p.id
         limit 1000`,
   );

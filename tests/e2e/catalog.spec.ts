@@ -121,7 +121,7 @@ test('the facet form works without JavaScript', async ({ browser }) => {
   await page.goto('/odezhda');
   const before = await shownCount(page);
   await page.getByRole('form', { name: 'Фильтры' }).getByRole('checkbox', { name: /Со скидкой/ }).check();
-  await page.getByRole('button', { name: 'Показать' }).click();
+  await page.getByRole('button', { name: 'Показать', exact: true }).click();
   await expect(page).toHaveURL(/sale=1/);
   expect(await shownCount(page)).toBeLessThan(before);
   await context.close();

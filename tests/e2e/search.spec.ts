@@ -14,7 +14,9 @@ for (const spelling of ['купальники', 'купальник', 'купа�
     const count = Number((await page.getByTestId('listing-count').innerText()).replace(/\D/g, ''));
     expect(count).toBeGreaterThan(10);
     const names = await page.locator('[data-testid="product-grid"] > li').allInnerTexts();
-    expect(names.slice(0, 5).every((text) => /купальн/i.test(text))).toBe(true);
+    // The best matches are swimsuits by name; the rest of the page is mostly swimwear too.
+    expect(names.slice(0, 3).every((text) => /купальн/i.test(text))).toBe(true);
+    expect(names.filter((text) => /купальн/i.test(text)).length).toBeGreaterThanOrEqual(12);
   });
 }
 
@@ -58,7 +60,7 @@ test('the search bar slides in, suggests, and Enter opens the highlighted sugges
 
   // ↓ moves the highlight through the options; Enter opens the highlighted one.
   const options = listbox.getByRole('option');
-  const brandIndex = (await options.allInnerTexts()).findIndex((t) => /^(Бренды\s*)?Maaji$/.test(t.trim()));
+  const brandIndex = (await options.allInnerTexts()).findIndex((t) => /^(Бренды\s*)?Maaji$/i.test(t.trim()));
   expect(brandIndex).toBeGreaterThanOrEqual(0);
   for (let i = 0; i <= brandIndex; i += 1) await box.press('ArrowDown');
   await expect(options.nth(brandIndex)).toHaveAttribute('aria-selected', 'true');

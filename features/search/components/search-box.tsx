@@ -161,6 +161,7 @@ export function SearchBox() {
               id={optionId(index)}
               role="option"
               aria-selected={index === active}
+              aria-label={option.extra ? `${option.label}, ${option.extra}` : option.label}
               className={`${styles.option} ${index === active ? styles.active : ''}`}
               onMouseDown={(event) => {
                 event.preventDefault();
