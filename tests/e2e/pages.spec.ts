@@ -55,7 +55,7 @@ test.describe('without JavaScript', () => {
       .locator('main a[href]')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')!).filter((h) => /^\/[a-z]+\/[a-z0-9/-]+\/\d+\/[a-z0-9-]+$/.test(h)));
     expect(productLinks.length).toBeGreaterThanOrEqual(8);
-    await expect(page.getByText(/\d ₽/).first()).toBeVisible();
+    await expect(page.getByText(/\d\s₽/).first()).toBeVisible();
 
     await page.goto('/kupalniki');
     const products = page.getByTestId('product-grid').getByRole('listitem');
@@ -68,7 +68,7 @@ test.describe('without JavaScript', () => {
     const href = await products.first().getByRole('link').first().getAttribute('href');
     await page.goto(href!);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText(/\d ₽/).first()).toBeVisible();
+    await expect(page.getByText(/\d\s₽/).first()).toBeVisible();
     await expect(page.getByText('Состав')).toBeVisible();
   });
 });
