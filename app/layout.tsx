@@ -1,11 +1,15 @@
 /**
  * Root layout: `<html lang="ru">`, the Inter font (Cyrillic + Latin, local files from
  * @fontsource-variable/inter, DESIGN "offline facts"), global styles and site-wide metadata
- * (title template "… — Lumière", metadataBase for canonical URLs).
+ * (title template "… — Lumière", metadataBase for canonical URLs, Twitter card) and the WebSite
+ * JSON-LD with its SearchAction.
  */
 import type { Metadata, Viewport } from 'next';
 import localFont from 'next/font/local';
+import { JsonLd } from '@/components/json-ld';
 import { SITE_NAME } from '@/lib/constants';
+import { href } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
 import { env } from '@/lib/env';
 import './globals.css';
 
@@ -37,6 +41,7 @@ export const metadata: Metadata = {
   description: 'Интернет-магазин купальников, одежды, обуви, аксессуаров и белья. Доставка по России.',
   applicationName: SITE_NAME,
   openGraph: { siteName: SITE_NAME, locale: 'ru_RU', type: 'website' },
+  twitter: { card: 'summary_large_image' },
 };
 
 export const viewport: Viewport = {
@@ -49,7 +54,24 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`}>
-      <body>{children}</body>
+      <body>
+        {children}
+        {/* Issue #3 SEO: the site and its search box for crawlers (sitelinks search box). */}
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'WebSite',
+            name: SITE_NAME,
+            url: absoluteUrl(href('index')),
+            inLanguage: 'ru-RU',
+            potentialAction: {
+              '@type': 'SearchAction',
+              target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(href('search'))}?searchParam={search_term_string}` },
+              'query-input': 'required name=search_term_string',
+            },
+          }}
+        />
+      </body>
     </html>
   );
 }

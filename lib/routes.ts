@@ -17,6 +17,8 @@ export const ROUTES = {
   new: { path: '/new', title: 'Новинки' },
   brands: { path: '/brands', title: 'Бренды' },
   'brands-slug': { path: '/brands/[slug]', title: 'Бренд' },
+  /** Landing pages of GET /v1/landing_page/{slug} (issue #3: served at /landing/{slug}). */
+  'landing-slug': { path: '/landing/[slug]', title: 'Подборка' },
   kupalniki: { path: '/kupalniki', title: SECTION_NAMES.kupalniki },
   'kupalniki-subCategory': { path: '/kupalniki/[subCategory]', title: SECTION_NAMES.kupalniki },
   odezhda: { path: '/odezhda', title: SECTION_NAMES.odezhda },

@@ -15,6 +15,8 @@ import { registerCartRoutes } from './routes/cart/cart.routes';
 import { registerCatalogRoutes } from './routes/catalog/catalog.routes';
 import { registerContentRoutes } from './routes/content/content.routes';
 import { registerFeedbackRoutes } from './routes/feedback/feedback.routes';
+import { registerFacetsRoutes } from './routes/facets/facets.routes';
+import { registerLandingRoutes } from './routes/landing/landing.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { registerPublicationRoutes } from './routes/publications/publications.routes';
 import type { AppEnv } from './types';
@@ -49,6 +51,8 @@ export function createApp(db: Db) {
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   registerContentRoutes(app);
   registerCatalogRoutes(app);
+  registerFacetsRoutes(app);
+  registerLandingRoutes(app);
   registerCartRoutes(app);
   registerPublicationRoutes(app);
   registerFeedbackRoutes(app);

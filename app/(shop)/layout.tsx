@@ -7,6 +7,7 @@
 import { notFound } from 'next/navigation';
 import { AuthPopups } from '@/features/auth/components/auth-popups';
 import { HeaderAccountLink } from '@/features/auth/components/header-account-link';
+import { JsonLd } from '@/components/json-ld';
 import { BasketHeaderButton } from '@/features/basket/components/basket-header-button';
 import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
@@ -19,6 +20,10 @@ import { SubscribeForm } from '@/features/content/components/subscribe-form';
 import { HelpButton } from '@/features/popups/components/help-button';
 import { ShopWidgets } from '@/features/popups/components/shop-widgets';
 import { env } from '@/lib/env';
+import { SearchBox } from '@/features/search/components/search-box';
+import { SITE_NAME } from '@/lib/constants';
+import { href } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
 
 /** The shop chrome around `children`. */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
@@ -37,6 +42,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         basketSlot={<BasketHeaderButton />}
         accountSlot={(classes) => <HeaderAccountLink {...classes} />}
         favoritesSlot={<FavoritesHeaderButton />}
+        searchSlot={<SearchBox />}
       />
       <AuthPopups />
       <main id="main" tabIndex={-1}>
@@ -60,6 +66,19 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         }}
         ymId={env.YM_ID ?? null}
       />
+      {organization ? (
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'Organization',
+            name: SITE_NAME,
+            url: absoluteUrl(href('index')),
+            logo: absoluteUrl(organization.logo),
+            telephone: organization.phone,
+            sameAs: [organization.link_vk, organization.link_inst, organization.link_telegram].filter(Boolean),
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -12,8 +12,7 @@ import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { pageMetadata } from '@/features/seo/utils/page-metadata';
 import { ProductRow } from '@/components/product-row/product-row';
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
-import type { OfferCard } from '@/lib/api/contract/catalog';
+import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
 import { SITE_NAME } from '@/lib/constants';
 import { href, routeTitle } from '@/lib/routes';
 
@@ -27,7 +26,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return typeof metadata.title === 'string' ? { ...metadata, title: { absolute: metadata.title } } : metadata;
 }
 
-const heart = (offer: OfferCard) => <FavoriteToggle productId={offer.id} name={offer.name} />;
 
 /** The home page. */
 export default async function HomePage() {
@@ -41,8 +39,8 @@ export default async function HomePage() {
     <div className="container">
       <HomeHero promo={organization?.promocode} />
       <PromoBanners />
-      <ProductRow title={routeTitle('sale')} offers={sale} moreHref={href('sale')} cardAction={heart} />
-      <ProductRow title={routeTitle('new')} offers={fresh} moreHref={href('new')} cardAction={heart} />
+      <ProductRow title={routeTitle('sale')} offers={sale} moreHref={href('sale')} cardAction={favoriteCardAction} />
+      <ProductRow title={routeTitle('new')} offers={fresh} moreHref={href('new')} cardAction={favoriteCardAction} />
       <SectionTiles categories={categories ?? []} />
     </div>
   );

@@ -17,10 +17,12 @@ import {
   products,
   seoRecords,
   tags,
+  landingPages,
 } from '../db/schema';
 import { seedContent } from './content';
 import { seedAccounts } from './accounts';
 import { buildReferenceData, generateProductChunks } from './generate';
+import { LANDING_PAGES } from './landing';
 
 export { buildReferenceData, generateCatalogue, generateProductChunks } from './generate';
 
@@ -57,7 +59,7 @@ async function insertBatched<T extends PgTable>(tx: Tx, table: T, rows: T['$infe
 }
 
 /** Tables whose serial ids the seed sets explicitly; their sequences are moved past the max. */
-const SERIAL_TABLES = ['categories', 'tags', 'brands', 'colors', 'offers', 'offer_features', 'product_images', 'seo_records'];
+const SERIAL_TABLES = ['categories', 'tags', 'brands', 'colors', 'offers', 'offer_features', 'product_images', 'seo_records', 'landing_pages'];
 
 /**
  * Fills an empty catalogue with the deterministic demo data: 7 sections of categories with tags,
@@ -98,6 +100,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await tx.insert(organization).values(ref.organization);
     await insertBatched(tx, seoRecords, ref.seoRecords);
     await seedContent(tx);
+    await insertBatched(tx, landingPages, LANDING_PAGES);
     summary.categories = ref.categories.length;
     summary.tags = ref.tags.length;
     summary.brands = ref.brands.length;

@@ -21,7 +21,8 @@ import type {
 
 type Row = Record<string, unknown>;
 
-async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
+/** Runs raw SQL and returns its rows (PGlite and node-postgres answer the same shape). */
+export async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -145,8 +146,11 @@ export async function getCategory(db: Db, path: string, tagSlug?: string): Promi
   };
 }
 
-/** Filters of a tag, merged under the shopper's filters. */
-async function tagFilters(db: Db, categoryPath: string, tagSlug: string): Promise<OfferFilters> {
+/**
+ * Filters of a tag, merged under the shopper's filters.
+ * @throws ApiHttpError 404 for an unknown tag.
+ */
+export async function tagFilters(db: Db, categoryPath: string, tagSlug: string): Promise<OfferFilters> {
   const [tag] = await rows<{ filter: OfferFilters }>(
     db,
     sql`select t.filter from tags t join categories c on c.id = t.category_id where c.path = ${categoryPath} and t.slug = ${tagSlug}`,
@@ -169,11 +173,16 @@ export interface ListingParams {
   rankedIds?: number[];
 }
 
-function mergeFilters(base: OfferFilters, extra: OfferFilters): OfferFilters {
+/** The shopper's filters `base` over a tag's `extra` (the shopper's keys win). */
+export function mergeFilters(base: OfferFilters, extra: OfferFilters): OfferFilters {
   return { ...extra, ...base };
 }
 
-function filterConditions(f: OfferFilters): SQL[] {
+/**
+ * SQL conditions of `OfferFilters` over `products p join brands b` (AND across keys, OR within a
+ * list). Sizes count only when in stock.
+ */
+export function filterConditions(f: OfferFilters): SQL[] {
   const where: SQL[] = [];
   const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
   if (f.brands?.length) where.push(sql`b.slug in (${list(f.brands)})`);
@@ -195,7 +204,8 @@ function filterConditions(f: OfferFilters): SQL[] {
   return where;
 }
 
-function orderBy(sort: Sort | undefined): SQL {
+/** ORDER BY of a sort (spec: popularity, new, price up/down, discount); ties by id. */
+export function orderBy(sort: Sort | undefined): SQL {
   switch (sort) {
     case 'new':
       return sql`p.created_at desc, p.id desc`;
@@ -447,7 +457,8 @@ async function categoryChain(db: Db, path: string): Promise<CategoryRef[]> {
 /**
  * Ranked product ids for a Russian query (spec §7 search): full-text with the `russian`
  * configuration (morphology: "купальники" finds "купальник") OR trigram word similarity (typos:
- * "купальнека"; Cyrillic brand spellings are part of `search_text`). At most 1000 candidates.
+ * "купальнека"; Cyrillic brand spellings are part of `search_text`). A match in the product name
+ * weighs more than one in the category or colour words. At most 1000 candidates.
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
   const q = query.trim().toLowerCase().slice(0, 200);
@@ -457,7 +468,8 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
     sql`select p.id
         from products p, websearch_to_tsquery('russian', ${q}) tsq
         where to_tsvector('russian', p.search_text) @@ tsq or ${q} <% p.search_text
-        order by ts_rank(to_tsvector('russian', p.search_text), tsq) + word_similarity(${q}, p.search_text) desc,
+        order by ts_rank(to_tsvector('russian', p.search_text), tsq) + word_similarity(${q}, p.search_text)
+                 + 2 * word_similarity(${q}, lower(p.name)) desc,
                  p.popularity desc, p.id
         limit 1000`,
   );

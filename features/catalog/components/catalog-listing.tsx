@@ -1,10 +1,12 @@
 import type { Category, OffersPage } from '@/lib/api/contract/catalog';
+import type { Facets } from '@/lib/api/contract/facets';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
-import { Pagination } from '@/components/pagination/pagination';
-import { ProductGrid } from '@/components/product-grid/product-grid';
-import { PAGE_SIZE } from '@/lib/constants';
+import type { ProductGridProps } from '@/components/product-grid/product-grid';
 import { formatCount } from '@/lib/format/plural';
-import { catalogHref, href, routeTitle } from '@/lib/routes';
+import { catalogHref } from '@/lib/routes';
+import { offersBffUrl } from '../api/get-offers';
+import type { ListingState } from '../utils/listing-query';
+import { FacetedListing } from './faceted-listing';
 import styles from './catalog-listing.module.css';
 
 /** Props of `CatalogListing`. */
@@ -17,6 +19,12 @@ export type CatalogListingProps = {
   page: number;
   /** The H1 (SEO record's h1_tag or the category's). */
   heading: string;
+  /** Filters and sort from the URL. */
+  state: ListingState;
+  /** GET /v1/all/filters/{path}/ for the current selection; null when it failed. */
+  facets: Facets | null;
+  /** Per-card action (the favourites heart), composed by the page: features do not import each other. */
+  cardAction?: ProductGridProps['cardAction'];
 };
 
 /** "товар / товара / товаров" */
@@ -24,12 +32,11 @@ export const PRODUCT_FORMS = ['товар', 'товара', 'товаров'] as
 
 /**
  * A catalogue listing page (spec §2 catalogue sections): breadcrumbs (tag dropped), H1, number of
- * products, subcategory links, tag links, a grid of 24 cards (spec §9), crawlable pagination and
- * an empty state. Server component; complete without JavaScript.
+ * products, subcategory links, tag links, then `FacetedListing` (facets, sort, 24 cards a page
+ * (spec §9), "Показать ещё", crawlable pagination, empty state). Server component; complete without JavaScript.
  */
-export function CatalogListing({ category, offers, page, heading }: CatalogListingProps) {
+export function CatalogListing({ category, offers, page, heading, state, facets, cardAction }: CatalogListingProps) {
   const basePath = catalogHref(category.path, category.tag?.slug);
-  const totalPages = Math.max(1, Math.ceil(offers.count / PAGE_SIZE));
   const crumbs = [
     ...category.parents.map((parent) => ({ name: parent.name, href: catalogHref(parent.path) })),
     { name: category.name, href: catalogHref(category.path) },
@@ -84,25 +91,17 @@ export function CatalogListing({ category, offers, page, heading }: CatalogListi
         </nav>
       ) : null}
 
-      {offers.results.length > 0 ? (
-        <>
-          <ProductGrid offers={offers.results} preloadFirstRow label={heading} />
-          <Pagination basePath={basePath} page={page} totalPages={totalPages} />
-        </>
-      ) : (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>В этом разделе пока нет товаров</p>
-          <p>Загляните в новинки или распродажу — там всегда есть что выбрать.</p>
-          <p className={styles.emptyLinks}>
-            <a href={href('new')} className="button">
-              {routeTitle('new')}
-            </a>
-            <a href={href('sale')} className="button button-outline">
-              {routeTitle('sale')}
-            </a>
-          </p>
-        </div>
-      )}
+      <FacetedListing
+        basePath={basePath}
+        state={state}
+        facets={facets}
+        offers={offers}
+        page={page}
+        endpoint={offersBffUrl(category.path, category.tag?.slug, state)}
+        label={heading}
+        emptyText="В этом разделе пока нет товаров"
+        cardAction={cardAction}
+      />
     </div>
   );
 }

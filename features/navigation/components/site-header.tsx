@@ -26,6 +26,8 @@ export type SiteHeaderProps = {
    * a plain "Вход" link when omitted.
    */
   accountSlot?: (classes: { className: string; textClassName: string }) => React.ReactNode;
+  /** The search bar with suggestions (features/search); the plain `SearchForm` when omitted. */
+  searchSlot?: React.ReactNode;
 };
 
 /** Placeholder target of "Вход" until accounts exist (the login popup opens from it later). */
@@ -37,7 +39,7 @@ export const LOGIN_HREF = '?login=1';
  * the basket slot and the menu bar with hover panels; a hamburger opens the mobile menu.
  * Server component; complete without JavaScript except the mobile menu.
  */
-export function SiteHeader({ organization, categories, brands, basketSlot, favoritesSlot, accountSlot }: SiteHeaderProps) {
+export function SiteHeader({ organization, categories, brands, basketSlot, favoritesSlot, accountSlot, searchSlot }: SiteHeaderProps) {
   const messenger = telegramHref(organization?.link_telegram) ?? whatsappHref(organization?.link_whatsapp ?? organization?.phone_chats);
   const phone = phoneHref(organization?.phone);
   const promo = organization?.promocode?.trim();
@@ -61,7 +63,7 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
           </div>
           {promo ? <p className={styles.promo}>{promo}</p> : <span />}
           <div className={styles.search}>
-            <SearchForm />
+            {searchSlot ?? <SearchForm />}
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Image as ContractImage } from '@/lib/api/contract/catalog';
 import { ProductImage } from '@/components/product-image/product-image';
 import { useProductSelection } from './product-selection';
@@ -18,7 +18,8 @@ export type ProductGalleryProps = {
 
 /**
  * The product gallery: the main 3:4 image (preloaded, the page's LCP) and thumbnails that switch
- * it; follows the colour chosen in the purchase panel. Server-rendered with the first image.
+ * it; follows the colour chosen in the purchase panel; a click zooms the photo 2× following the
+ * pointer, a swipe on touch screens goes to the next/previous photo. Server-rendered with the first image.
  */
 export function ProductGallery({ name, imagesByOffer, fallback }: ProductGalleryProps) {
   const { offerId } = useProductSelection();
@@ -30,9 +31,46 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
   const setIndex = (i: number) => setChosen({ offerId, index: i });
 
   const current = ordered[Math.min(index, ordered.length - 1)];
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const step = (delta: number) => {
+    if (ordered.length < 2) return;
+    setZoom(null);
+    setIndex((index + delta + ordered.length) % ordered.length);
+  };
   return (
     <div className={styles.gallery}>
-      <div className={styles.main}>
+      <div
+        className={`${styles.main} ${zoom ? styles.zoomed : ''}`}
+        data-testid="gallery-main"
+        style={zoom ? ({ '--zoom-x': `${zoom.x}%`, '--zoom-y': `${zoom.y}%` } as React.CSSProperties) : undefined}
+        // Zoom: a click (mouse) toggles a 2× view that follows the pointer.
+        onClick={(event) => {
+          if (swipe.current === null && event.detail > 0) {
+            const box = event.currentTarget.getBoundingClientRect();
+            setZoom(zoom ? null : { x: ((event.clientX - box.left) / box.width) * 100, y: ((event.clientY - box.top) / box.height) * 100 });
+          }
+        }}
+        onMouseMove={(event) => {
+          if (!zoom) return;
+          const box = event.currentTarget.getBoundingClientRect();
+          setZoom({ x: ((event.clientX - box.left) / box.width) * 100, y: ((event.clientY - box.top) / box.height) * 100 });
+        }}
+        onMouseLeave={() => setZoom(null)}
+        // Swipe on touch screens: left/right by more than 40 px changes the photo.
+        onTouchStart={(event) => {
+          const touch = event.touches[0];
+          if (touch) swipe.current = { x: touch.clientX, y: touch.clientY };
+        }}
+        onTouchEnd={(event) => {
+          const start = swipe.current;
+          const touch = event.changedTouches[0];
+          swipe.current = null;
+          if (!start || !touch) return;
+          const dx = touch.clientX - start.x;
+          if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(touch.clientY - start.y)) step(dx < 0 ? 1 : -1);
+        }}
+      >
         {current ? (
           <ProductImage
             src={current.image}
@@ -44,6 +82,11 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
         ) : (
           <span className={styles.noImage}>Нет фото</span>
         )}
+        {ordered.length > 1 ? (
+          <p className={styles.counter} aria-live="polite">
+            {Math.min(index, ordered.length - 1) + 1} / {ordered.length}
+          </p>
+        ) : null}
       </div>
       {ordered.length > 1 ? (
         <ul className={styles.thumbs} aria-label="Фотографии товара">

@@ -10,6 +10,9 @@ import { absoluteUrl } from '@/lib/site-url';
 import { ProductGallery } from './product-gallery';
 import { ProductSelectionProvider } from './product-selection';
 import { PurchasePanel } from './purchase-panel';
+import { RecentlyViewed } from './recently-viewed';
+import { SizeChart } from './size-chart';
+import { sizeChartFor } from '../utils/size-charts';
 import styles from './product-view.module.css';
 
 /** Props of `ProductView`: GET /v1/product_offer/ data. */
@@ -29,7 +32,8 @@ function inStock(product: ProductDetail): boolean {
 /**
  * The product page body (spec §2 product detail): breadcrumbs, gallery, brand, name, price in ₽
  * with old price and discount, the purchase panel (colour, size(s), add to basket), description,
- * composition, care and country, related products, and schema.org Product JSON-LD (RUB).
+ * composition, care and country, the size chart popup, related and recently viewed products, and
+ * schema.org Product JSON-LD (RUB, AggregateOffer over the colours' sizes with availability).
  * Server component; names, prices and texts are complete HTML without JavaScript.
  */
 export function ProductView({ product, favoriteSlot }: ProductViewProps) {
@@ -46,6 +50,7 @@ export function ProductView({ product, favoriteSlot }: ProductViewProps) {
     { title: 'Страна производства', text: product.country },
   ].filter((detail) => detail.text.trim() !== '');
   const image = mainImage(product.images);
+  const chart = sizeChartFor(product.type);
 
   return (
     <div className="container">
@@ -59,6 +64,7 @@ export function ProductView({ product, favoriteSlot }: ProductViewProps) {
             </p>
             <h1 className={styles.name}>{product.name}</h1>
             <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
+            {chart ? <SizeChart chart={chart} /> : null}
             <PurchasePanel offers={product.offers} />
             {favoriteSlot}
             <div className={styles.details}>
@@ -73,6 +79,17 @@ export function ProductView({ product, favoriteSlot }: ProductViewProps) {
         </div>
       </ProductSelectionProvider>
       <ProductRow title="Вам может понравиться" offers={product.related} />
+      <RecentlyViewed
+        current={{
+          id: product.id,
+          name: product.name,
+          brand: product.brand.name,
+          price: product.price,
+          old_price: product.old_price,
+          image: image?.image ?? null,
+          href: product.full_path_offer,
+        }}
+      />
       <JsonLd
         data={{
           '@context': 'https://schema.org',
@@ -84,12 +101,24 @@ export function ProductView({ product, favoriteSlot }: ProductViewProps) {
           category: product.category.name,
           image: image ? [absoluteUrl(image.image)] : undefined,
           offers: {
-            '@type': 'Offer',
+            '@type': 'AggregateOffer',
             url: absoluteUrl(product.full_path_offer),
-            price: product.price.toFixed(2),
+            lowPrice: product.price.toFixed(2),
+            highPrice: product.price.toFixed(2),
             priceCurrency: CURRENCY_CODE,
+            offerCount: Math.max(1, product.offers.length),
             availability: inStock(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-            itemCondition: 'https://schema.org/NewCondition',
+            offers: product.offers.map((offer) => ({
+              '@type': 'Offer',
+              sku: offer.ext_id,
+              name: `${product.name}, ${offer.color.name}`,
+              price: product.price.toFixed(2),
+              priceCurrency: CURRENCY_CODE,
+              itemCondition: 'https://schema.org/NewCondition',
+              availability: [...offer.features, ...offer.features_top, ...offer.features_bottom].some((f) => f.available && f.stock > 0)
+                ? 'https://schema.org/InStock'
+                : 'https://schema.org/OutOfStock',
+            })),
           },
         }}
       />

@@ -19,7 +19,8 @@ export type PageMetadataInput = {
 /**
  * Metadata of a page: the SEO record of GET /v1/get_seo/?url={path} wins (its title is used as is),
  * else the generated title/description; `alternates.canonical` is always the path (made absolute
- * by the root layout's metadataBase). SEO failures are only logged (spec §8).
+ * by the root layout's metadataBase); OpenGraph and Twitter cards carry `image`. SEO failures are
+ * only logged (spec §8).
  */
 export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> {
   const seoPath = input.path.split('?')[0] ?? input.path;
@@ -37,6 +38,12 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
       description,
       url: input.path,
       images: input.image ? [{ url: input.image }] : undefined,
+    },
+    twitter: {
+      card: input.image ? 'summary_large_image' : 'summary',
+      title: seo?.title || input.title,
+      description,
+      images: input.image ? [input.image] : undefined,
     },
   };
 }

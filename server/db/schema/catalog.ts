@@ -176,6 +176,14 @@ export const products = pgTable(
     index('products_price_idx').on(t.price),
     index('products_created_idx').on(t.createdAt),
     index('products_popularity_idx').on(t.popularity),
+    // Facets and sorts inside a category (issue #3): category + sort key, material, sale, new, discount.
+    index('products_category_popularity_idx').on(t.categoryId, t.popularity.desc(), t.id),
+    index('products_category_price_idx').on(t.categoryId, t.price, t.id),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id),
+    index('products_material_idx').on(t.material),
+    index('products_sale_idx').on(t.categoryId).where(sql`${t.oldPrice} is not null`),
+    index('products_new_idx').on(t.categoryId).where(sql`${t.isNew}`),
+    index('products_discount_idx').using('btree', sql`coalesce((${t.oldPrice} - ${t.price}) / ${t.oldPrice}, 0) desc`, t.id),
     index('products_search_fts_idx').using('gin', sql`to_tsvector('russian', ${t.searchText})`),
     // pg_trgm is created by the first (custom) migration.
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -202,6 +210,8 @@ export const offers = pgTable(
     uniqueIndex('offers_ext_id_uq').on(t.extId),
     index('offers_product_idx').on(t.productId),
     index('offers_color_idx').on(t.colorId),
+    // Colour facet: colour → products without touching the heap.
+    index('offers_color_product_idx').on(t.colorId, t.productId),
   ],
 );
 
@@ -224,6 +234,8 @@ export const offerFeatures = pgTable(
     uniqueIndex('offer_features_ext_id_uq').on(t.extId),
     index('offer_features_offer_idx').on(t.offerId),
     index('offer_features_name_idx').on(t.name),
+    // Size facet: only sizes in stock count.
+    index('offer_features_instock_idx').on(t.offerId, t.name).where(sql`${t.stock} > 0`),
     check('offer_features_stock_nonneg', sql`${t.stock} >= 0`),
   ],
 );

@@ -7,3 +7,4 @@ export * from './cart';
 export * from './content';
 export * from './accounts';
 export * from './orders';
+export * from './landing';

@@ -26,7 +26,7 @@ type Ctx = Context<AppEnv>;
 const CATEGORY_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+){0,3}$/;
 
 /** Normalises a category path from the URL ("kupalniki/razdelnye/") or answers 404. */
-function categoryPathOr404(raw: string | undefined): string | undefined {
+export function categoryPathOr404(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const path = raw.replace(/^\/+|\/+$/g, '');
   if (path === '') return undefined;
@@ -34,7 +34,8 @@ function categoryPathOr404(raw: string | undefined): string | undefined {
   return path;
 }
 
-function filtersFrom(raw: string | undefined) {
+/** Parses `?filters=` JSON into `OfferFilters`. @throws ApiHttpError 400 with a Russian message. */
+export function filtersFrom(raw: string | undefined) {
   return parseOr400(OfferFilters, parseJsonQuery(raw), 'Некорректные фильтры');
 }
 
@@ -91,7 +92,8 @@ export async function productOffer(c: Ctx) {
   return c.json(await getProduct(c.var.db, Number(query.pk)));
 }
 
-const SearchText = z.string().trim().min(1, 'Введите поисковый запрос').max(200, 'Слишком длинный запрос');
+/** The search text of /v1/search/{query}/: 1–200 characters after trimming. */
+export const SearchText = z.string().trim().min(1, 'Введите поисковый запрос').max(200, 'Слишком длинный запрос');
 
 export async function search(c: Ctx) {
   const text = parseOr400(SearchText, (c.req.param('query') ?? '').replace(/\/+$/, ''), 'Некорректный запрос');

@@ -1,17 +1,21 @@
 /**
  * Catalogue pages (spec §2 "Catalogue sections" and "Product detail"): one catch-all per section,
  * parsed by `parseCatalogPath`. Listings: GET /v1/category/{path}?tag= and
- * GET /v1/offers/{path}/?limit=24&offset=N&tag= (page param → offset). Products:
+ * GET /v1/offers/{path}/?limit=24&offset=N&tag=&filters=<JSON>&sort= (page param → offset, the
+ * URL's facets → filters) and GET /v1/all/filters/{path}/ for the facet column. Products:
  * GET /v1/product_offer/; a request whose path differs from the product's `full_path_offer`
  * (missing/wrong slug or category) is permanently redirected there. Unknown section, malformed
  * path, unknown category/product or a page beyond the last → 404.
  */
+import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import { getCategory } from '@/features/catalog/api/get-category';
+import { getFacets } from '@/features/catalog/api/get-facets';
 import { getOffers } from '@/features/catalog/api/get-offers';
 import { CatalogListing } from '@/features/catalog/components/catalog-listing';
+import { hasFilters, parseListingQuery } from '@/features/catalog/utils/listing-query';
 import { parsePageParam } from '@/features/catalog/utils/page-param';
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
@@ -72,12 +76,17 @@ export async function generateMetadata({ params, searchParams }: { params: Param
       image: product.images.find((image) => image.is_main)?.image ?? product.images[0]?.image,
     });
   }
-  const page = parsePageParam((await searchParams).page) ?? 1;
+  const query = await searchParams;
+  const page = parsePageParam(query.page) ?? 1;
+  const state = parseListingQuery(query);
   const category = await loadCategory(route);
   const base = catalogHref(category.path, category.tag?.slug);
   const name = category.tag ? `${category.name}: ${category.tag.name}` : category.seo.title || category.name;
+  // Filtered or re-sorted listings do not compete with the clean one: noindex + canonical to it.
+  const variant = hasFilters(state.filters) || state.sort !== undefined;
   return pageMetadata({
-    path: pageHref(base, page),
+    path: variant ? base : pageHref(base, page),
+    noindex: variant,
     title: page > 1 ? `${name} — страница ${page}` : name,
     description:
       category.seo.description || `${category.name} — купить в интернет-магазине Lumière. Доставка по России, примерка.`,
@@ -95,11 +104,14 @@ export default async function CatalogPage({ params, searchParams }: { params: Pa
     return <ProductView product={product} favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />} />;
   }
 
-  const page = parsePageParam((await searchParams).page);
+  const query = await searchParams;
+  const page = parsePageParam(query.page);
   if (page === null) notFound();
-  const [category, offers] = await Promise.all([
+  const state = parseListingQuery(query);
+  const [category, offers, facets] = await Promise.all([
     loadCategory(route),
-    or404(() => getOffers(route.path, page, route.tag)),
+    or404(() => getOffers(route.path, page, route.tag, state)),
+    getFacets({ path: route.path, tag: route.tag, filters: state.filters }),
   ]);
   if (route.tag && !category.tag) notFound();
   if (page > 1 && (page - 1) * PAGE_SIZE >= offers.count) notFound();
@@ -107,5 +119,5 @@ export default async function CatalogPage({ params, searchParams }: { params: Pa
   const base = catalogHref(category.path, category.tag?.slug);
   const fallback = category.tag ? `${category.seo.h1 || category.name}: ${category.tag.name}` : category.seo.h1 || category.name;
   const heading = await pageHeading(base, fallback);
-  return <CatalogListing category={category} offers={offers} page={page} heading={heading} />;
+  return <CatalogListing category={category} offers={offers} page={page} heading={heading} state={state} facets={facets} cardAction={favoriteCardAction} />;
 }

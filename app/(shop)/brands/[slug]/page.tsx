@@ -1,0 +1,83 @@
+/**
+ * /brands/{slug} (spec §2 named link "brands-slug"): the brand's description and all its products
+ * with facets (GET /v1/all/filters/?brand=), sort, pagination and "Показать ещё"
+ * (GET /v1/offers/?filters={"brands":[slug],…}). Unknown brand → 404.
+ */
+import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { getBrandList } from '@/features/catalog/api/get-brand-list';
+import { getFacets } from '@/features/catalog/api/get-facets';
+import { getOffers, offersBffUrl } from '@/features/catalog/api/get-offers';
+import { FacetedListing } from '@/features/catalog/components/faceted-listing';
+import { hasFilters, parseListingQuery } from '@/features/catalog/utils/listing-query';
+import { parsePageParam } from '@/features/catalog/utils/page-param';
+import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import { href, pageHref, routeTitle } from '@/lib/routes';
+
+type Params = Promise<{ slug: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const loadBrand = cache(async (slug: string) => {
+  const brand = (await getBrandList()).find((b) => b.slug === slug);
+  if (!brand) notFound();
+  return brand;
+});
+
+/** "Maaji — купальники и одежда" with the brand's description; canonical/noindex as listings. */
+export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: SearchParams }): Promise<Metadata> {
+  const brand = await loadBrand((await params).slug);
+  const query = await searchParams;
+  const state = parseListingQuery(query);
+  const page = parsePageParam(query.page) ?? 1;
+  const base = href('brands-slug', { slug: brand.slug });
+  const variant = hasFilters(state.filters) || state.sort !== undefined;
+  return pageMetadata({
+    path: variant ? base : pageHref(base, page),
+    title: page > 1 ? `${brand.name} — страница ${page}` : `${brand.name} (${brand.name_ru}) — купить в интернет-магазине`,
+    description: `${brand.name}, ${brand.country}. ${brand.description}`.slice(0, 300),
+    noindex: variant,
+  });
+}
+
+/** A brand page. */
+export default async function BrandPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const brand = await loadBrand((await params).slug);
+  const query = await searchParams;
+  const page = parsePageParam(query.page);
+  if (page === null) notFound();
+  const state = parseListingQuery(query);
+  const merged = { filters: { ...state.filters, brands: [brand.slug] }, sort: state.sort };
+  const base = href('brands-slug', { slug: brand.slug });
+  const [offers, facets, heading] = await Promise.all([
+    getOffers('', page, undefined, merged),
+    getFacets({ path: '', brand: brand.slug, filters: { ...state.filters, brands: undefined } }),
+    pageHeading(base, brand.name),
+  ]);
+  if (page > 1 && offers.results.length === 0) notFound();
+  const shown = { filters: { ...state.filters }, sort: state.sort };
+  delete shown.filters.brands;
+  return (
+    <div className="container">
+      <Breadcrumbs items={[{ name: routeTitle('brands'), href: href('brands') }, { name: brand.name, href: base }]} />
+      <h1 className="page-title">{heading}</h1>
+      <p style={{ maxWidth: 720, color: 'var(--color-muted)' }}>
+        {brand.country}. {brand.description}
+      </p>
+      <FacetedListing
+          cardAction={favoriteCardAction}
+        basePath={base}
+        state={shown}
+        facets={facets}
+        offers={offers}
+        page={page}
+        endpoint={offersBffUrl('', undefined, merged)}
+        label={heading}
+        hide={['brand']}
+        emptyText="Товаров этого бренда сейчас нет"
+      />
+    </div>
+  );
+}

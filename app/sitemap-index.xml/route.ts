@@ -1,0 +1,21 @@
+/**
+ * /sitemap-index.xml: the sitemap index (Next reserves /sitemap.xml for app/sitemap.ts) (issue #3 SEO) listing the files of app/sitemap.ts
+ * (/sitemap/0.xml for pages, categories, tags, brands and landing pages; /sitemap/1.xml… for
+ * products, 50 000 each).
+ */
+import { generateSitemaps } from '../sitemap';
+import { absoluteUrl } from '@/lib/site-url';
+
+export const dynamic = 'force-dynamic';
+
+/** The sitemap index XML. */
+export async function GET(): Promise<Response> {
+  const files = await generateSitemaps();
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map(({ id }) => `  <sitemap><loc>${absoluteUrl(`/sitemap/${id}.xml`)}</loc></sitemap>`),
+    '</sitemapindex>',
+  ].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+}

@@ -1,0 +1,168 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useRef, useTransition } from 'react';
+import type { Facets, FacetValue } from '@/lib/api/contract/facets';
+import { formatNumber } from '@/lib/format/price';
+import { LIST_PARAMS, listingUrl, parseListingQuery, type ListParam, type ListingState, type RawQuery } from '../utils/listing-query';
+import styles from './faceted-listing.module.css';
+
+/** Props of `FacetsForm`. */
+export type FacetsFormProps = {
+  /** Path of the listing without query ("/kupalniki", "/search"). */
+  basePath: string;
+  state: ListingState;
+  facets: Facets;
+  /** Query parameters that are not filters and must survive (e.g. `searchParam`). */
+  keep?: Record<string, string | undefined>;
+  /** Facets not to show (the brand facet on a brand page). */
+  hide?: readonly ListParam[];
+};
+
+const TITLES: Record<ListParam, string> = { brand: 'Бренд', color: 'Цвет', size: 'Размер', material: 'Материал' };
+const KEYS: Record<ListParam, 'brands' | 'colors' | 'sizes' | 'materials'> = {
+  brand: 'brands',
+  color: 'colors',
+  size: 'sizes',
+  material: 'materials',
+};
+
+function formQuery(form: HTMLFormElement): RawQuery {
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of new FormData(form).entries()) {
+    if (typeof value === 'string') (query[key] ??= []).push(value);
+  }
+  return query;
+}
+
+/**
+ * The facet filters of a listing (issue #3): brand, colour, size, material (checkboxes, each with
+ * the number of products it would give; a value that would give none is disabled unless chosen),
+ * price from/to in rubles, "Со скидкой" and "Новинки". A plain GET form, so it works without
+ * JavaScript ("Показать" submits it); with JavaScript a change applies at once through the router
+ * and the URL takes the canonical comma form (`?brand=a,b&size=S`).
+ */
+export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: FacetsFormProps) {
+  const router = useRouter();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [pending, startTransition] = useTransition();
+
+  const apply = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const next = parseListingQuery(formQuery(form));
+    startTransition(() => router.push(listingUrl(basePath, { filters: next.filters, sort: state.sort }, 1, keep), { scroll: false }));
+  };
+
+  const list = (param: ListParam, values: FacetValue[]) => {
+    if (hide.includes(param) || values.length === 0) return null;
+    const selected = state.filters[KEYS[param]] ?? [];
+    return (
+      <details className={styles.facet} open={selected.length > 0 || param === 'size' || param === 'brand'}>
+        <summary className={styles.facetTitle}>
+          {TITLES[param]}
+          {selected.length ? <span className={styles.facetBadge}>{selected.length}</span> : null}
+        </summary>
+        <fieldset className={styles.fieldset}>
+          <legend className="visually-hidden">{TITLES[param]}</legend>
+          <ul className={param === 'size' ? styles.sizeList : styles.valueList}>
+            {values.map((v) => {
+              const checked = selected.includes(v.value);
+              return (
+                <li key={v.value}>
+                  <label className={styles.option} data-disabled={!checked && v.count === 0 ? '' : undefined}>
+                    <input
+                      type="checkbox"
+                      name={param}
+                      value={v.value}
+                      defaultChecked={checked}
+                      disabled={!checked && v.count === 0}
+                      onChange={apply}
+                    />
+                    {v.hex ? <span className={styles.swatch} style={{ background: v.hex }} aria-hidden="true" /> : null}
+                    <span>{v.label}</span>
+                    <span className={styles.optionCount}>{v.count}</span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      </details>
+    );
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="get"
+      action={basePath}
+      className={styles.form}
+      aria-label="Фильтры"
+      aria-busy={pending || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      // Re-mount on a new URL so the uncontrolled inputs show the new state.
+      key={listingUrl(basePath, state, 1, keep)}
+    >
+      {Object.entries(keep).map(([key, value]) => (value ? <input key={key} type="hidden" name={key} value={value} /> : null))}
+      {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+      {(Object.keys(LIST_PARAMS) as ListParam[]).map((param) => (
+        <div key={param}>{list(param, facets[KEYS[param]])}</div>
+      ))}
+      {facets.price.min !== null && facets.price.max !== null ? (
+        <details className={styles.facet} open>
+          <summary className={styles.facetTitle}>Цена, ₽</summary>
+          <fieldset className={`${styles.fieldset} ${styles.price}`}>
+            <legend className="visually-hidden">Цена, ₽</legend>
+            <label>
+              <span className="visually-hidden">Цена от, ₽</span>
+              <input
+                type="number"
+                name="price_from"
+                inputMode="numeric"
+                min={0}
+                placeholder={`от ${formatNumber(Math.floor(facets.price.min))}`}
+                defaultValue={state.filters.price_min ?? ''}
+                onBlur={(e) => e.currentTarget.value !== String(state.filters.price_min ?? '') && apply()}
+                className={styles.priceInput}
+              />
+            </label>
+            <span aria-hidden="true">—</span>
+            <label>
+              <span className="visually-hidden">Цена до, ₽</span>
+              <input
+                type="number"
+                name="price_to"
+                inputMode="numeric"
+                min={0}
+                placeholder={`до ${formatNumber(Math.ceil(facets.price.max))}`}
+                defaultValue={state.filters.price_max ?? ''}
+                onBlur={(e) => e.currentTarget.value !== String(state.filters.price_max ?? '') && apply()}
+                className={styles.priceInput}
+              />
+            </label>
+          </fieldset>
+        </details>
+      ) : null}
+      <fieldset className={`${styles.fieldset} ${styles.flags}`}>
+        <legend className="visually-hidden">Особые предложения</legend>
+        <label className={styles.option} data-disabled={!state.filters.sale && facets.sale.count === 0 ? '' : undefined}>
+          <input type="checkbox" name="sale" value="1" defaultChecked={!!state.filters.sale} disabled={!state.filters.sale && facets.sale.count === 0} onChange={apply} />
+          <span>Со скидкой</span>
+          <span className={styles.optionCount}>{facets.sale.count}</span>
+        </label>
+        <label className={styles.option} data-disabled={!state.filters.new && facets.new.count === 0 ? '' : undefined}>
+          <input type="checkbox" name="new" value="1" defaultChecked={!!state.filters.new} disabled={!state.filters.new && facets.new.count === 0} onChange={apply} />
+          <span>Новинки</span>
+          <span className={styles.optionCount}>{facets.new.count}</span>
+        </label>
+      </fieldset>
+      <button type="submit" className={`button ${styles.apply}`}>
+        Показать
+      </button>
+    </form>
+  );
+}

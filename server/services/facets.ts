@@ -1,0 +1,150 @@
+/**
+ * Facets of a listing (spec §7 `GET /v1/all/filters/{slug}/`): brand, colour, size, material,
+ * price range, sale and new, each value with the number of products it would give.
+ *
+ * Counting rule (AND across facets, OR within one): the counts of facet F are computed over the
+ * base set (category with its tag, or search results, or a brand) with every selected filter
+ * EXCEPT F's own applied. So ticking a second brand shows how many products the two brands give
+ * together under the current colour/size/price, and the counts never drop to zero just because a
+ * sibling value is selected. Runs the same SQL on PGlite and PostgreSQL.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ApiHttpError } from '../http';
+import type { Facets, FacetValue } from '@/lib/api/contract/facets';
+import type { OfferFilters } from '@/lib/api/contract/catalog';
+import { filterConditions, rows, tagFilters } from './catalog';
+
+/** Which base set the facets describe. */
+export interface FacetParams {
+  /** Category path without leading slash; omitted for the whole catalogue. */
+  categoryPath?: string;
+  tag?: string;
+  /** Product ids of a search (the search variant); [] means nothing matched. */
+  ids?: number[];
+  /** Brand slug (brand page variant). */
+  brand?: string;
+  /** The shopper's selection. */
+  filters: OfferFilters;
+}
+
+type FacetKey = 'brands' | 'colors' | 'sizes' | 'materials' | 'price' | 'sale' | 'new';
+
+function without(filters: OfferFilters, key: FacetKey): OfferFilters {
+  const copy = { ...filters };
+  if (key === 'price') {
+    delete copy.price_min;
+    delete copy.price_max;
+  } else delete copy[key];
+  return copy;
+}
+
+const EMPTY: Facets = {
+  count: 0,
+  brands: [],
+  colors: [],
+  sizes: [],
+  materials: [],
+  price: { min: null, max: null },
+  sale: { count: 0 },
+  new: { count: 0 },
+};
+
+/**
+ * Every facet of a base set with counts (see the module docstring for the rule).
+ * @throws ApiHttpError 404 for an unknown category, tag or brand.
+ */
+export async function listFacets(db: Db, params: FacetParams): Promise<Facets> {
+  const base: SQL[] = [];
+  let tagged: OfferFilters = {};
+  if (params.categoryPath !== undefined) {
+    const [cat] = await rows<{ id: number }>(db, sql`select id from categories where path = ${params.categoryPath}`);
+    if (!cat) throw new ApiHttpError(404, 'Категория не найдена');
+    base.push(
+      sql`p.category_id in (select id from categories where path = ${params.categoryPath} or path like ${`${params.categoryPath}/%`})`,
+    );
+    if (params.tag) tagged = await tagFilters(db, params.categoryPath, params.tag);
+  }
+  if (params.brand !== undefined) {
+    const [brand] = await rows<{ id: number }>(db, sql`select id from brands where slug = ${params.brand}`);
+    if (!brand) throw new ApiHttpError(404, 'Бренд не найден');
+    base.push(sql`p.brand_id = ${brand.id}`);
+  }
+  if (params.ids) {
+    if (params.ids.length === 0) return EMPTY;
+    base.push(sql`p.id in (${sql.join(params.ids.map((id) => sql`${id}`), sql`, `)})`);
+  }
+  // A tag's own filters belong to the base set: they are never "unticked" by the shopper.
+  base.push(...filterConditions(tagged));
+
+  const where = (key: FacetKey | null, extra: SQL[] = []): SQL => {
+    const selected = key ? without(params.filters, key) : params.filters;
+    const all = [...base, ...filterConditions(selected), ...extra];
+    return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+  };
+  const from = sql`from products p join brands b on b.id = p.brand_id`;
+
+  const [count, brands, colors, sizes, materials, price, sale, isNew] = await Promise.all([
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where(null)}`),
+    rows<FacetValue>(
+      db,
+      sql`select b.slug as value, b.name as label, count(*)::int as count ${from} ${where('brands')}
+          group by b.slug, b.name order by count desc, b.name`,
+    ),
+    rows<FacetValue>(
+      db,
+      sql`select c.slug as value, c.name as label, c.hex as hex, count(distinct p.id)::int as count
+          ${from} join offers o on o.product_id = p.id join colors c on c.id = o.color_id ${where('colors')}
+          group by c.slug, c.name, c.hex order by count desc, c.name`,
+    ),
+    rows<FacetValue & { s: number }>(
+      db,
+      sql`select f.name as value, f.name as label, count(distinct p.id)::int as count, min(f.sort) as s
+          ${from} join offers o on o.product_id = p.id join offer_features f on f.offer_id = o.id and f.stock > 0
+          ${where('sizes')}
+          group by f.name order by s, f.name`,
+    ),
+    rows<FacetValue>(
+      db,
+      sql`select p.material as value, p.material as label, count(*)::int as count ${from} ${where('materials')}
+          group by p.material order by count desc, p.material`,
+    ),
+    rows<{ min: string | null; max: string | null }>(db, sql`select min(p.price) as min, max(p.price) as max ${from} ${where('price')}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where('sale', [sql`p.old_price is not null`])}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where('new', [sql`p.is_new`])}`),
+  ]);
+  const range = price[0];
+  return {
+    count: Number(count[0]?.n ?? 0),
+    brands: brands.map(clean),
+    colors: colors.map((c) => ({ ...clean(c), hex: c.hex })),
+    sizes: sizes.map(clean).sort(bySize),
+    materials: materials.map(clean),
+    price: {
+      min: range?.min === null || range?.min === undefined ? null : Number(range.min),
+      max: range?.max === null || range?.max === undefined ? null : Number(range.max),
+    },
+    sale: { count: Number(sale[0]?.n ?? 0) },
+    new: { count: Number(isNew[0]?.n ?? 0) },
+  };
+}
+
+function clean(v: FacetValue): FacetValue {
+  return { value: v.value, label: v.label, count: Number(v.count) };
+}
+
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL'];
+
+/** Shoppers read sizes in order: letters XXS…4XL, then numbers ascending ("40", "75B", "110 см"), then the rest. */
+function bySize(a: FacetValue, b: FacetValue): number {
+  const rank = (v: string): [number, number, string] => {
+    const letter = LETTER_SIZES.indexOf(v.toUpperCase());
+    if (letter !== -1) return [0, letter, ''];
+    const n = Number.parseFloat(v);
+    if (!Number.isNaN(n)) return [1, n, v];
+    return [2, 0, v];
+  };
+  const [ga, na, sa] = rank(a.value);
+  const [gb, nb, sb] = rank(b.value);
+  return ga - gb || na - nb || sa.localeCompare(sb, 'ru');
+}
