@@ -69,8 +69,16 @@ export function FacetedListing({ basePath, state, facets, offers, page, endpoint
     <div className={facets ? styles.layout : undefined}>
       {facets ? (
         <aside className={styles.aside} aria-label="Фильтры каталога">
-          <h2 className={styles.asideTitle}>Фильтры</h2>
-          <FacetsForm basePath={basePath} state={state} facets={facets} keep={keep} hide={hide} />
+          {/* On phones the filters fold under one "Фильтры" button so the products come first;
+              from 901 px they are always shown (CSS ::details-content), with or without JavaScript. */}
+          <details className={styles.asideDetails}>
+            <summary className={styles.asideSummary}>
+              <h2 className={styles.asideTitle}>
+                Фильтры{chips.length ? <span className={styles.asideBadge}> · {chips.length}</span> : null}
+              </h2>
+            </summary>
+            <FacetsForm basePath={basePath} state={state} facets={facets} keep={keep} hide={hide} />
+          </details>
         </aside>
       ) : null}
       <div className={styles.results}>
