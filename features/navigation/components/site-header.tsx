@@ -6,7 +6,6 @@ import { phoneHref, telegramHref, whatsappHref } from '../utils/contact-links';
 import { menuBrands, menuSections } from '../utils/menu';
 import { MenuBar } from './menu-bar';
 import { MobileMenu } from './mobile-menu';
-import { SearchForm } from './search-form';
 import styles from './site-header.module.css';
 
 /** Props of `SiteHeader`. */
@@ -26,8 +25,8 @@ export type SiteHeaderProps = {
    * a plain "Вход" link when omitted.
    */
   accountSlot?: (classes: { className: string; textClassName: string }) => React.ReactNode;
-  /** The search bar with suggestions (features/search); the plain `SearchForm` when omitted. */
-  searchSlot?: React.ReactNode;
+  /** The search bar with suggestions (features/search). */
+  searchSlot: React.ReactNode;
 };
 
 /** Placeholder target of "Вход" until accounts exist (the login popup opens from it later). */
@@ -63,7 +62,7 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
           </div>
           {promo ? <p className={styles.promo}>{promo}</p> : <span />}
           <div className={styles.search}>
-            {searchSlot ?? <SearchForm />}
+            {searchSlot}
           </div>
         </div>
       </div>

@@ -1,41 +1,15 @@
 /** /news/{slug} (spec §2 parametrised pages): one article of GET /v1/news/{slug}; 404 when unknown. */
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
-import { getArticle } from '@/features/content/api/get-article';
-import { ArticleView } from '@/features/content/components/article-view';
-import { href, routeTitle } from '@/lib/routes';
+import { ArticlePage, articleMetadata } from '@/features/content/components/article-page';
 
 type Props = { params: Promise<{ slug: string }> };
 
 /** Title, description and cover of the article. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params;
-  const article = await getArticle('news', slug);
-  if (!article) return { title: 'Ошибка' };
-  const path = href('news-slug', { slug });
-  return {
-    title: article.title,
-    description: article.excerpt,
-    alternates: { canonical: path },
-    openGraph: { type: 'article', title: article.title, description: article.excerpt, url: path, images: [{ url: article.cover }], publishedTime: article.published_at },
-  };
+  return articleMetadata('news', (await params).slug);
 }
 
 /** The article page. */
 export default async function Page({ params }: Props) {
-  const { slug } = await params;
-  const article = await getArticle('news', slug);
-  if (!article) notFound();
-  return (
-    <div className="container">
-      <Breadcrumbs
-        items={[
-          { name: routeTitle('news'), href: href('news') },
-          { name: article.title, href: href('news-slug', { slug }) },
-        ]}
-      />
-      <ArticleView article={article} backHref={href('news')} backLabel="Все новости" />
-    </div>
-  );
+  return <ArticlePage kind="news" slug={(await params).slug} />;
 }

@@ -1,0 +1,48 @@
+/**
+ * One news item or blog article page (spec §2 parametrised pages /news/{slug}, /blog/{slug}): the
+ * page body and its metadata from GET /v1/{news|blog}/{slug}; an unknown slug is the 404 page.
+ */
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import type { ArticleKind } from '@/lib/api/contract/publications';
+import { href, routeTitle } from '@/lib/routes';
+import { getArticle } from '../api/get-article';
+import { ArticleView } from './article-view';
+
+/** Route names and back-link labels of the two publication kinds. */
+const KINDS: Record<ArticleKind, { list: 'news' | 'blog'; item: 'news-slug' | 'blog-slug'; back: string }> = {
+  news: { list: 'news', item: 'news-slug', back: 'Все новости' },
+  blog: { list: 'blog', item: 'blog-slug', back: 'Все статьи' },
+};
+
+/** Title, description, canonical URL and OpenGraph article card of a publication. */
+export async function articleMetadata(kind: ArticleKind, slug: string): Promise<Metadata> {
+  const article = await getArticle(kind, slug);
+  if (!article) return { title: 'Ошибка' };
+  const path = href(KINDS[kind].item, { slug });
+  return {
+    title: article.title,
+    description: article.excerpt,
+    alternates: { canonical: path },
+    openGraph: { type: 'article', title: article.title, description: article.excerpt, url: path, images: [{ url: article.cover }], publishedTime: article.published_at },
+  };
+}
+
+/** The publication page: breadcrumbs and the article; `notFound()` for an unknown slug. */
+export async function ArticlePage({ kind, slug }: { kind: ArticleKind; slug: string }) {
+  const article = await getArticle(kind, slug);
+  if (!article) notFound();
+  const { list, item, back } = KINDS[kind];
+  return (
+    <div className="container">
+      <Breadcrumbs
+        items={[
+          { name: routeTitle(list), href: href(list) },
+          { name: article.title, href: href(item, { slug }) },
+        ]}
+      />
+      <ArticleView article={article} backHref={href(list)} backLabel={back} />
+    </div>
+  );
+}
