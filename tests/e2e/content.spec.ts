@@ -135,6 +135,18 @@ test('home shows the banners of GET /v1/banner', async ({ page }) => {
   await expect(banners.getByRole('link', { name: /Чёрная пятница/ })).toHaveAttribute('href', '/sale');
 });
 
+test('a section listing shows its banners of GET /v1/containerbanners on the first page only', async ({ page, request }) => {
+  await quietVisitor(page);
+  const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? '8100'}`;
+  const stored = (await (await request.get(`${api}/api/v1/containerbanners?section=kupalniki`)).json()) as Array<{ title: string }>;
+  expect(stored.length).toBeGreaterThan(0);
+  await page.goto('/kupalniki');
+  const banners = page.getByRole('region', { name: 'Акции и предложения' });
+  await expect(banners.getByRole('link', { name: new RegExp(stored[0]!.title) })).toBeVisible();
+  await page.goto('/kupalniki?page=2');
+  await expect(page.getByRole('region', { name: 'Акции и предложения' })).toHaveCount(0);
+});
+
 test('cookie banner: shown until accepted, acceptance persists across reloads', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('telegramPopupClosed', 'true'));
   await page.goto('/about');

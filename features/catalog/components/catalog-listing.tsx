@@ -25,6 +25,8 @@ export type CatalogListingProps = {
   facets: Facets | null;
   /** Per-card action (the favourites heart), composed by the page: features do not import each other. */
   cardAction?: ProductGridProps['cardAction'];
+  /** Promo banners of the section (GET /v1/containerbanners), composed by the page. */
+  bannerSlot?: React.ReactNode;
 };
 
 /** "товар / товара / товаров" */
@@ -35,7 +37,7 @@ export const PRODUCT_FORMS = ['товар', 'товара', 'товаров'] as
  * products, subcategory links, tag links, then `FacetedListing` (facets, sort, 24 cards a page
  * (spec §9), "Показать ещё", crawlable pagination, empty state). Server component; complete without JavaScript.
  */
-export function CatalogListing({ category, offers, page, heading, state, facets, cardAction }: CatalogListingProps) {
+export function CatalogListing({ category, offers, page, heading, state, facets, cardAction, bannerSlot }: CatalogListingProps) {
   const basePath = catalogHref(category.path, category.tag?.slug);
   const crumbs = [
     ...category.parents.map((parent) => ({ name: parent.name, href: catalogHref(parent.path) })),
@@ -91,6 +93,7 @@ export function CatalogListing({ category, offers, page, heading, state, facets,
         </nav>
       ) : null}
 
+      {bannerSlot}
       <FacetedListing
         basePath={basePath}
         state={state}

@@ -7,6 +7,7 @@
  * (missing/wrong slug or category) is permanently redirected there. Unknown section, malformed
  * path, unknown category/product or a page beyond the last → 404.
  */
+import { PromoBanners } from '@/features/content/components/home-banners';
 import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
@@ -119,5 +120,16 @@ export default async function CatalogPage({ params, searchParams }: { params: Pa
   const base = catalogHref(category.path, category.tag?.slug);
   const fallback = category.tag ? `${category.seo.h1 || category.name}: ${category.tag.name}` : category.seo.h1 || category.name;
   const heading = await pageHeading(base, fallback);
-  return <CatalogListing category={category} offers={offers} page={page} heading={heading} state={state} facets={facets} cardAction={favoriteCardAction} />;
+  return (
+    <CatalogListing
+      category={category}
+      offers={offers}
+      page={page}
+      heading={heading}
+      state={state}
+      facets={facets}
+      cardAction={favoriteCardAction}
+      bannerSlot={page === 1 ? <PromoBanners place="container" section={category.section} /> : null}
+    />
+  );
 }
