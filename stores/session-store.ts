@@ -7,6 +7,7 @@
  * - `init()`: on load, if a session exists and no user is loaded, GET /v1/get_user/. Success sets
  *   the user (a user without e-mail opens the write-in popup); failure clears user and token
  *   (the BFF clears the cookie on 401), logs, and `onSessionLost` redirects home.
+ * - `loadSocialUser()`: after a social code exchange, loads the user with the new token (§4).
  * - `login()` / `register()`: store the user, mark not anonymous, merge guest favourites.
  * - `logout()`: revokes the token (POST /v1/logout/), clears the user and goes home.
  */
@@ -29,6 +30,12 @@ export type SessionState = {
   login: (username: string, password: string) => Promise<User>;
   /** POST /v1/sign_in/. @throws AccountRequestError with the server's message. */
   register: (payload: SignInBody) => Promise<User>;
+  /**
+   * Spec §4 Session "Social login": after the provider code was exchanged (the BFF set the token
+   * cookie), loads the user with the returned token (GET /v1/get_user/) and finishes like a login.
+   * @throws AccountRequestError when no user can be loaded.
+   */
+  loadSocialUser: () => Promise<User>;
   /** PUT /v1/changeinfo/. @throws AccountRequestError. */
   changeInfo: (patch: ChangeInfoBody) => Promise<User>;
   /** POST /v1/logout/ and clears the user; resolves when done (never rejects). */
@@ -93,6 +100,12 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   register: async (payload) => {
     const { user } = await accountRequest('POST', '/v1/sign_in/', TokenResponse, payload);
+    await afterLogin(user);
+    return user;
+  },
+
+  loadSocialUser: async () => {
+    const { user } = await accountRequest('GET', '/v1/get_user/', UserResponse);
     await afterLogin(user);
     return user;
   },

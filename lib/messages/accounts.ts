@@ -14,6 +14,18 @@ export const SPEC_MESSAGES = {
   dataSaved: 'Данные успешно сохранены',
 } as const;
 
+/**
+ * Spec §8 "Social login library errors", verbatim (English in the spec's library; shown as the
+ * error under the "Войти через VK" button and on the callback page).
+ */
+export const SOCIAL_LOGIN_MESSAGES = {
+  unknownProvider: 'Unknown provider',
+  popupClosed: 'Auth popup window closed',
+  popupError: 'OAuth popup error occurred',
+  stateMismatch: 'State parameter value does not match original OAuth request state value',
+  noUser: 'There is no currently authenticated user',
+} as const;
+
 /** Spec §8 reset success: 'Мы выслали ссылку на смену пароля на почту {email}, …'. */
 export function resetSentMessage(email: string): string {
   return `Мы выслали ссылку на смену пароля на почту ${email}, пожалуйста, проверьте вашу почту.`;
@@ -45,6 +57,6 @@ export const ACCOUNT_MESSAGES = {
   addressNotFound: 'Адрес не найден',
   orderNotFound: 'Заказ не найден',
   socialNotConfigured: 'Вход через эту соцсеть не настроен',
-  socialUnknownProvider: 'Unknown provider',
+  socialUnknownProvider: SOCIAL_LOGIN_MESSAGES.unknownProvider,
   socialFailed: 'Не удалось войти через соцсеть. Попробуйте ещё раз',
 } as const;

@@ -25,6 +25,7 @@ import {
 } from '@/lib/validation/auth';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './auth-forms.module.css';
+import { SocialLogin } from './social-login';
 
 function FormError({ message }: { message: string | null }) {
   return message ? (
@@ -34,7 +35,7 @@ function FormError({ message }: { message: string | null }) {
   ) : null;
 }
 
-/** Login form (spec §5: e-mail pattern, non-empty password; §8 login failure message). */
+/** Login form (spec §5: e-mail pattern, non-empty password; §8 login failure message; VK login when configured). */
 export function LoginForm({ onForgot, onRegister }: { onForgot: () => void; onRegister: () => void }) {
   const login = useSessionStore((s) => s.login);
   const [error, setError] = useState<string | null>(null);
@@ -60,6 +61,7 @@ export function LoginForm({ onForgot, onRegister }: { onForgot: () => void; onRe
       <button type="submit" className="button" disabled={isSubmitting}>
         Войти
       </button>
+      <SocialLogin />
       <div className={styles.links}>
         <button type="button" className={styles.link} onClick={onForgot}>
           Забыли пароль?
@@ -120,6 +122,7 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
       <button type="submit" className="button" disabled={isSubmitting}>
         Зарегистрироваться
       </button>
+      {complete ? null : <SocialLogin />}
       {onLogin ? (
         <div className={styles.links}>
           <button type="button" className={styles.link} onClick={onLogin}>

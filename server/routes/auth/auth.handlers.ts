@@ -229,7 +229,9 @@ export function providers(c: Ctx) {
 /**
  * POST /v1/login/social/token_user/{provider}/ (spec §4, §7): exchanges the provider code for a
  * user and answers like /v1/auth/. VK only, when VK_CLIENT_ID/SECRET are set; instagram and
- * facebook → 404, unconfigured VK → 400, both with a clear message.
+ * facebook → 404, unconfigured VK → 400, both with a clear message. The body is the spec's {code,
+ * clientId, redirectUri} plus VK ID's codeVerifier, deviceId and state (required for VK: 400
+ * without them, as for a clientId of another application).
  */
 export async function socialExchange(c: Ctx) {
   const provider = c.req.param('provider');
@@ -238,6 +240,12 @@ export async function socialExchange(c: Ctx) {
   }
   if (socialProviders().length === 0) throw new ApiHttpError(400, ACCOUNT_MESSAGES.socialNotConfigured);
   const body = parseOr400(SocialExchangeBody, await readJson(c), ACCOUNT_MESSAGES.socialFailed);
+  // VK ID's OAuth 2.1 exchange needs the PKCE verifier and the device id it returned with the
+  // code; without them (or for another application) VK would refuse, so refuse before calling it.
+  const [vk] = socialProviders();
+  if (!body.codeVerifier || !body.deviceId || (body.clientId !== undefined && body.clientId !== vk!.client_id)) {
+    throw new ApiHttpError(400, ACCOUNT_MESSAGES.socialFailed);
+  }
   const profile = await exchangeVkCode(body);
   const db = c.var.db;
   const [byVk] = await db.select().from(users).where(eq(users.vkId, profile.vkId)).limit(1);

@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OkResponse, TokenResponse, UserResponse, RestAuthLoginResponse } from '@/lib/api/contract/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OkResponse, TokenResponse, UserResponse, RestAuthLoginResponse, SocialProvidersResponse } from '@/lib/api/contract/accounts';
 import { ApiError } from '@/lib/api/contract/common';
-import { PASSWORD_HINTS, SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { ACCOUNT_MESSAGES, PASSWORD_HINTS, SPEC_MESSAGES } from '@/lib/messages/accounts';
 import { authTokens, passwordResetTokens, users } from '../../db/schema';
 import { digest } from '../../services/auth';
 import { call, createTestApi, type TestApi } from '../../test-utils';
@@ -223,5 +223,93 @@ describe('social login (spec §4, §7)', () => {
     const body = { code: 'abc', clientId: '1', redirectUri: 'http://localhost:3000/' };
     expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', body), 400, /не настроен/);
     expectError(await call(api, 'POST', '/api/v1/login/social/token_user/facebook/', body), 404, /не настроен/);
+  });
+});
+
+describe('VK ID login when configured (spec §4 Session "Social login", §7 social exchange)', () => {
+  const CLIENT_ID = '51234567';
+  const SECRET = 'vk-secret-value-never-shown';
+  const exchange = (overrides: Record<string, unknown> = {}) => ({
+    code: 'vk-code-1',
+    clientId: CLIENT_ID,
+    redirectUri: 'http://localhost:3000/auth/vk/callback',
+    codeVerifier: 'v'.repeat(64),
+    deviceId: 'device-1',
+    state: 's'.repeat(43),
+    ...overrides,
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+
+  /** A stand-in for id.vk.com: records the requests and answers like VK ID. */
+  function fakeVk(answer: { ok: boolean; userId?: string; email?: string }) {
+    const requests: Array<{ url: string; form: URLSearchParams }> = [];
+    const fetchMock = vi.fn(async (url: string | URL, init?: RequestInit) => {
+      requests.push({ url: String(url), form: new URLSearchParams(String(init?.body ?? '')) });
+      if (!answer.ok) return Response.json({ error: 'invalid_grant', error_description: 'code is invalid' }, { status: 400 });
+      if (String(url).endsWith('/oauth2/auth')) return Response.json({ access_token: 'vk-access', user_id: Number(answer.userId) });
+      return Response.json({ user: { user_id: answer.userId, first_name: 'Анна', last_name: 'Смирнова', email: answer.email } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return { requests, fetchMock };
+  }
+
+  it('shows VK with the public client id and authorize URL, never the secret', async () => {
+    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
+    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    const res = await call(api, 'GET', '/api/v1/social/providers/');
+    expect(res.status).toBe(200);
+    expect(SocialProvidersResponse.parse(res.json).providers).toEqual([{ provider: 'vk', client_id: CLIENT_ID, authorize_url: 'https://id.vk.com/authorize' }]);
+    expect(JSON.stringify(res.json)).not.toContain(SECRET);
+    // Only one of the two set: still hidden.
+    vi.stubEnv('VK_CLIENT_SECRET', '');
+    expect((await call(api, 'GET', '/api/v1/social/providers/')).json.providers).toEqual([]);
+  });
+
+  it('refuses an exchange without the PKCE verifier or device id, or for another app, without calling VK', async () => {
+    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
+    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    const { fetchMock } = fakeVk({ ok: true, userId: '1' });
+    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ codeVerifier: undefined })), 400, ACCOUNT_MESSAGES.socialFailed);
+    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ deviceId: undefined })), 400, ACCOUNT_MESSAGES.socialFailed);
+    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ clientId: '999' })), 400, ACCOUNT_MESSAGES.socialFailed);
+    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ redirectUri: 'not a url' })), 400);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('exchanges the code with what VK ID needs, creates the user once and answers a working token', async () => {
+    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
+    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    const vkUser = String(700_000 + Math.floor(Math.random() * 100_000));
+    const { requests } = fakeVk({ ok: true, userId: vkUser, email: `Anna.${vkUser}@Example.ru` });
+    const res = await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange());
+    expect(res.status).toBe(200);
+    const answer = TokenResponse.parse(res.json);
+    expect(answer.user.email).toBe(`anna.${vkUser}@example.ru`);
+    const tokenRequest = requests.find((r) => r.url === 'https://id.vk.com/oauth2/auth')!;
+    expect(Object.fromEntries(tokenRequest.form)).toMatchObject({
+      grant_type: 'authorization_code',
+      code: 'vk-code-1',
+      client_id: CLIENT_ID,
+      redirect_uri: 'http://localhost:3000/auth/vk/callback',
+      code_verifier: 'v'.repeat(64),
+      device_id: 'device-1',
+      state: 's'.repeat(43),
+    });
+    // Spec §4: the user is then loaded with the returned token.
+    const me = await call(api, 'GET', '/api/v1/get_user/', undefined, { authorization: `Token ${answer.data.token}` });
+    expect(UserResponse.parse(me.json).user.id).toBe(answer.user.id);
+    const again = TokenResponse.parse((await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ code: 'vk-code-2' }))).json);
+    expect(again.user.id).toBe(answer.user.id);
+  });
+
+  it('answers a clear 400 when VK refuses the code', async () => {
+    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
+    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    fakeVk({ ok: false });
+    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange()), 400, ACCOUNT_MESSAGES.socialFailed);
   });
 });
