@@ -94,7 +94,7 @@ export function SocialCallback({ provider }: { provider: string }) {
 
   return (
     <main className={styles.callback}>
-      <h1>Вход через VK</h1>
+      <h1>{provider === 'vk' ? 'Вход через VK' : 'Вход через соцсеть'}</h1>
       {state.kind === 'working' ? <p role="status">Входим в личный кабинет…</p> : null}
       {state.kind === 'done' ? <p role="status">Вход выполнен. Окно закроется само.</p> : null}
       {state.kind === 'error' ? (
