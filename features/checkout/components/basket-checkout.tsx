@@ -9,7 +9,7 @@
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
 import { PhoneInput } from '@/components/phone-input/phone-input';
@@ -92,7 +92,7 @@ export function PromoCodeField() {
   };
 
   return (
-    <form className={styles.block} onSubmit={submit} aria-label="Промокод" data-testid="promo-form">
+    <form className={styles.block} onSubmit={submit} data-testid="promo-form">
       <label htmlFor="promo-code-input" className={styles.muted}>
         Промокод
       </label>
@@ -206,11 +206,16 @@ export function CheckoutChoicePopup() {
 function AnonymousForm({ onDone }: { onDone: () => void }) {
   const router = useRouter();
   const [form, setForm] = useState(() => useCheckoutStore.getState().anonymousData ?? { fio: '', email: '', phone: '' });
+  // The phone input is left to the mask (uncontrolled, read at submit): re-rendering it while the
+  // shopper types makes the mask lose keystrokes.
+  const [initialPhone] = useState(form.phone);
+  const phoneRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CheckoutContact.safeParse(form);
+    const phone = phoneRef.current?.value ?? '';
+    const parsed = CheckoutContact.safeParse({ ...form, phone });
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -218,7 +223,7 @@ function AnonymousForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setErrors({});
-    useCheckoutStore.getState().setAnonymousData({ fio: parsed.data.fio, email: parsed.data.email, phone: form.phone });
+    useCheckoutStore.getState().setAnonymousData({ fio: parsed.data.fio, email: parsed.data.email, phone });
     useSessionStore.getState().setAnonymous(true);
     onDone();
     router.push(href('basket-delivery'));
@@ -234,7 +239,7 @@ function AnonymousForm({ onDone }: { onDone: () => void }) {
         <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} autoComplete="email" />
       </FormField>
       <FormField label="Телефон*" error={errors.phone}>
-        <PhoneInput value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+        <PhoneInput ref={phoneRef} defaultValue={initialPhone} />
       </FormField>
       <button type="submit" className={styles.primary}>
         Продолжить без регистрации

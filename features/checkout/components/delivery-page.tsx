@@ -11,7 +11,7 @@
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { accountRequest } from '@/lib/api/account-client';
@@ -58,6 +58,7 @@ export function DeliveryPage() {
   // Contact: what the shopper typed, else the registered user's data, else what the checkout
   // choice popup stored (spec §6).
   const [editedContact, setContact] = useState<{ fio: string; email: string; phone: string } | null>(null);
+  const prefillPhone = user ? maskPhone(user.phone) : anonymousData ? maskPhone(anonymousData.phone) : '';
   const contact =
     editedContact ??
     (user
@@ -82,6 +83,7 @@ export function DeliveryPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
+  const phoneRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     hydrateBasketStore();
@@ -178,7 +180,8 @@ export function DeliveryPage() {
     event.preventDefault();
     setFormError('');
     const next: Record<string, string> = {};
-    const parsed = CheckoutContact.safeParse(contact);
+    const phone = phoneRef.current?.value ?? contact.phone;
+    const parsed = CheckoutContact.safeParse({ ...contact, phone });
     if (!parsed.success) for (const issue of parsed.error.issues) next[`contact.${String(issue.path[0])}`] ??= issue.message;
     if (!cityId) next['delivery.city_id'] = 'Выберите город';
     if (!onlyCertificate && method === 'courier') {
@@ -196,7 +199,7 @@ export function DeliveryPage() {
     try {
       const { order } = await submitOrder(
         {
-          contact,
+          contact: { ...contact, phone },
           delivery: { method, city_id: cityId!, ...address },
           payment_method: giftBalance !== null && giftBalance >= total ? 'giftcard' : 'card',
           promo_code: promoCode ?? undefined,
@@ -259,7 +262,8 @@ export function DeliveryPage() {
               <input type="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} autoComplete="email" />
             </FormField>
             <FormField label="Телефон*" error={errorOf('contact.phone')}>
-              <PhoneInput value={contact.phone} onChange={(e) => setContact({ ...contact, phone: e.target.value })} />
+              {/* Uncontrolled, read at submit (re-rendering while typing makes the mask lose keystrokes); re-mounted when the prefill source changes. */}
+              <PhoneInput ref={phoneRef} key={user ? `user-${user.id}` : anonymousData ? 'anonymous' : 'empty'} defaultValue={prefillPhone} />
             </FormField>
           </div>
         </fieldset>
