@@ -20,7 +20,7 @@ export const EXPIRED_PROMO = 'ВЕСНА2020';
 
 /** Demo certificates: a large one and a small one. */
 export const DEMO_GIFT_CARDS = [
-  { code: 'GC-DEMO-50000', amount: 50000 },
+  { code: 'GC-DEMO-500000', amount: 500000 },
   { code: 'GC-DEMO-1000', amount: 1000 },
 ] as const;
 

@@ -130,23 +130,33 @@ test('a declined card leaves the order unpaid and the shopper pays again', async
 
 test('a registered buyer pays the whole order with a gift certificate and finds it in the history', async ({ page }) => {
   const [offer] = await offersInStock(1);
-  const login = await page.request.post('/api/v1/auth/', { data: { username: 'demo@lumiere.test', password: 'Demo12345' } });
-  expect(login.status()).toBe(200);
+  // A new account each run (the demo buyer's history is asserted by accounts.spec.ts), with a saved address.
+  const email = `buyer-${Date.now()}@example.ru`;
+  const signIn = await page.request.post('/api/v1/sign_in/', {
+    data: { full_name: 'Кузнецова Елена Викторовна', email, phone: '+79261112233', password_one: 'Secret123', password_two: 'Secret123' },
+  });
+  expect(signIn.status()).toBe(200);
+  const cities = await (await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)).json();
+  const moscow = cities.results.find((c: { name: string }) => c.name === 'Москва');
+  const saved = await page.request.post('/api/v1/user_address/', { data: { region_id: moscow.region_id, city_id: moscow.id, street: 'Арбат', house: '10', apartment: '7', postcode: '119002' } });
+  expect(saved.status()).toBeLessThan(300);
   await addToBasket(page, offer!);
   await page.goto('/basket');
   // A logged-in buyer goes straight to the form (no checkout choice popup).
   await page.getByTestId('basket-checkout').click();
   await expect(page).toHaveURL(/\/basket\/delivery$/);
-  await expect(page.getByLabel('ФИО*')).toHaveValue('Иванова Анна Сергеевна');
-  await expect(page.getByLabel('E-mail*')).toHaveValue('demo@lumiere.test');
+  await expect(page.getByLabel('ФИО*')).toHaveValue('Кузнецова Елена Викторовна');
+  await expect(page.getByLabel('E-mail*')).toHaveValue(email);
+  await expect(page.getByLabel('Телефон*')).toHaveValue('+7(926)-111-22-33');
   // The saved address fills the courier fields.
-  await page.getByRole('group', { name: 'Сохранённые адреса' }).getByRole('button').first().click();
-  await expect(page.getByLabel('Улица*')).not.toHaveValue('');
+  await page.getByRole('group', { name: 'Сохранённые адреса' }).getByRole('button', { name: /Арбат/ }).click();
+  await expect(page.getByLabel('Улица*')).toHaveValue('Арбат');
+  await expect(page.getByLabel('Дом*')).toHaveValue('10');
 
   await page.getByLabel('Код подарочного сертификата').fill('GC-НЕТ-ТАКОГО');
   await page.getByRole('button', { name: 'Применить сертификат' }).click();
   await expect(page.getByText('Сертификат не найден. Проверьте код')).toBeVisible();
-  await page.getByLabel('Код подарочного сертификата').fill('gc-demo-50000');
+  await page.getByLabel('Код подарочного сертификата').fill('gc-demo-500000');
   await page.getByRole('button', { name: 'Применить сертификат' }).click();
   await expect(page.getByTestId('gift-card-applied')).toContainText('Баланс сертификата');
   await page.getByRole('button', { name: 'Оформить заказ' }).click();

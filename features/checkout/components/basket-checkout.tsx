@@ -57,17 +57,26 @@ export function PromoCodeField() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // "code:total" the shown result belongs to, so a re-check runs only when the goods change.
+  const checkedFor = useRef('');
+
   const apply = async (code: string) => {
     setBusy(true);
     setError('');
     try {
       const answer = await checkPromoCode(code);
+      checkedFor.current = `${answer.promo_code}:${answer.items_total}`;
       setResult({ discount: answer.discount, total: answer.total, message: answer.message });
       setPromoCode(answer.promo_code);
     } catch (e) {
-      setResult(null);
-      setPromoCode(null);
-      setError(e instanceof CheckoutRequestError ? e.message : 'Не удалось проверить промокод');
+      // Only the server's refusal drops the code; a lost request (navigation, network) keeps it.
+      if (e instanceof CheckoutRequestError && e.status >= 400 && e.status < 500) {
+        setResult(null);
+        setPromoCode(null);
+        setError(e.message);
+      } else if (!(e instanceof CheckoutRequestError) || e.status !== 0) {
+        setError('Не удалось проверить промокод');
+      }
     } finally {
       setBusy(false);
     }
@@ -78,7 +87,7 @@ export function PromoCodeField() {
   }, []);
   // Re-check a stored code whenever the basket total changes (the discount follows the goods).
   useEffect(() => {
-    if (promoCode && basketTotal > 0) void Promise.resolve(promoCode).then(apply);
+    if (promoCode && basketTotal > 0 && checkedFor.current !== `${promoCode}:${basketTotal}`) void Promise.resolve(promoCode).then(apply);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply is recreated every render
   }, [promoCode, basketTotal]);
 

@@ -138,9 +138,10 @@ export function DeliveryPage() {
     if (!promoCode || basketTotal <= 0) return;
     checkPromoCode(promoCode)
       .then((r) => setDiscount(r.discount))
-      .catch(() => {
+      .catch((e: unknown) => {
         setDiscount(0);
-        useCheckoutStore.getState().setPromoCode(null);
+        // The server refused the code (expired, basket below its minimum): forget it.
+        if (e instanceof CheckoutRequestError && e.status >= 400 && e.status < 500) useCheckoutStore.getState().setPromoCode(null);
       });
   }, [promoCode, basketTotal]);
 
