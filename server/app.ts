@@ -26,6 +26,7 @@ import { registerAddressRoutes } from './routes/addresses/addresses.routes';
 import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
+import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
 
 /** Largest accepted request body, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -61,6 +62,7 @@ export function createApp(db: Db) {
   registerLocationRoutes(app);
   registerOrderHistoryRoutes(app);
   registerFavoriteRoutes(app);
+  registerCheckoutRoutes(app);
   app.route('/media', mediaRoutes);
 
   app.doc31('/api/openapi.json', {

@@ -35,6 +35,19 @@ const EnvSchema = z.object({
    * API trusts X-Forwarded-For for per-client throttling.
    */
   BFF_SHARED_SECRET: z.string().min(16).optional(),
+  /**
+   * Sber acquiring REST API (issue #5): both set → card payments go to Sber, otherwise to the
+   * built-in sandbox page /payment-sber. SBER_API_URL: the test gateway by default.
+   */
+  SBER_USERNAME: z.string().min(1).optional(),
+  SBER_PASSWORD: z.string().min(1).optional(),
+  SBER_API_URL: z.string().url().default('https://3dsec.sberbank.ru/payment/rest/'),
+  /** CDEK API v2 (issue #5): both set → delivery cost from CDEK, otherwise the tariff table. */
+  CDEK_CLIENT_ID: z.string().min(1).optional(),
+  CDEK_CLIENT_SECRET: z.string().min(1).optional(),
+  CDEK_API_URL: z.string().url().default('https://api.edu.cdek.ru/v2/'),
+  /** CDEK city code the parcels leave from (44 = Москва). */
+  CDEK_FROM_CITY_CODE: z.coerce.number().int().positive().default(44),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { seedContent } from './content';
 import { seedAccounts } from './accounts';
+import { seedCheckout } from './checkout';
 import { buildReferenceData, generateProductChunks } from './generate';
 import { LANDING_PAGES } from './landing';
 
@@ -119,6 +120,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
 
     // Regions, cities, the demo buyer and their orders (accounts area, issue #4).
     await seedAccounts(tx);
+    // Promo codes, gift certificate nominals and demo certificates (checkout, issue #5).
+    await seedCheckout(tx);
 
     for (const table of SERIAL_TABLES) {
       await tx.execute(

@@ -1,10 +1,12 @@
 /**
  * /basket (spec §2 static pages, title "Корзина"): server-rendered heading and breadcrumbs around
- * the per-user basket island (`features/basket/components/basket-page.tsx`).
+ * the per-user basket island (`features/basket/components/basket-page.tsx`), with the checkout
+ * parts of issue #5 composed in: promo code, gift certificate, the checkout choice popup.
  */
 import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { BasketPage } from '@/features/basket/components/basket-page';
+import { BasketCheckoutButton, CheckoutChoicePopup, GiftCardInBasket, PromoCodeField } from '@/features/checkout/components/basket-checkout';
 import { href, routeTitle } from '@/lib/routes';
 
 /** Title "Корзина"; a per-visitor page, so kept out of search indexes. */
@@ -21,7 +23,9 @@ export default function BasketRoute() {
     <div className="container">
       <Breadcrumbs items={[{ name: routeTitle('basket'), href: href('basket') }]} />
       <h1>{routeTitle('basket')}</h1>
-      <BasketPage />
+      <GiftCardInBasket />
+      <BasketPage summaryExtra={<PromoCodeField />} checkoutAction={<BasketCheckoutButton />} />
+      <CheckoutChoicePopup />
     </div>
   );
 }

@@ -7,7 +7,7 @@
  * heading (DESIGN.md "Rendering and data").
  */
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Price } from '@/components/price/price';
 import { mainImage, ProductImage } from '@/components/product-image/product-image';
 import type { CartItem } from '@/lib/api/contract/cart';
@@ -28,8 +28,10 @@ function lineSum(item: Pick<CartItem, 'price' | 'quantity'>): number {
  * The basket: loading state until the first GET answers, "Корзина пуста" with a link to the
  * catalogue, or the lines and the summary ("Итого", "Оформить заказ" → /basket/delivery).
  * Stable hooks for e2e: `basket-line`, `basket-count`, `basket-total`, `basket-empty`.
+ * Slots composed by the page (features do not import each other): `summaryExtra` under the total
+ * (promo code, issue #5) and `checkoutAction` in place of the plain "Оформить заказ" link.
  */
-export function BasketPage() {
+export function BasketPage({ summaryExtra, checkoutAction }: { summaryExtra?: ReactNode; checkoutAction?: ReactNode } = {}) {
   const basketList = useBasketStore((s) => s.basketList);
   const basketInited = useBasketStore((s) => s.basketInited);
   const basketLoadFailed = useBasketStore((s) => s.basketLoadFailed);
@@ -100,6 +102,7 @@ export function BasketPage() {
           <span>Итого</span>
           <span data-testid="basket-total">{formatPrice(total)}</span>
         </p>
+        {summaryExtra}
         {hasUnavailable ? (
           <>
             <p className={styles.warning} id="basket-unavailable-note">
@@ -110,9 +113,11 @@ export function BasketPage() {
             </button>
           </>
         ) : (
-          <Link href={href('basket-delivery')} className={styles.primary} data-testid="basket-checkout">
-            Оформить заказ
-          </Link>
+          (checkoutAction ?? (
+            <Link href={href('basket-delivery')} className={styles.primary} data-testid="basket-checkout">
+              Оформить заказ
+            </Link>
+          ))
         )}
         <p className="visually-hidden" role="status">
           {announcement}

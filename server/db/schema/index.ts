@@ -8,3 +8,4 @@ export * from './content';
 export * from './accounts';
 export * from './orders';
 export * from './landing';
+export * from './checkout';

@@ -52,8 +52,19 @@ export const orders = pgTable(
     /** itemsTotal − discount + deliveryCost, rubles. */
     total: numeric('total', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     comment: text('comment').notNull().default(''),
-    /** Client-generated key of the submit; a repeat returns the same order. */
+    /**
+     * Client-generated key of the submit, scoped by the basket identity ("cart:<cart_id>:<key>",
+     * "user:<id>:<key>" or "anon:<key>"); a repeat returns the same order (issue #5).
+     */
     idempotencyKey: text('idempotency_key'),
+    /** The basket the order was made from (issue #5: emptied after success). */
+    cartId: uuid('cart_id'),
+    /** Part of the total paid by a gift certificate, rubles (issue #5). */
+    giftCardAmount: numeric('gift_card_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Code of the gift certificate spent on the order. */
+    giftCardCode: text('gift_card_code'),
+    /** When the payment provider's status check (or the certificate) confirmed full payment. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +74,7 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_uq').on(t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
     check('orders_totals_nonnegative', sql`${t.itemsTotal} >= 0 and ${t.total} >= 0 and ${t.discount} >= 0 and ${t.deliveryCost} >= 0`),
+    check('orders_gift_card_amount_valid', sql`${t.giftCardAmount} >= 0 and ${t.giftCardAmount} <= ${t.total}`),
   ],
 );
 
@@ -79,6 +91,8 @@ export const orderItems = pgTable(
     featureId: integer('feature_id').references(() => offerFeatures.id, { onDelete: 'set null' }),
     featureTopId: integer('feature_top_id').references(() => offerFeatures.id, { onDelete: 'set null' }),
     featureBotId: integer('feature_bot_id').references(() => offerFeatures.id, { onDelete: 'set null' }),
+    /** A bought gift certificate nominal (issue #5), not an offer; plain id (no FK across schema files). */
+    giftCardNominalId: integer('gift_card_nominal_id'),
     productName: text('product_name').notNull(),
     brandName: text('brand_name').notNull().default(''),
     colorName: text('color_name').notNull().default(''),

@@ -1,0 +1,23 @@
+/** /basket/delivery (spec §2, issue #5): the checkout form island under a server-rendered heading. */
+import type { Metadata } from 'next';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { DeliveryPage } from '@/features/checkout/components/delivery-page';
+import { href, routeTitle } from '@/lib/routes';
+
+export const metadata: Metadata = { title: routeTitle('basket-delivery'), robots: { index: false, follow: false } };
+
+/** The checkout page. */
+export default function DeliveryRoute() {
+  return (
+    <div className="container">
+      <Breadcrumbs
+        items={[
+          { name: routeTitle('basket'), href: href('basket') },
+          { name: routeTitle('basket-delivery'), href: href('basket-delivery') },
+        ]}
+      />
+      <h1>{routeTitle('basket-delivery')}</h1>
+      <DeliveryPage />
+    </div>
+  );
+}

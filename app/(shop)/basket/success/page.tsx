@@ -1,0 +1,16 @@
+/** /basket/success (spec §2, issue #5): "Заказ оформлен" with the order-accepted popup. */
+import type { Metadata } from 'next';
+import { SuccessPage } from '@/features/checkout/components/payment-pages';
+import { routeTitle } from '@/lib/routes';
+
+export const metadata: Metadata = { title: routeTitle('basket-success'), robots: { index: false, follow: false } };
+
+/** The success page. */
+export default function SuccessRoute() {
+  return (
+    <div className="container">
+      <h1>{routeTitle('basket-success')}</h1>
+      <SuccessPage />
+    </div>
+  );
+}

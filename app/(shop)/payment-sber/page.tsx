@@ -1,0 +1,18 @@
+/** /payment-sber (spec §2, issue #5): the built-in sandbox acquiring page (used when Sber credentials are not set). */
+import type { Metadata } from 'next';
+import { SandboxPaymentPage } from '@/features/checkout/components/payment-pages';
+import { routeTitle } from '@/lib/routes';
+
+export const metadata: Metadata = { title: routeTitle('payment_sber'), robots: { index: false, follow: false } };
+
+/** The card form of the payment `?orderId=`. */
+export default async function PaymentRoute({ searchParams }: { searchParams: Promise<{ orderId?: string | string[] }> }) {
+  const { orderId } = await searchParams;
+  const id = typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId) ? orderId : null;
+  return (
+    <div className="container">
+      <h1>{routeTitle('payment_sber')}</h1>
+      <SandboxPaymentPage orderId={id} />
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+'use client';
+
+/**
+ * The pages after the order form (issue #5; spec §2 /basket/delivery/confirm/{guid?},
+ * /basket/success, /payment-sber; §3 Order info; §8 "Order info failure: error flag stored"):
+ * - {@link ConfirmPage}: the return URL of the acquiring; reads `POST /v1/get_order_info/` (the API
+ *   asks the payment provider) and goes to /basket/success when paid, or shows the refusal with a
+ *   "pay again" button (a new `POST /v1/order_payment/`);
+ * - {@link SuccessPage}: the order number, the order-accepted popup and the purchase event;
+ * - {@link SandboxPaymentPage}: the built-in sandbox acquiring's card form.
+ */
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormField } from '@/components/form-field/form-field';
+import { Modal } from '@/components/modal/modal';
+import { CheckoutRequestError, fetchOrderInfo, fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
+import type { OrderInfo } from '@/lib/api/contract/checkout';
+import { trackPurchase } from '@/lib/analytics';
+import { formatPrice } from '@/lib/format/price';
+import { href } from '@/lib/routes';
+import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
+import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
+import { usePopupsStore } from '@/stores/popups-store';
+import styles from './checkout.module.css';
+
+/** Polls of a still-pending payment before the page offers to pay again. */
+const PENDING_POLLS = 5;
+/** Delay between polls, ms. */
+const POLL_MS = 1500;
+
+/** /basket/delivery/confirm/{guid}: see the module docstring. */
+export function ConfirmPage({ guid }: { guid: string | null }) {
+  const router = useRouter();
+  const [info, setInfo] = useState<OrderInfo | null>(null);
+  const [failed, setError] = useState(false);
+  const [waiting, setWaiting] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [payError, setPayError] = useState('');
+  const error = failed || !guid;
+
+  useEffect(() => {
+    if (!guid) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async (poll: number) => {
+      try {
+        const order = (await fetchOrderInfo(guid)).order_info;
+        if (cancelled) return;
+        setInfo(order);
+        if (order.paid) {
+          hydrateCheckoutStore();
+          const stored = useCheckoutStore.getState().lastOrder;
+          if (!stored || stored.guid !== order.guid) {
+            useCheckoutStore.getState().orderPlaced({
+              number: order.number,
+              guid: order.guid,
+              total: order.total,
+              email: order.contact.email,
+              items: order.items_json.map((l) => ({ id: l.product_id ?? l.id, name: l.name, price: l.price, quantity: l.quantity })),
+            });
+          }
+          router.replace(href('basket-success'));
+        } else if (order.payment_status === 'pending' && poll < PENDING_POLLS) {
+          timer = setTimeout(() => void load(poll + 1), POLL_MS);
+        } else {
+          setWaiting(false);
+        }
+      } catch {
+        // Spec §8: order info failure stores the error flag and empties the delivery list.
+        if (cancelled) return;
+        setError(true);
+        setInfo(null);
+      }
+    };
+    void load(0);
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [guid, router]);
+
+  const retry = async () => {
+    if (!guid) return;
+    setBusy(true);
+    setPayError('');
+    try {
+      window.location.assign((await startPayment(guid)).form_url);
+    } catch (e) {
+      setPayError(e instanceof CheckoutRequestError ? e.message : 'Не удалось начать оплату');
+      setBusy(false);
+    }
+  };
+
+  if (error) {
+    return (
+      <div className={styles.narrow} role="alert">
+        <p>Не удалось найти заказ. Проверьте ссылку или напишите нам — мы поможем.</p>
+        <Link href={href('index')} className={styles.secondary}>
+          На главную
+        </Link>
+      </div>
+    );
+  }
+  if (!info || waiting || info.paid) {
+    return (
+      <p className={styles.muted} role="status" aria-busy="true">
+        Проверяем оплату…
+      </p>
+    );
+  }
+  return (
+    <div className={styles.narrow} data-testid="payment-failed">
+      <h2>Заказ {info.number} не оплачен</h2>
+      <p className={styles.error} role="alert">
+        {info.payment_error || 'Оплата не завершена'}
+      </p>
+      <p>
+        Заказ сохранён, товары зарезервированы. К оплате: <strong>{formatPrice(info.to_pay)}</strong>
+      </p>
+      <ul className={styles.lines}>
+        {info.items_json.map((l) => (
+          <li key={l.id} className={styles.row}>
+            <span>
+              {l.name} × {l.quantity}
+            </span>
+            <span>{formatPrice(l.total)}</span>
+          </li>
+        ))}
+      </ul>
+      {payError ? (
+        <p className={styles.error} role="alert">
+          {payError}
+        </p>
+      ) : null}
+      <button type="button" className={styles.primary} onClick={() => void retry()} disabled={busy}>
+        Оплатить ещё раз
+      </button>
+    </div>
+  );
+}
+
+/** /basket/success: the order number, the emptied basket, the order-accepted popup (spec §2). */
+export function SuccessPage() {
+  const lastOrder = useCheckoutStore((s) => s.lastOrder);
+  const open = usePopupsStore((s) => s.open.has('orderAccepted'));
+
+  useEffect(() => {
+    hydrateCheckoutStore();
+    hydrateBasketStore();
+    void useBasketStore.getState().init({ force: true });
+    const { lastOrder: order, orderPopupShown } = useCheckoutStore.getState();
+    if (!order || orderPopupShown) return;
+    trackPurchase(order.number, order.items, order.total);
+    useCheckoutStore.getState().setOrderPopupShown(true);
+    // After the route-change close of every popup (features/popups route effects).
+    queueMicrotask(() => usePopupsStore.getState().openPopup('orderAccepted'));
+  }, []);
+
+  return (
+    <div className={styles.narrow} data-testid="order-success">
+      {lastOrder ? (
+        <>
+          <p>
+            Номер заказа: <strong data-testid="order-number">{lastOrder.number}</strong>
+          </p>
+          <p>
+            Письмо с составом заказа отправлено на {lastOrder.email}. Сумма заказа: {formatPrice(lastOrder.total)}.
+          </p>
+        </>
+      ) : (
+        <p>Спасибо за заказ!</p>
+      )}
+      <Link href={href('index')} className={styles.secondary}>
+        Продолжить покупки
+      </Link>
+      <Modal open={open} onClose={() => usePopupsStore.getState().closePopup('orderAccepted')} title="Заказ принят">
+        <p>Спасибо! Ваш заказ {lastOrder ? <strong>{lastOrder.number}</strong> : null} принят. Менеджер свяжется с вами для подтверждения.</p>
+        <button type="button" className={styles.primary} onClick={() => usePopupsStore.getState().closePopup('orderAccepted')}>
+          Хорошо
+        </button>
+      </Modal>
+    </div>
+  );
+}
+
+/** Groups the card number by four digits as the shopper types. */
+function groupPan(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** /payment-sber?orderId=…: the sandbox acquiring's card form (services/payments/sandbox.ts rules). */
+export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
+  const [payment, setPayment] = useState<{ amount: number; description: string; status: string; return_url: string } | null>(null);
+  const [fetchError, setLoadError] = useState('');
+  const loadError = orderId ? fetchError : 'Платёж не найден';
+  const [form, setForm] = useState({ pan: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!orderId) return;
+    fetchSandboxPayment(orderId)
+      .then((r) => setPayment(r.payment))
+      .catch((e: unknown) => setLoadError(e instanceof CheckoutRequestError ? e.message : 'Платёж не найден'));
+  }, [orderId]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!orderId) return;
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await paySandbox({ id: orderId, ...form });
+      setMessage(answer.message);
+      window.location.assign(answer.redirect_url);
+    } catch (e) {
+      setErrors(e instanceof CheckoutRequestError ? { ...e.errors } : {});
+      setMessage(e instanceof CheckoutRequestError ? e.message : 'Не удалось провести платёж');
+      setBusy(false);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <p className={styles.error} role="alert">
+        {loadError}
+      </p>
+    );
+  }
+  if (!payment) return <p className={styles.muted}>Загружаем платёж…</p>;
+  if (payment.status !== 'created') {
+    return (
+      <div className={styles.narrow}>
+        <p>Этот платёж уже завершён.</p>
+        <a href={payment.return_url} className={styles.secondary}>
+          Вернуться в магазин
+        </a>
+      </div>
+    );
+  }
+  return (
+    <form className={styles.narrow} onSubmit={submit} noValidate aria-label="Оплата картой">
+      <p className={styles.sandboxNote}>
+        Тестовый платёжный шлюз: карта 4111 1111 1111 1111 — оплата проходит, 4000 0000 0000 0002 — банк отклоняет платёж. Деньги не списываются.
+      </p>
+      <p>{payment.description}</p>
+      <p>
+        Сумма: <strong data-testid="sandbox-amount">{formatPrice(payment.amount)}</strong>
+      </p>
+      <FormField label="Номер карты" error={errors.pan}>
+        <input value={form.pan} onChange={(e) => setForm({ ...form, pan: groupPan(e.target.value) })} inputMode="numeric" autoComplete="cc-number" placeholder="0000 0000 0000 0000" />
+      </FormField>
+      <div className={styles.grid2}>
+        <FormField label="Срок действия (ММ/ГГ)" error={errors.expiry}>
+          <input value={form.expiry} onChange={(e) => setForm({ ...form, expiry: e.target.value })} inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" />
+        </FormField>
+        <FormField label="CVC" error={errors.cvc}>
+          <input value={form.cvc} onChange={(e) => setForm({ ...form, cvc: e.target.value })} inputMode="numeric" autoComplete="cc-csc" maxLength={3} />
+        </FormField>
+      </div>
+      {message ? (
+        <p className={styles.error} role="alert">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primary} disabled={busy}>
+        Оплатить {formatPrice(payment.amount)}
+      </button>
+    </form>
+  );
+}

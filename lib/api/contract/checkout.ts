@@ -1,0 +1,257 @@
+/**
+ * Checkout contract (issue #5; spec §3 Anonymous checkout data, Order info; §7 Orders and payment).
+ * The spec names the calls and a few fields (`ext_id` → `response`, `guid` → `order_info` with
+ * `items_json`); the other shapes are ours. Amounts are rubles with kopecks (spec §9).
+ */
+import { z } from 'zod';
+import { Rubles } from './common';
+import { OrderLine, OrderStatusCode } from './orders';
+
+const phoneRe = /^\+7\d{10}$/;
+const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Spec §3 Anonymous checkout data (fio, email, phone), also the contact block of an order. */
+export const CheckoutContact = z.object({
+  fio: z.string({ error: 'Укажите ФИО' }).trim().min(3, 'Укажите ФИО').max(200, 'ФИО слишком длинное'),
+  email: z.string({ error: 'Укажите e-mail' }).trim().toLowerCase().max(200).regex(emailRe, 'Укажите корректный e-mail'),
+  /** "+7XXXXXXXXXX" (spec §5: dashes and brackets removed). */
+  phone: z
+    .string({ error: 'Укажите телефон' })
+    .transform((v) => v.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(phoneRe, 'Укажите телефон в формате +7(XXX)-XXX-XX-XX')),
+});
+export type CheckoutContact = z.infer<typeof CheckoutContact>;
+
+export const DELIVERY_METHODS = ['courier', 'cdek', 'pickup'] as const;
+export const DeliveryMethod = z.enum(DELIVERY_METHODS, { error: 'Выберите способ доставки' });
+export type DeliveryMethod = z.infer<typeof DeliveryMethod>;
+
+/** Where to deliver: city (spec §7 Locations), the method and its address or pickup point. */
+export const DeliveryInput = z
+  .object({
+    method: DeliveryMethod,
+    city_id: z.number({ error: 'Выберите город' }).int().positive('Выберите город'),
+    street: z.string().trim().max(200).default(''),
+    house: z.string().trim().max(50).default(''),
+    apartment: z.string().trim().max(50).default(''),
+    postcode: z.string().trim().max(10).default(''),
+    /** Chosen pickup point (method "cdek"), free text of the point's address. */
+    pickup_point: z.string().trim().max(300).default(''),
+  })
+  .superRefine((d, ctx) => {
+    if (d.method === 'courier') {
+      if (!d.street) ctx.addIssue({ code: 'custom', path: ['street'], message: 'Укажите улицу' });
+      if (!d.house) ctx.addIssue({ code: 'custom', path: ['house'], message: 'Укажите дом' });
+    }
+  });
+export type DeliveryInput = z.infer<typeof DeliveryInput>;
+
+export const PAYMENT_METHODS = ['card', 'giftcard'] as const;
+
+/** One line of `POST /v1/order/` (the older call names its lines; `price` is accepted and ignored). */
+export const OrderLineInput = z
+  .object({
+    offer: z.number().int().positive(),
+    feature: z.string().max(100).optional(),
+    featuretop: z.string().max(100).optional(),
+    featurebot: z.string().max(100).optional(),
+    quantity: z.number().int().min(1, 'Количество не может быть меньше 1').max(99, 'Количество не может быть больше 99'),
+    /** Ignored: prices come from the catalogue. */
+    price: z.unknown().optional(),
+  })
+  .strict();
+
+/**
+ * `POST /v2/order/` (lines from the basket of the `cart_id` cookie) and `POST /v1/order/` (lines
+ * in `items`, or the basket when `items` is absent). A repeat with the same `Idempotency-Key`
+ * header returns the same order.
+ */
+export const CreateOrderBody = z
+  .object({
+    contact: CheckoutContact,
+    delivery: DeliveryInput,
+    /** "card" (with an optional certificate for a part) or "giftcard" (the certificate pays all). */
+    payment_method: z.enum(PAYMENT_METHODS, { error: 'Выберите способ оплаты' }).default('card'),
+    promo_code: z.string().trim().max(50).optional(),
+    gift_card_code: z.string().trim().max(50).optional(),
+    /** A certificate nominal bought with the order (spec §3 giftCardExtId). */
+    gift_card_ext_id: z.string().trim().max(100).optional(),
+    comment: z.string().trim().max(1000, 'Комментарий не длиннее 1000 символов').default(''),
+    items: z.array(OrderLineInput).max(50).optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateOrderBody' });
+export type CreateOrderBody = z.input<typeof CreateOrderBody>;
+
+/** The created (or, for a repeated key, the earlier) order. */
+export const CreatedOrder = z
+  .object({
+    pk: z.number().int(),
+    guid: z.string().uuid(),
+    number: z.string(),
+    status: OrderStatusCode,
+    payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    items_total: Rubles,
+    discount: Rubles,
+    delivery_cost: Rubles,
+    total: Rubles,
+    gift_card_amount: Rubles,
+    /** Left to pay by card, rubles (0 when a certificate paid everything). */
+    to_pay: Rubles,
+  })
+  .meta({ id: 'CreatedOrder' });
+export type CreatedOrder = z.infer<typeof CreatedOrder>;
+
+export const CreateOrderResponse = z
+  .object({ status: z.literal('success'), order: CreatedOrder, /** False when an earlier submit with the same key made it. */ created: z.boolean() })
+  .meta({ id: 'CreateOrderResponse' });
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+export const GuidBody = z.object({ guid: z.string({ error: 'Заказ не найден' }).uuid('Заказ не найден') }).meta({ id: 'GuidBody' });
+
+/** Spec §3 Order info: the order for /basket/delivery/confirm/{guid}, `items_json` its lines. */
+export const OrderInfo = z
+  .object({
+    guid: z.string().uuid(),
+    number: z.string(),
+    created_at: z.string(),
+    status: OrderStatusCode,
+    status_name: z.string(),
+    payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    payment_status_name: z.string(),
+    /** True only after the provider's status check (or the certificate) confirmed payment. */
+    paid: z.boolean(),
+    items_total: Rubles,
+    discount: Rubles,
+    delivery_cost: Rubles,
+    total: Rubles,
+    gift_card_amount: Rubles,
+    to_pay: Rubles,
+    promo_code: z.string().nullable(),
+    delivery: z.object({ method: z.string(), method_name: z.string(), address: z.string() }),
+    contact: z.object({ fio: z.string(), email: z.string(), phone: z.string() }),
+    items_json: z.array(OrderLine),
+    /** The last payment attempt's refusal, e.g. "Платёж отклонён банком", or "". */
+    payment_error: z.string(),
+  })
+  .meta({ id: 'OrderInfo' });
+export type OrderInfo = z.infer<typeof OrderInfo>;
+
+export const OrderInfoResponse = z.object({ status: z.literal('success'), order_info: OrderInfo }).meta({ id: 'OrderInfoResponse' });
+export type OrderInfoResponse = z.infer<typeof OrderInfoResponse>;
+
+/** `POST /v1/order_payment/` {guid}: where to send the shopper (the acquiring page). */
+export const OrderPaymentResponse = z
+  .object({ status: z.literal('success'), form_url: z.string(), provider: z.enum(['sandbox', 'sber']) })
+  .meta({ id: 'OrderPaymentResponse' });
+export type OrderPaymentResponse = z.infer<typeof OrderPaymentResponse>;
+
+/** `POST /v1/promo_code/`: the code, checked against the basket (or `total` when given). */
+export const PromoCodeBody = z
+  .object({ promo_code: z.string({ error: 'Введите промокод' }).trim().min(1, 'Введите промокод').max(50, 'Промокод не найден'), total: Rubles.optional() })
+  .strict()
+  .meta({ id: 'PromoCodeBody' });
+
+export const PromoCodeResponse = z
+  .object({
+    status: z.literal('success'),
+    promo_code: z.string(),
+    /** Percent off, or null for a fixed discount. */
+    percent: z.number().int().nullable(),
+    /** Rubles off the goods. */
+    discount: Rubles,
+    /** Goods total before and after the discount, rubles. */
+    items_total: Rubles,
+    total: Rubles,
+    message: z.string(),
+  })
+  .meta({ id: 'PromoCodeResponse' });
+export type PromoCodeResponse = z.infer<typeof PromoCodeResponse>;
+
+/** A certificate nominal (a "product" of /podarochnye-sertifikaty). */
+export const GiftCardNominal = z
+  .object({ ext_id: z.string(), slug: z.string(), name: z.string(), amount: Rubles, description: z.string(), image: z.string() })
+  .meta({ id: 'GiftCardNominal' });
+export type GiftCardNominal = z.infer<typeof GiftCardNominal>;
+
+export const GiftCardNominalsResponse = z
+  .object({ status: z.literal('success'), results: z.array(GiftCardNominal) })
+  .meta({ id: 'GiftCardNominalsResponse' });
+
+/** `POST /v1/gift/card/data/` {ext_id} → `response` (spec §7). */
+export const GiftCardDataBody = z.object({ ext_id: z.string({ error: 'Сертификат не найден' }).trim().min(1, 'Сертификат не найден').max(100) }).strict().meta({ id: 'GiftCardDataBody' });
+export const GiftCardDataResponse = z.object({ status: z.literal('success'), response: GiftCardNominal }).meta({ id: 'GiftCardDataResponse' });
+export type GiftCardDataResponse = z.infer<typeof GiftCardDataResponse>;
+
+const giftCode = z
+  .string({ error: 'Введите код сертификата' })
+  .trim()
+  .toUpperCase()
+  .min(4, 'Введите код сертификата')
+  .max(50, 'Сертификат не найден');
+
+/** `POST /v1/check_card/` {code}: the certificate's balance. */
+export const CheckCardBody = z.object({ code: giftCode }).strict().meta({ id: 'CheckCardBody' });
+export const CheckCardResponse = z
+  .object({ status: z.literal('success'), card: z.object({ code: z.string(), amount: Rubles, balance: Rubles }) })
+  .meta({ id: 'CheckCardResponse' });
+export type CheckCardResponse = z.infer<typeof CheckCardResponse>;
+
+/** `POST /v1/giftcardpayment/` {guid, code}: spends the certificate on an unpaid order. */
+export const GiftCardPaymentBody = z.object({ guid: GuidBody.shape.guid, code: giftCode }).strict().meta({ id: 'GiftCardPaymentBody' });
+
+/** A delivery option for a city (spec §7 /v1/cdek_calc/, /v1/check_delivery/). */
+export const DeliveryOption = z
+  .object({
+    method: DeliveryMethod,
+    name: z.string(),
+    /** Rubles. */
+    cost: Rubles,
+    /** Days, inclusive range. */
+    days_min: z.number().int().nonnegative(),
+    days_max: z.number().int().nonnegative(),
+    /** Shop address for "pickup", tariff description otherwise. */
+    note: z.string(),
+    /** "tariff" (built-in table) or "cdek" (CDEK API v2). */
+    source: z.enum(['tariff', 'cdek', 'shop']),
+  })
+  .meta({ id: 'DeliveryOption' });
+export type DeliveryOption = z.infer<typeof DeliveryOption>;
+
+/** Body of both delivery calls: the city, and the parcel weight in grams (else the basket's). */
+export const DeliveryCalcBody = z
+  .object({
+    city_id: z.number({ error: 'Выберите город' }).int().positive('Выберите город'),
+    weight: z.number().int().min(1).max(100_000).optional(),
+    method: DeliveryMethod.optional(),
+  })
+  .strict()
+  .meta({ id: 'DeliveryCalcBody' });
+
+export const DeliveryOptionsResponse = z
+  .object({ status: z.literal('success'), city: z.string(), region: z.string(), weight: z.number().int(), results: z.array(DeliveryOption) })
+  .meta({ id: 'DeliveryOptionsResponse' });
+export type DeliveryOptionsResponse = z.infer<typeof DeliveryOptionsResponse>;
+
+/** The sandbox acquiring's payment as its card page shows it. */
+export const SandboxPayment = z
+  .object({ id: z.string().uuid(), amount: Rubles, description: z.string(), status: z.enum(['created', 'deposited', 'declined']), return_url: z.string() })
+  .meta({ id: 'SandboxPayment' });
+export const SandboxPaymentResponse = z.object({ status: z.literal('success'), payment: SandboxPayment }).meta({ id: 'SandboxPaymentResponse' });
+
+/** The card form of the sandbox page; card numbers decide the result like a test gateway. */
+export const SandboxPayBody = z
+  .object({
+    id: z.string().uuid('Платёж не найден'),
+    pan: z
+      .string({ error: 'Введите номер карты' })
+      .transform((v) => v.replace(/\s+/g, ''))
+      .pipe(z.string().regex(/^\d{16,19}$/, 'Номер карты — 16–19 цифр')),
+    expiry: z.string({ error: 'Введите срок действия' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Срок действия в формате ММ/ГГ'),
+    cvc: z.string({ error: 'Введите CVC' }).regex(/^\d{3}$/, 'CVC — 3 цифры'),
+  })
+  .strict()
+  .meta({ id: 'SandboxPayBody' });
+export const SandboxPayResponse = z
+  .object({ status: z.literal('success'), result: z.enum(['deposited', 'declined']), message: z.string(), redirect_url: z.string() })
+  .meta({ id: 'SandboxPayResponse' });

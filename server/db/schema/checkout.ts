@@ -1,0 +1,135 @@
+/**
+ * Checkout tables (issue #5; spec §7 Orders and payment): promo codes, gift certificate nominals
+ * sold at /podarochnye-sertifikaty, issued certificates with their balance and ledger, card
+ * payments of orders (one row per attempt at a provider) and the built-in sandbox acquiring's
+ * own orders (what a test gateway would keep on its side).
+ *
+ * Money is rubles as numeric(12,2) (spec §9). A certificate's balance can never go below zero:
+ * a check constraint backs the conditional update of server/services/gift-cards.ts.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+
+/** Promo codes of `POST /v1/promo_code/`: a percent or a fixed ruble discount on the goods. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper-case code as the shopper types it, e.g. "ПЕРВЫЙ". */
+    code: text('code').notNull(),
+    /** Percent off the goods, 1..90; or null when `amount` is set. */
+    percent: integer('percent'),
+    /** Rubles off the goods; or null when `percent` is set. */
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }),
+    /** Goods total needed for the code to apply, rubles. */
+    minTotal: numeric('min_total', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_uq').on(t.code),
+    check('promo_codes_kind', sql`(${t.percent} is not null and ${t.percent} between 1 and 90 and ${t.amount} is null) or (${t.percent} is null and ${t.amount} > 0)`),
+  ],
+);
+
+/** A nominal of a gift certificate sold as a product (/podarochnye-sertifikaty/{slug}). */
+export const giftCardNominals = pgTable(
+  'gift_card_nominals',
+  {
+    id: serial('id').primaryKey(),
+    /** SKU; the basket's `giftCardExtId` (spec §3) and `POST /v1/gift/card/data/` {ext_id}. */
+    extId: text('ext_id').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** Face value, rubles. */
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    description: text('description').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('gift_card_nominals_ext_id_uq').on(t.extId), uniqueIndex('gift_card_nominals_slug_uq').on(t.slug), check('gift_card_nominals_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** An issued gift certificate: its code and remaining balance. */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    /** What the buyer types at checkout, e.g. "GC-7K2M-9QXA". */
+    code: text('code').notNull(),
+    nominalId: integer('nominal_id').references(() => giftCardNominals.id, { onDelete: 'set null' }),
+    /** Face value, rubles. */
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** What is left, rubles; never below 0. */
+    balance: numeric('balance', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** The order that bought it (null for seeded / issued by the shop). */
+    purchaseOrderId: integer('purchase_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gift_cards_code_uq').on(t.code),
+    check('gift_cards_balance_valid', sql`${t.balance} >= 0 and ${t.balance} <= ${t.amount}`),
+  ],
+);
+
+/** Ledger of a certificate: every spend (negative) and refund (positive), rubles. */
+export const giftCardTransactions = pgTable(
+  'gift_card_transactions',
+  {
+    id: serial('id').primaryKey(),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gift_card_transactions_card_idx').on(t.giftCardId)],
+);
+
+export const PAYMENT_ATTEMPT_STATUSES = ['created', 'paid', 'failed'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/** One card payment attempt of an order at a provider ("sandbox" or "sber"). */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's order id (Sber `orderId`, sandbox uuid). */
+    providerOrderId: text('provider_order_id').notNull(),
+    /** Rubles to pay by card. */
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
+    /** The provider's answer of the last status check, for support. */
+    providerStatus: text('provider_status').notNull().default(''),
+    /** Russian reason of a refusal shown to the shopper, "" otherwise. */
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_payments_order_idx').on(t.orderId), uniqueIndex('order_payments_provider_uq').on(t.provider, t.providerOrderId)],
+);
+
+export const SANDBOX_STATUSES = ['created', 'deposited', 'declined'] as const;
+export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+
+/** The built-in sandbox acquiring's side: a registered payment and what the card form did. */
+export const sandboxAcquiringOrders = pgTable('sandbox_acquiring_orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Kopecks, as acquiring APIs count. */
+  amountKopecks: integer('amount_kopecks').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status').$type<SandboxStatus>().notNull().default('created'),
+  /** Last 4 digits of the card used. */
+  cardLast4: text('card_last4').notNull().default(''),
+  declineReason: text('decline_reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

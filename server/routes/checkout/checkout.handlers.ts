@@ -1,0 +1,160 @@
+/**
+ * Handlers of the checkout (issue #5; spec §7 Orders and payment): orders, card payment through a
+ * provider, order info, promo codes, gift certificates, delivery cost, and the built-in sandbox
+ * acquiring's card form. Validation with the contract (lib/api/contract/checkout.ts); errors are
+ * `{status:"error", message}` with a 4xx.
+ */
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { eq } from 'drizzle-orm';
+import {
+  CheckCardBody,
+  CreateOrderBody,
+  DeliveryCalcBody,
+  GiftCardDataBody,
+  GiftCardPaymentBody,
+  GuidBody,
+  PromoCodeBody,
+  SandboxPayBody,
+} from '@/lib/api/contract/checkout';
+import { z } from 'zod';
+import { cartItems, offers, products } from '../../db/schema';
+import { parseOr400, readJson } from '../../http';
+import { bearerToken, userByToken } from '../../services/auth';
+import { getCart } from '../../services/cart';
+import { createOrder, type OrderActor } from '../../services/checkout';
+import { deliveryOptions, destinationOf } from '../../services/delivery/delivery';
+import { checkCard, listNominals, nominalBy } from '../../services/gift-cards';
+import { getOrderInfo, payWithGiftCard, startCardPayment } from '../../services/order-payment';
+import { sandboxPay, sandboxPayment } from '../../services/payments/sandbox';
+import { evaluatePromo } from '../../services/promo';
+import { kopecks } from '../../services/money';
+import type { AppEnv } from '../../types';
+import { CART_COOKIE } from '../cart/cart.handlers';
+
+type Ctx = Context<AppEnv>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function cartIdOf(c: Ctx): string | null {
+  const value = getCookie(c, CART_COOKIE);
+  return value && UUID.test(value) ? value : null;
+}
+
+async function actorOf(c: Ctx): Promise<OrderActor> {
+  const token = bearerToken(c);
+  const user = token ? await userByToken(c.var.db, token) : null;
+  return { userId: user?.id ?? null, cartId: cartIdOf(c) };
+}
+
+function orderHandler(version: 'v1' | 'v2') {
+  return async (c: Ctx) => {
+    const body = parseOr400(CreateOrderBody, await readJson(c), 'Не удалось оформить заказ');
+    const result = await createOrder(c.var.db, await actorOf(c), body, { version, idempotencyKey: c.req.header('idempotency-key') ?? null });
+    return c.json({ status: 'success' as const, order: result.order, created: result.created }, result.created ? 201 : 200);
+  };
+}
+
+/** POST /v1/order/: lines in `items` (their `price` ignored) or the basket. */
+export const createOrderV1 = orderHandler('v1');
+/** POST /v2/order/: lines from the basket of the `cart_id` cookie. */
+export const createOrderV2 = orderHandler('v2');
+
+/** POST /v1/order_payment/ {guid}: the acquiring page to go to. */
+export async function orderPayment(c: Ctx) {
+  const { guid } = parseOr400(GuidBody, await readJson(c), 'Заказ не найден');
+  const { formUrl, provider } = await startCardPayment(c.var.db, guid);
+  return c.json({ status: 'success' as const, form_url: formUrl, provider });
+}
+
+/** POST /v1/get_order_info/ {guid}: the order after checking its payment with the provider. */
+export async function orderInfo(c: Ctx) {
+  const { guid } = parseOr400(GuidBody, await readJson(c), 'Заказ не найден');
+  return c.json({ status: 'success' as const, order_info: await getOrderInfo(c.var.db, guid) });
+}
+
+/** POST /v1/giftcardpayment/ {guid, code}. */
+export async function giftCardPayment(c: Ctx) {
+  const { guid, code } = parseOr400(GiftCardPaymentBody, await readJson(c), 'Не удалось оплатить сертификатом');
+  return c.json({ status: 'success' as const, order_info: await payWithGiftCard(c.var.db, guid, code) });
+}
+
+/** Goods total of the visitor's basket, rubles. */
+async function basketGoods(c: Ctx): Promise<number> {
+  return (await getCart(c.var.db, cartIdOf(c))).total;
+}
+
+/** POST /v1/promo_code/ {promo_code, total?}: the discount on the basket (or on `total` for an empty basket). */
+export async function promoCode(c: Ctx) {
+  const body = parseOr400(PromoCodeBody, await readJson(c), 'Промокод не найден');
+  const goods = (await basketGoods(c)) || (body.total ?? 0);
+  const promo = await evaluatePromo(c.var.db, body.promo_code, goods);
+  return c.json({ status: 'success' as const, promo_code: promo.code, percent: promo.percent, discount: promo.discount, items_total: goods, total: kopecks(goods - promo.discount), message: promo.message });
+}
+
+/** GET /v1/gift/cards/: the nominals on sale. */
+export async function giftNominals(c: Ctx) {
+  return c.json({ status: 'success' as const, results: await listNominals(c.var.db) });
+}
+
+/** GET /v1/gift/cards/{slug}/: one nominal. */
+export async function giftNominal(c: Ctx) {
+  const slug = parseOr400(z.string().regex(/^[a-z0-9-]{1,60}$/, 'Сертификат не найден'), c.req.param('slug'), 'Сертификат не найден');
+  const { id: _id, ...nominal } = await nominalBy(c.var.db, { slug });
+  void _id;
+  return c.json({ status: 'success' as const, response: nominal });
+}
+
+/** POST /v1/gift/card/data/ {ext_id} → {response} (spec §7). */
+export async function giftCardData(c: Ctx) {
+  const { ext_id } = parseOr400(GiftCardDataBody, await readJson(c), 'Сертификат не найден');
+  const { id: _id, ...nominal } = await nominalBy(c.var.db, { extId: ext_id });
+  void _id;
+  return c.json({ status: 'success' as const, response: nominal });
+}
+
+/** POST /v1/check_card/ {code}: balance of a certificate. */
+export async function checkGiftCard(c: Ctx) {
+  const { code } = parseOr400(CheckCardBody, await readJson(c), 'Сертификат не найден');
+  return c.json({ status: 'success' as const, card: await checkCard(c.var.db, code) });
+}
+
+/** Parcel weight of the basket, grams. */
+async function basketWeight(c: Ctx): Promise<number> {
+  const cartId = cartIdOf(c);
+  if (!cartId) return 300;
+  const rows = await c.var.db
+    .select({ weight: products.weight, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(offers, eq(offers.id, cartItems.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(eq(cartItems.cartId, cartId));
+  return Math.max(100, rows.reduce((sum, r) => sum + r.weight * r.quantity, 0));
+}
+
+async function deliveryAnswer(c: Ctx, onlyProvider: boolean) {
+  const body = parseOr400(DeliveryCalcBody, await readJson(c), 'Не удалось рассчитать доставку');
+  const to = await destinationOf(c.var.db, body.city_id);
+  const weight = body.weight ?? (await basketWeight(c));
+  let results = await deliveryOptions(to, weight);
+  if (onlyProvider) results = results.filter((o) => o.method !== 'pickup');
+  if (body.method) results = results.filter((o) => o.method === body.method);
+  return c.json({ status: 'success' as const, city: to.city, region: to.region, weight, results });
+}
+
+/** POST /v1/cdek_calc/ {city_id, weight?, method?}: courier and pickup-point cost and days. */
+export const cdekCalc = (c: Ctx) => deliveryAnswer(c, true);
+/** POST /v1/check_delivery/ {city_id, weight?}: every method available in the city, shop pickup included. */
+export const checkDelivery = (c: Ctx) => deliveryAnswer(c, false);
+
+/** GET /v1/sandbox_acquiring/{id}/: the sandbox payment for its card page. */
+export async function sandboxShow(c: Ctx) {
+  const id = parseOr400(z.string().uuid('Платёж не найден'), c.req.param('id'), 'Платёж не найден');
+  return c.json({ status: 'success' as const, payment: await sandboxPayment(c.var.db, id) });
+}
+
+/** POST /v1/sandbox_acquiring/pay/ {id, pan, expiry, cvc}: the card decides (see services/payments/sandbox.ts). */
+export async function sandboxSubmit(c: Ctx) {
+  const body = parseOr400(SandboxPayBody, await readJson(c), 'Проверьте данные карты');
+  const result = await sandboxPay(c.var.db, body.id, body.pan);
+  return c.json({ status: 'success' as const, result: result.result, message: result.message, redirect_url: result.returnUrl });
+}

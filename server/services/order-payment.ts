@@ -1,0 +1,193 @@
+/**
+ * Paying an order (issue #5; spec §7 POST /v1/order_payment/, /v1/get_order_info/,
+ * /v1/giftcardpayment/). A card payment is registered at the provider and the shopper goes to its
+ * page; coming back, /v1/get_order_info/ asks the provider for the status. Only that answer (or a
+ * certificate covering the rest) marks an order paid; a declined payment leaves it unpaid
+ * ("failed") and a new /v1/order_payment/ starts a new attempt.
+ */
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import type { OrderInfo } from '@/lib/api/contract/checkout';
+import { DELIVERY_METHOD_NAMES, ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '@/lib/api/contract/orders';
+import type { Db } from '../db/client';
+import { orderItems, orderPayments, orders, orderStatusHistory } from '../db/schema';
+import { readServerEnv } from '../env';
+import { ApiHttpError } from '../http';
+import { issueGiftCards, spendGiftCard } from './gift-cards';
+import { kopecks } from './money';
+import { sendOrderMail } from './order-mail';
+import { paymentProvider, paymentProviderByName } from './payments/provider';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+export const ORDER_NOT_FOUND = 'Заказ не найден';
+
+async function orderByGuid(db: Pick<Db, 'select'>, guid: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.guid, guid)).limit(1);
+  if (!row) throw new ApiHttpError(404, ORDER_NOT_FOUND);
+  return row;
+}
+
+/** Marks the order paid once (conditional update), logs the status, issues bought certificates. */
+async function markPaid(tx: Tx, orderId: number, comment: string): Promise<Array<{ code: string; amount: number }> | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'paid', status: 'paid', paidAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), ne(orders.paymentStatus, 'paid')))
+    .returning({ id: orders.id });
+  if (!row) return null;
+  await tx.insert(orderStatusHistory).values({ orderId, status: 'paid', comment });
+  const bought = await tx.select().from(orderItems).where(and(eq(orderItems.orderId, orderId), sql`${orderItems.giftCardNominalId} is not null`));
+  return issueGiftCards(tx, orderId, bought.map((b) => ({ nominalId: b.giftCardNominalId!, amount: b.price, quantity: b.quantity })));
+}
+
+/**
+ * POST /v1/order_payment/: registers a card payment of what is left to pay and returns the
+ * acquiring page URL.
+ * @throws ApiHttpError 404 unknown order, 409 already paid or nothing to pay by card, 502 provider down.
+ */
+export async function startCardPayment(db: Db, guid: string): Promise<{ formUrl: string; provider: 'sandbox' | 'sber' }> {
+  const order = await orderByGuid(db, guid);
+  if (order.paymentStatus === 'paid') throw new ApiHttpError(409, 'Заказ уже оплачен');
+  const toPay = kopecks(order.total - order.giftCardAmount);
+  if (toPay <= 0) throw new ApiHttpError(409, 'Заказ уже оплачен');
+  const provider = paymentProvider(db);
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(orderPayments).where(eq(orderPayments.orderId, order.id));
+  const path = `/basket/delivery/confirm/${order.guid}`;
+  let registered;
+  try {
+    registered = await provider.register({
+      orderNumber: `${order.number}-${Number(n) + 1}`,
+      amount: toPay,
+      description: `Оплата заказа ${order.number} в магазине Lumière`,
+      returnUrl: provider.name === 'sandbox' ? path : `${readServerEnv().SITE_URL}${path}`,
+    });
+  } catch (error) {
+    console.error('[payment]', provider.name, error);
+    throw new ApiHttpError(502, 'Платёжный сервис недоступен. Попробуйте позже');
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(orderPayments).values({ orderId: order.id, provider: provider.name, providerOrderId: registered.providerOrderId, amount: toPay });
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'pending', paymentMethod: 'card', paymentRef: registered.providerOrderId, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'paid')));
+  });
+  return { formUrl: registered.formUrl, provider: provider.name };
+}
+
+/**
+ * Asks the provider about the latest open attempt and records the answer: "paid" marks the order
+ * paid (once, even when two checks race), "failed" marks it unpaid-failed. A provider that cannot
+ * be reached changes nothing.
+ */
+export async function syncCardPayment(db: Db, order: OrderRow): Promise<void> {
+  if (order.paymentStatus === 'paid') return;
+  const [attempt] = await db
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'created')))
+    .orderBy(desc(orderPayments.id))
+    .limit(1);
+  if (!attempt) return;
+  let state;
+  try {
+    state = await paymentProviderByName(db, attempt.provider).status(attempt.providerOrderId);
+  } catch (error) {
+    console.error('[payment] status check failed', attempt.provider, error);
+    return;
+  }
+  if (state.state === 'pending') return;
+  const outcome = state.state;
+  let issued: Array<{ code: string; amount: number }> | null = null;
+  await db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(orderPayments)
+      .set({ status: outcome, providerStatus: state.raw, message: state.message, updatedAt: new Date() })
+      .where(and(eq(orderPayments.id, attempt.id), eq(orderPayments.status, 'created')))
+      .returning({ id: orderPayments.id });
+    if (!closed) return;
+    if (outcome === 'paid') {
+      issued = await markPaid(tx, order.id, `Оплачен картой (${attempt.provider})`);
+    } else {
+      await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: new Date() }).where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'paid')));
+    }
+  });
+  if (issued) sendOrderMail(db, order.id, 'paid', issued);
+}
+
+/**
+ * POST /v1/get_order_info/: the order for its confirm page, after checking the payment with the
+ * provider.
+ * @throws ApiHttpError 404 unknown order.
+ */
+export async function getOrderInfo(db: Db, guid: string): Promise<OrderInfo> {
+  const before = await orderByGuid(db, guid);
+  await syncCardPayment(db, before);
+  const order = await orderByGuid(db, guid);
+  const [lines, [lastAttempt]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)).orderBy(desc(orderPayments.id)).limit(1),
+  ]);
+  return {
+    guid: order.guid,
+    number: order.number,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    status_name: ORDER_STATUS_NAMES[order.status],
+    payment_status: order.paymentStatus,
+    payment_status_name: PAYMENT_STATUS_NAMES[order.paymentStatus],
+    paid: order.paymentStatus === 'paid',
+    items_total: kopecks(order.itemsTotal),
+    discount: kopecks(order.discount),
+    delivery_cost: kopecks(order.deliveryCost),
+    total: kopecks(order.total),
+    gift_card_amount: kopecks(order.giftCardAmount),
+    to_pay: order.paymentStatus === 'paid' ? 0 : kopecks(order.total - order.giftCardAmount),
+    promo_code: order.promoCode,
+    delivery: { method: order.deliveryMethod, method_name: DELIVERY_METHOD_NAMES[order.deliveryMethod] ?? 'Электронная доставка', address: order.deliveryAddress },
+    contact: { fio: order.contactFio, email: order.contactEmail, phone: order.contactPhone },
+    items_json: lines.map((l) => ({
+      id: l.id,
+      product_id: l.productId,
+      name: l.productName,
+      brand: l.brandName,
+      color: l.colorName,
+      size: l.sizeName,
+      image: l.image,
+      full_path_offer: l.fullPathOffer,
+      price: kopecks(l.price),
+      quantity: l.quantity,
+      total: kopecks(l.price * l.quantity),
+    })),
+    payment_error: order.paymentStatus === 'failed' && lastAttempt?.status === 'failed' ? lastAttempt.message || 'Оплата не прошла' : '',
+  };
+}
+
+/**
+ * POST /v1/giftcardpayment/: spends a certificate on an unpaid order (all that is left, or its
+ * whole balance when it is smaller; the rest stays to pay by card).
+ * @throws ApiHttpError 404 order or certificate unknown, 409 paid already, another certificate
+ *   applied, or the certificate empty.
+ */
+export async function payWithGiftCard(db: Db, guid: string, code: string): Promise<OrderInfo> {
+  let issued: Array<{ code: string; amount: number }> | null = null;
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.guid, guid)).for('update').limit(1);
+    if (!order) throw new ApiHttpError(404, ORDER_NOT_FOUND);
+    if (order.paymentStatus === 'paid') throw new ApiHttpError(409, 'Заказ уже оплачен');
+    if (order.giftCardCode && order.giftCardCode !== code.trim().toUpperCase()) throw new ApiHttpError(409, 'К заказу уже применён другой сертификат');
+    const left = kopecks(order.total - order.giftCardAmount);
+    const spent = await spendGiftCard(tx, code, left, order.id, false);
+    await tx
+      .update(orders)
+      .set({ giftCardAmount: kopecks(order.giftCardAmount + spent.spent), giftCardCode: spent.code, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    if (spent.spent >= left) issued = await markPaid(tx, order.id, 'Оплачен подарочным сертификатом');
+  });
+  if (issued) {
+    const order = await orderByGuid(db, guid);
+    sendOrderMail(db, order.id, 'paid', issued);
+  }
+  return getOrderInfo(db, guid);
+}

@@ -1,0 +1,116 @@
+/**
+ * Checkout client state (issue #5; spec §3 Anonymous checkout data, Client state `giftCardExtId`,
+ * `giftCardInBasketData`; §4 "Gift card id change reloads the gift card"; §3 Local storage: gift
+ * card id and order popup flag in `lkData`).
+ *
+ * Persisted into `localStorage.lkData.checkout`: the anonymous contact (fio, email, phone), the
+ * certificate nominal put into the basket, the applied promo code, the idempotency key of the
+ * pending submit and the last order for /basket/success. Hydrated after mount (DESIGN.md 7).
+ */
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { fetchGiftCardData } from '@/lib/api/checkout-client';
+import type { GiftCardNominal } from '@/lib/api/contract/checkout';
+import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
+
+/** Spec §3 Anonymous checkout data. */
+export type AnonymousData = { fio: string; email: string; phone: string };
+
+/** The order just placed, for /basket/success and the order-accepted popup. */
+export type LastOrder = { number: string; guid: string; total: number; email: string; items: Array<{ id: number | string; name: string; price: number; quantity: number }> };
+
+export type CheckoutState = {
+  anonymousData: AnonymousData | null;
+  /** Spec §3 giftCardExtId: the certificate nominal in the basket, or null. */
+  giftCardExtId: string | null;
+  /** Spec §3 giftCardInBasketData: the loaded nominal; null while loading or after a failure (spec §8). */
+  giftCardInBasketData: GiftCardNominal | null;
+  /** The promo code the shopper applied on /basket, upper case, or null. */
+  promoCode: string | null;
+  /** Key of the submit in progress; the same key on a repeat gives the same order. */
+  idempotencyKey: string | null;
+  lastOrder: LastOrder | null;
+  /** Spec §3 "order popup flag": the order-accepted popup was shown for `lastOrder`. */
+  orderPopupShown: boolean;
+  setAnonymousData: (data: AnonymousData | null) => void;
+  /** Sets the nominal and (re)loads its data (spec §4); a failed lookup resets it (spec §8). */
+  setGiftCardExtId: (extId: string | null) => Promise<void>;
+  loadGiftCard: () => Promise<void>;
+  setPromoCode: (code: string | null) => void;
+  /** The key of this submit: the stored one, or a new random one. */
+  ensureIdempotencyKey: () => string;
+  /** After a successful order: forget the key, the promo and the certificate, keep the order. */
+  orderPlaced: (order: LastOrder) => void;
+  setOrderPopupShown: (value: boolean) => void;
+};
+
+function randomKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return `ck-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+type Persisted = Pick<CheckoutState, 'anonymousData' | 'giftCardExtId' | 'promoCode' | 'idempotencyKey' | 'lastOrder' | 'orderPopupShown'>;
+
+/** The checkout store hook. */
+export const useCheckoutStore = create<CheckoutState>()(
+  persist(
+    (set, get) => ({
+      anonymousData: null,
+      giftCardExtId: null,
+      giftCardInBasketData: null,
+      promoCode: null,
+      idempotencyKey: null,
+      lastOrder: null,
+      orderPopupShown: false,
+      setAnonymousData: (anonymousData) => set({ anonymousData }),
+      setGiftCardExtId: async (giftCardExtId) => {
+        set({ giftCardExtId, giftCardInBasketData: null, idempotencyKey: null });
+        await get().loadGiftCard();
+      },
+      loadGiftCard: async () => {
+        const extId = get().giftCardExtId;
+        if (!extId) {
+          set({ giftCardInBasketData: null });
+          return;
+        }
+        try {
+          const { response } = await fetchGiftCardData(extId);
+          if (get().giftCardExtId === extId) set({ giftCardInBasketData: response });
+        } catch {
+          set({ giftCardInBasketData: null, giftCardExtId: null });
+        }
+      },
+      setPromoCode: (promoCode) => set({ promoCode }),
+      ensureIdempotencyKey: () => {
+        const existing = get().idempotencyKey;
+        if (existing) return existing;
+        const key = randomKey();
+        set({ idempotencyKey: key });
+        return key;
+      },
+      orderPlaced: (lastOrder) => set({ lastOrder, idempotencyKey: null, promoCode: null, giftCardExtId: null, giftCardInBasketData: null, orderPopupShown: false }),
+      setOrderPopupShown: (orderPopupShown) => set({ orderPopupShown }),
+    }),
+    {
+      name: LK_DATA_SLICES.checkout,
+      storage: lkDataStorage<Persisted>(),
+      version: 0,
+      skipHydration: true,
+      partialize: (s): Persisted => ({
+        anonymousData: s.anonymousData,
+        giftCardExtId: s.giftCardExtId,
+        promoCode: s.promoCode,
+        idempotencyKey: s.idempotencyKey,
+        lastOrder: s.lastOrder,
+        orderPopupShown: s.orderPopupShown,
+      }),
+    },
+  ),
+);
+
+/** Reads `lkData.checkout` once, in the browser only (DESIGN.md convention 7). */
+export function hydrateCheckoutStore(): void {
+  if (typeof window === 'undefined' || useCheckoutStore.persist.hasHydrated()) return;
+  void useCheckoutStore.persist.rehydrate();
+}
