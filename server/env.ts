@@ -35,6 +35,11 @@ const EnvSchema = z.object({
    * API trusts X-Forwarded-For for per-client throttling.
    */
   BFF_SHARED_SECRET: z.string().min(16).optional(),
+  /**
+   * Lifetime of cached anonymous catalogue answers in the API process, ms (issue #7,
+   * server/services/response-cache.ts); 0 turns the cache off.
+   */
+  API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

@@ -18,7 +18,7 @@ if (!summary.skipped) {
     `[shop-api] seeded ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes, ${summary.images} images in ${summary.ms} ms`,
   );
 }
-const app = createApp(handle.db);
+const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
   console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
 });

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { href } from '@/lib/routes';
 import styles from './error-state.module.css';
 
 /** Props of `ErrorState`. */
@@ -13,7 +13,9 @@ export type ErrorStateProps = {
 
 /**
  * The error page body (spec §2 "Error page", §8 "Error page title: 'Ошибка'"): the title, a note
- * that the page was deleted or moved, and a link to the home page.
+ * that the page was deleted or moved, and a link to the home page — a plain link: a page that
+ * failed is best left with a full load, and the error boundaries that render this on every page
+ * then do not ship next/link's client code (issue #7 JS budget).
  */
 export function ErrorState({
   title = 'Ошибка',
@@ -28,9 +30,9 @@ export function ErrorState({
       <p className={styles.message}>{message}</p>
       <p className={styles.actions}>
         {children}
-        <Link href="/" className="button">
+        <a href={href('index')} className="button">
           Перейти на главную
-        </Link>
+        </a>
       </p>
     </section>
   );
