@@ -3,6 +3,7 @@
  * applies migrations, seeds the demo catalogue when the database is empty, listens on API_PORT.
  */
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { readServerEnv } from './env';
@@ -14,6 +15,9 @@ const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
 console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
 const summary = await seedDatabase(handle.db, { products: env.SEED_PRODUCTS });
 if (!summary.skipped) {
+  // A fresh catalogue: planner statistics and the visibility map (index-only scans) now, not
+  // whenever autovacuum comes by (issue #7).
+  await handle.db.execute(sql`vacuum analyze`);
   console.log(
     `[shop-api] seeded ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes, ${summary.images} images in ${summary.ms} ms`,
   );

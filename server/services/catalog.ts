@@ -179,13 +179,14 @@ export function mergeFilters(base: OfferFilters, extra: OfferFilters): OfferFilt
 }
 
 /**
- * SQL conditions of `OfferFilters` over `products p join brands b` (AND across keys, OR within a
- * list). Sizes count only when in stock.
+ * SQL conditions of `OfferFilters` over `products p` (AND across keys, OR within a list). Sizes
+ * count only when in stock.
  */
 export function filterConditions(f: OfferFilters): SQL[] {
   const where: SQL[] = [];
   const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-  if (f.brands?.length) where.push(sql`b.slug in (${list(f.brands)})`);
+  // A subquery, not `b.slug`: queries need not join brands (issue #7: counts from indexes only).
+  if (f.brands?.length) where.push(sql`p.brand_id in (select bf.id from brands bf where bf.slug in (${list(f.brands)}))`);
   if (f.materials?.length) where.push(sql`p.material in (${list(f.materials)})`);
   if (f.colors?.length) {
     where.push(
@@ -244,23 +245,22 @@ export async function listOffers(db: Db, params: ListingParams): Promise<{ count
   const order = params.rankedIds && !params.sort
     ? sql`array_position(${sql.raw(`array[${params.rankedIds.join(',')}]::int[]`)}, p.id)`
     : orderBy(params.sort);
-  const page = await rows<{ id: number; total: number }>(
-    db,
-    sql`select p.id, (count(*) over ())::int as total
-        from products p join brands b on b.id = p.brand_id
-        ${whereSql}
-        order by ${order}
-        limit ${params.limit} offset ${params.offset}`,
-  );
-  let count = page[0]?.total ?? 0;
-  if (page.length === 0 && params.offset > 0) {
-    const [c] = await rows<{ total: number }>(
+  // Page and count as two queries (issue #7): a `count(*) over ()` window made PostgreSQL sort
+  // every match before the LIMIT; apart, the page is a top-N sort and the count may scan indexes only.
+  // No join: the count of a category can be answered from the category index alone.
+  const from = sql`products p`;
+  const [page, counted] = await Promise.all([
+    rows<{ id: number }>(
       db,
-      sql`select count(*)::int as total from products p join brands b on b.id = p.brand_id ${whereSql}`,
-    );
-    count = c?.total ?? 0;
-  }
-  return { count: num(count), results: await loadCards(db, page.map((r) => r.id)) };
+      sql`select p.id
+          from ${from}
+          ${whereSql}
+          order by ${order}
+          limit ${params.limit} offset ${params.offset}`,
+    ),
+    rows<{ total: number }>(db, sql`select count(*)::int as total from ${from} ${whereSql}`),
+  ]);
+  return { count: num(counted[0]?.total ?? 0), results: await loadCards(db, page.map((r) => r.id)) };
 }
 
 /** POST /v1/offers_list/: 64 sale or new products (spec §7, §9). */
