@@ -6,8 +6,6 @@
  * global error page, whose styled markup every page's first visit otherwise downloads (issue #7
  * JS budget). Plain HTML: the root layout, its fonts and styles are not available here.
  */
-import { href } from '@/lib/routes';
-
 /** The whole document when the root layout fails; `reset` re-renders it. */
 export default function GlobalError({ reset }: { error: unknown; reset: () => void }) {
   return (
@@ -20,7 +18,8 @@ export default function GlobalError({ reset }: { error: unknown; reset: () => vo
           <button type="button" onClick={() => reset()}>
             Попробовать ещё раз
           </button>{' '}
-          <a href={href('index')}>Перейти на главную</a>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load after an error, no next/link code */}
+          <a href="/">Перейти на главную</a>
         </p>
       </body>
     </html>

@@ -45,11 +45,16 @@ try {
   ];
   console.log(`catalogue: ${products} products; ${seconds} s per run; ${machineLoad()}`);
   console.log('target               conns    req/s   p50 ms   p99 ms  errors  non2xx  budget');
-  for (const t of targets) {
+  targets: for (const t of targets) {
     // warm the caches
     await fetch(t.url);
     for (const connections of levels) {
       const r = await autocannon({ url: t.url, connections, duration: seconds, pipelining: 1 });
+      if (!shop.alive()) {
+        console.log(`the shop stopped during ${t.name} at ${connections} connections; its last output:\n${shop.logTail()}`);
+        failed = true;
+        break targets;
+      }
       const rps = r.requests.average;
       let verdict = '';
       if (connections === 64 && t.kind === 'page') {

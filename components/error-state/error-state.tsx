@@ -1,4 +1,3 @@
-import { href } from '@/lib/routes';
 import styles from './error-state.module.css';
 
 /** Props of `ErrorState`. */
@@ -30,7 +29,9 @@ export function ErrorState({
       <p className={styles.message}>{message}</p>
       <p className={styles.actions}>
         {children}
-        <a href={href('index')} className="button">
+        {/* A literal "/" (not lib/routes' table): error boundaries are part of every page's JS. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load after an error, no next/link code */}
+        <a href="/" className="button">
           Перейти на главную
         </a>
       </p>

@@ -16,10 +16,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /**
  * @param {{ url?: string, api?: string, port?: number, apiPort?: number, products?: number, build?: boolean }} options
- * @returns {Promise<{ base: string, api: string, pid: number | null, stop: () => Promise<void> }>}
+ * @returns {Promise<{ base: string, api: string, pid: number | null, alive: () => boolean, logTail: () => string, stop: () => Promise<void> }>}
  */
 export async function startShop({ url, api, port = 3200, apiPort = 8200, products = 3000, build = false } = {}) {
-  if (url) return { base: url.replace(/\/$/, ''), api: (api ?? process.env.SHOP_API_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, ''), pid: null, stop: async () => {} };
+  if (url) {
+    const apiBase = (api ?? process.env.SHOP_API_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, '');
+    return { base: url.replace(/\/$/, ''), api: apiBase, pid: null, alive: () => true, logTail: () => '', stop: async () => {} };
+  }
   const answers = async (u) => {
     try {
       await fetch(u, { signal: AbortSignal.timeout(2000) });
@@ -66,6 +69,10 @@ export async function startShop({ url, api, port = 3200, apiPort = 8200, product
     base,
     api: `http://127.0.0.1:${apiPort}`,
     pid: child.pid ?? null,
+    /** False once the shop (storefront or API) has exited. */
+    alive: () => child.exitCode === null && child.signalCode === null,
+    /** The last lines the shop printed (for a shop that died mid-run). */
+    logTail: () => log.split('\n').slice(-40).join('\n'),
     stop: async () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
