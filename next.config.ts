@@ -8,6 +8,9 @@ import { env } from './lib/env';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Issue #7 SEO: <title>, description and canonical always in <head>, never streamed into the
+  // body after it (Next streams metadata to browsers it does not list as bots, e.g. Lighthouse).
+  htmlLimitedBots: /.*/,
   // Spec §2: trailing slashes are stripped by proxy.ts with a 308, keeping the query.
   skipTrailingSlashRedirect: true,
   images: {

@@ -86,3 +86,12 @@ export const SITE_NAME = 'Lumière';
 
 /** Catalogue data freshness for `fetch(..., { next: { revalidate } })`, seconds. */
 export const CATALOG_REVALIDATE_S = 300;
+
+/** Most favourites one list keeps (the favourites contract re-exports it; here for zod-free client code). */
+export const FAVORITES_MAX = 500;
+
+/**
+ * Sorts of a listing (spec §2 catalogue: popularity, new, price up/down, discount); the catalogue
+ * contract builds its `Sort` enum from it. Here so client code can list them without zod (issue #7).
+ */
+export const SORTS = ['popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;

@@ -3,18 +3,29 @@
  * Lighthouse audit of the production build (issue #7): home, a listing, a product, search and
  * /basket, mobile emulation with Lighthouse's default (simulated) throttling, in Debian's chromium.
  * Prints performance, accessibility, best-practices and SEO scores and LCP, CLS, TBT, FCP — the
- * median of 3 runs per page — and exits 1 when a page is below the budgets.
+ * median of 3 runs per page — the failing audits (with the first offending elements and the LCP
+ * element under --details) and exits 1 when a page is below the budgets.
  *
- *   node scripts/audit.mjs [--url http://localhost:3000] [--runs 3] [--pages home,product]
+ * One exception, printed as such: /basket is a per-visitor page that says `noindex` and is
+ * disallowed in robots.txt on purpose (issue #3 SEO), so Lighthouse's `is-crawlable` audit fails
+ * there by design; the SEO budget of /basket is checked on the SEO score recomputed without that
+ * audit (Lighthouse's own weights), and both figures are printed.
+ *
+ * `--warn performance` (or a list: performance,cls) prints those budgets' misses as WARN without
+ * failing (CI's ratchet until they hold, README "Performance budgets").
+ *
+ *   node scripts/audit.mjs [--build] [--runs 3] [--pages home,product] [--details] [--warn performance]
+ *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { parseArgs, samplePaths, startShop } from './lib/shop-server.mjs';
+import { machineLoad, parseArgs, samplePaths, startShop } from './lib/shop-server.mjs';
 
 /** Budgets of issue #7: scores 0–100, CLS unitless. */
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02 };
 const args = parseArgs();
 const runs = Number(args.runs ?? 3);
+const warn = typeof args.warn === 'string' ? args.warn.split(',') : [];
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const median = (values) => {
@@ -22,7 +33,24 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const shop = await startShop({ url: args.url, port: 3202, apiPort: 8202 });
+/** Audits failing by design per page (see the module docstring). */
+const BY_DESIGN = { basket: ['is-crawlable'] };
+
+/** A category's score (0–100) recomputed without some audits, with Lighthouse's weights. */
+function scoreWithout(lhr, category, skip) {
+  let sum = 0;
+  let weights = 0;
+  for (const ref of lhr.categories[category].auditRefs) {
+    if (skip.includes(ref.id) || !ref.weight) continue;
+    const score = lhr.audits[ref.id]?.score;
+    if (score === null || score === undefined) continue;
+    sum += score * ref.weight;
+    weights += ref.weight;
+  }
+  return weights ? Math.round((sum / weights) * 100) : 100;
+}
+
+const shop = await startShop({ url: args.url, api: args.api, build: Boolean(args.build) });
 let failed = false;
 try {
   const { product, listing } = await samplePaths(shop.api);
@@ -34,9 +62,12 @@ try {
     basket: '/basket',
   };
   const wanted = args.pages ? String(args.pages).split(',') : Object.keys(allPages);
+  console.log(machineLoad());
   console.log('page       perf  a11y  b-p   seo   LCP ms  CLS    TBT ms  FCP ms');
   for (const name of wanted) {
     const url = shop.base + allPages[name];
+    // One request first: the first render of a page fills the storefront's data cache.
+    await (await fetch(url)).text();
     const results = [];
     for (let i = 0; i < runs; i += 1) {
       const chrome = await chromeLauncher.launch({
@@ -56,6 +87,11 @@ try {
           accessibility: lhr.categories.accessibility.score * 100,
           'best-practices': lhr.categories['best-practices'].score * 100,
           seo: lhr.categories.seo.score * 100,
+          seoBudget: BY_DESIGN[name] ? scoreWithout(lhr, 'seo', BY_DESIGN[name]) : lhr.categories.seo.score * 100,
+          lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+          details: Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+            .map((a) => `${a.id}: ${(a.details?.items ?? []).slice(0, 3).map((i) => i.node?.snippet ?? i.url ?? i.reason ?? '').filter(Boolean).join(' | ')}`),
           lcp: lhr.audits['largest-contentful-paint'].numericValue,
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
           tbt: lhr.audits['total-blocking-time'].numericValue,
@@ -68,16 +104,24 @@ try {
         await chrome.kill();
       }
     }
-    const m = Object.fromEntries(['performance', 'accessibility', 'best-practices', 'seo', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [k, median(results.map((r) => r[k]))]));
+    const m = Object.fromEntries(['performance', 'accessibility', 'best-practices', 'seo', 'seoBudget', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [k, median(results.map((r) => r[k]))]));
     const misses = [];
-    for (const k of ['performance', 'accessibility', 'best-practices', 'seo']) if (m[k] < BUDGET[k]) misses.push(`${k} ${m[k]} < ${BUDGET[k]}`);
-    if (m.cls > BUDGET.cls) misses.push(`CLS ${m.cls.toFixed(3)} > ${BUDGET.cls}`);
+    const warned = [];
+    const miss = (key, text) => (warn.includes(key) ? warned : misses).push(text);
+    for (const k of ['performance', 'accessibility', 'best-practices']) if (m[k] < BUDGET[k]) miss(k, `${k} ${Math.round(m[k])} < ${BUDGET[k]}`);
+    if (m.seoBudget < BUDGET.seo) miss('seo', `seo ${Math.round(m.seoBudget)} < ${BUDGET.seo}`);
+    if (m.cls > BUDGET.cls) miss('cls', `CLS ${m.cls.toFixed(3)} > ${BUDGET.cls}`);
     failed ||= misses.length > 0;
     console.log(
-      `${name.padEnd(10)} ${[m.performance, m.accessibility, m['best-practices'], m.seo].map((v) => String(Math.round(v)).padStart(4)).join('  ')}  ${String(Math.round(m.lcp)).padStart(6)}  ${m.cls.toFixed(3)}  ${String(Math.round(m.tbt)).padStart(6)}  ${String(Math.round(m.fcp)).padStart(6)}${misses.length ? `  BELOW: ${misses.join('; ')}` : ''}`,
+      `${name.padEnd(10)} ${[m.performance, m.accessibility, m['best-practices'], m.seo].map((v) => String(Math.round(v)).padStart(4)).join('  ')}  ${String(Math.round(m.lcp)).padStart(6)}  ${m.cls.toFixed(3)}  ${String(Math.round(m.tbt)).padStart(6)}  ${String(Math.round(m.fcp)).padStart(6)}${misses.length ? `  BELOW: ${misses.join('; ')}` : ''}${warned.length ? `  WARN: ${warned.join('; ')}` : ''}`,
     );
+    if (m.seoBudget !== m.seo) console.log(`           SEO ${Math.round(m.seoBudget)} without ${BY_DESIGN[name].join(', ')} (noindex by design)`);
     const failing = [...new Set(results.flatMap((r) => r.failing))];
     if (failing.length) console.log(`           failing audits: ${failing.join(', ')}`);
+    if (args.details) {
+      console.log(`           LCP element: ${results[0].lcpElement}`);
+      for (const line of new Set(results.flatMap((r) => r.details))) console.log(`           ${line.slice(0, 300)}`);
+    }
   }
 } finally {
   await shop.stop();

@@ -6,17 +6,24 @@
  * resident memory of the shop's processes. Exits 1 when a budget fails (cached catalogue pages:
  * ≥ 1,000 req/s with p99 < 150 ms and no errors at 64 connections; search ≥ 250 req/s).
  *
- *   node scripts/bench.mjs [--products 3000] [--seconds 10] [--connections 1,16,64] [--url …]
+ * The API targets are measured as the storefront meets them: with the API's in-process cache of
+ * anonymous catalogue answers (API_CACHE_TTL_MS, default 10 s); scripts/bench-catalog.ts measures
+ * the uncached queries.
+ *
+ * `--warn` prints the budget verdicts without failing (CI's ratchet until they hold).
+ *
+ *   node scripts/bench.mjs [--build] [--warn] [--products 3000] [--seconds 10] [--connections 1,16,64]
+ *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
  */
 import autocannon from 'autocannon';
-import { parseArgs, samplePaths, startShop, treeRss } from './lib/shop-server.mjs';
+import { machineLoad, parseArgs, samplePaths, startShop, treeRss } from './lib/shop-server.mjs';
 
 const args = parseArgs();
 const products = Number(args.products ?? 3000);
 const seconds = Number(args.seconds ?? 10);
 const levels = String(args.connections ?? '1,16,64').split(',').map(Number);
 
-const shop = await startShop({ url: args.url, port: 3203, apiPort: 8203, products });
+const shop = await startShop({ url: args.url, api: args.api, products, build: Boolean(args.build) });
 let peakRss = 0;
 const sampler = shop.pid ? setInterval(() => (peakRss = Math.max(peakRss, treeRss(shop.pid))), 250) : null;
 let failed = false;
@@ -30,28 +37,34 @@ try {
     { name: 'listing+facets', url: `${shop.base}${listing}?size=S,M&price=0-15000`, kind: 'page' },
     { name: 'product', url: `${shop.base}${product}`, kind: 'page' },
     { name: 'search', url: `${shop.base}/search?searchParam=${q}`, kind: 'search' },
-    { name: 'api offers+facets', url: `${shop.api}/api/v1/offers/kupalniki/?limit=24&offset=0&filters=${facets}`, kind: 'api' },
+    { name: 'api offers+filters', url: `${shop.api}/api/v1/offers/kupalniki/?limit=24&offset=0&filters=${facets}`, kind: 'api' },
+    { name: 'api facets', url: `${shop.api}/api/v1/all/filters/kupalniki/?filters=${facets}`, kind: 'api' },
     { name: 'api product', url: `${shop.api}/api/v1/product_offer/?pk=${pk}`, kind: 'api' },
     { name: 'api search', url: `${shop.api}/api/v1/search/${q}/?limit=24&offset=0`, kind: 'api' },
     { name: 'api menu', url: `${shop.api}/api/v1/preview_category/`, kind: 'api' },
   ];
-  console.log(`catalogue: ${products} products; ${seconds} s per run`);
+  console.log(`catalogue: ${products} products; ${seconds} s per run; ${machineLoad()}`);
   console.log('target               conns    req/s   p50 ms   p99 ms  errors  non2xx  budget');
-  for (const t of targets) {
+  targets: for (const t of targets) {
     // warm the caches
     await fetch(t.url);
     for (const connections of levels) {
       const r = await autocannon({ url: t.url, connections, duration: seconds, pipelining: 1 });
+      if (!shop.alive()) {
+        console.log(`the shop stopped during ${t.name} at ${connections} connections; its last output:\n${shop.logTail()}`);
+        failed = true;
+        break targets;
+      }
       const rps = r.requests.average;
       let verdict = '';
       if (connections === 64 && t.kind === 'page') {
         const ok = rps >= 1000 && r.latency.p99 < 150 && r.errors === 0 && r.non2xx === 0;
-        verdict = ok ? 'ok (≥1000 req/s, p99<150)' : 'FAIL (≥1000 req/s, p99<150)';
+        verdict = ok ? 'ok (≥1000 req/s, p99<150)' : `${args.warn ? 'WARN' : 'FAIL'} (≥1000 req/s, p99<150)`;
         failed ||= !ok;
       }
       if (connections === 64 && t.kind === 'search') {
         const ok = rps >= 250 && r.errors === 0 && r.non2xx === 0;
-        verdict = ok ? 'ok (≥250 req/s)' : 'FAIL (≥250 req/s)';
+        verdict = ok ? 'ok (≥250 req/s)' : `${args.warn ? 'WARN' : 'FAIL'} (≥250 req/s)`;
         failed ||= !ok;
       }
       console.log(
@@ -64,4 +77,4 @@ try {
   await shop.stop();
 }
 if (peakRss) console.log(`peak RSS of the shop (storefront + API): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
-process.exit(failed ? 1 : 0);
+process.exit(failed && !args.warn ? 1 : 0);

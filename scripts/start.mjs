@@ -3,15 +3,16 @@
  * Starts the whole shop (README "Run the shop"):
  *  1. the shop API (`tsx server/main.ts`): migrates and, on first start, seeds the demo catalogue;
  *  2. waits for GET /api/health;
- *  3. builds the storefront when there is no build yet (or with --build), since pages prerendered
- *     at build time read the API;
+ *  3. builds the storefront when there is no build yet, when the build was made for another API
+ *     origin or database (the /media rewrite and the pages prerendered at build time come from
+ *     the API the build saw; recorded in .next/shop-build.json), or with --build;
  *  4. `next start` (or `next dev` with --dev).
  * Ports: PORT (storefront, 3000) and API_PORT (8000). Ctrl+C stops both.
  *
  * Flags: --dev (next dev), --build (always rebuild), --api-only.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,14 +72,25 @@ if (args.has('--api-only')) {
 if (args.has('--dev')) {
   run(bin('next'), ['dev', '-p', port]);
 } else {
-  if (args.has('--build') || !existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  const stampFile = path.join(root, '.next', 'shop-build.json');
+  const dbUrl = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
+  const stamp = JSON.stringify({ api: apiUrl, db: dbUrl ? `${dbUrl.host}${dbUrl.pathname}` : (process.env.PGLITE_DIR ?? '.data/pglite') });
+  let built = null;
+  try {
+    built = readFileSync(stampFile, 'utf8');
+  } catch {
+    // no stamp: an old or foreign build
+  }
+  if (args.has('--build') || !existsSync(path.join(root, '.next', 'BUILD_ID')) || built !== stamp) {
     // Catalogue answers cached by a previous build may come from another database: drop them.
     rmSync(path.join(root, '.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
     const code = await new Promise((resolve) => run(bin('next'), ['build']).on('exit', resolve));
     if (code !== 0) {
       console.error('[start] next build failed');
       stopAll(1);
+      await new Promise(() => {});
     }
+    writeFileSync(stampFile, stamp);
     console.log(`[start] storefront built after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   const web = run(bin('next'), ['start', '-p', port], { NODE_ENV: 'production' });

@@ -27,12 +27,19 @@ import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
+import { responseCache } from './services/response-cache';
 
 /** Largest accepted request body, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Options of `createApp`. */
+export type AppOptions = {
+  /** Lifetime of cached public catalogue answers, ms (server/services/response-cache.ts); 0 (default) = no cache. */
+  cacheTtlMs?: number;
+};
+
 /** Builds the API on a database (tests pass an in-memory PGlite). */
-export function createApp(db: Db) {
+export function createApp(db: Db, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ strict: false });
 
   const throttle = new Throttle();
@@ -48,6 +55,8 @@ export function createApp(db: Db) {
       onError: (c) => errorResponse(c, 413, 'Слишком большой запрос: не более 64 КБ'),
     }),
   );
+
+  app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0 }));
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   registerContentRoutes(app);

@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   CDEK_API_URL: z.string().url().default('https://api.edu.cdek.ru/v2/'),
   /** CDEK city code the parcels leave from (44 = Москва). */
   CDEK_FROM_CITY_CODE: z.coerce.number().int().positive().default(44),
+  /**
+   * Lifetime of cached anonymous catalogue answers in the API process, ms (issue #7,
+   * server/services/response-cache.ts); 0 turns the cache off.
+   */
+  API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

@@ -3,6 +3,7 @@
  * applies migrations, seeds the demo catalogue when the database is empty, listens on API_PORT.
  */
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { readServerEnv } from './env';
@@ -14,11 +15,14 @@ const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
 console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
 const summary = await seedDatabase(handle.db, { products: env.SEED_PRODUCTS });
 if (!summary.skipped) {
+  // A fresh catalogue: planner statistics and the visibility map (index-only scans) now, not
+  // whenever autovacuum comes by (issue #7).
+  await handle.db.execute(sql`vacuum analyze`);
   console.log(
     `[shop-api] seeded ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes, ${summary.images} images in ${summary.ms} ms`,
   );
 }
-const app = createApp(handle.db);
+const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
   console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
 });

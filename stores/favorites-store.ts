@@ -12,8 +12,13 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { accountRequest } from '@/lib/api/account-client';
 import type { OfferCard } from '@/lib/api/contract/catalog';
-import { FavoriteOffersResponse, FavoritesResponse, FAVORITES_MAX } from '@/lib/api/contract/favorites';
+import { FAVORITES_MAX } from '@/lib/constants';
 import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
+
+// The answer schemas (and zod) load with the first favourites request, not with every page (issue #7).
+const favorites = () => import('@/lib/api/contract/favorites');
+const FavoritesResponse = () => favorites().then((m) => m.FavoritesResponse);
+const FavoriteOffersResponse = () => favorites().then((m) => m.FavoriteOffersResponse);
 
 /** Favourites state and actions. */
 export type FavoritesState = {

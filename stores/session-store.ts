@@ -13,9 +13,15 @@
  */
 import { create } from 'zustand';
 import { accountRequest, AccountRequestError, sessionExpiry } from '@/lib/api/account-client';
-import { OkResponse, TokenResponse, UserResponse, type ChangeInfoBody, type SignInBody, type User } from '@/lib/api/contract/accounts';
+import type { ChangeInfoBody, SignInBody, User } from '@/lib/api/contract/accounts';
 import { useFavoritesStore } from './favorites-store';
 import { usePopupsStore } from './popups-store';
+
+// The answer schemas (and zod) load with the first account request, not with every page (issue #7).
+const accounts = () => import('@/lib/api/contract/accounts');
+const UserResponse = () => accounts().then((m) => m.UserResponse);
+const TokenResponse = () => accounts().then((m) => m.TokenResponse);
+const OkResponse = () => accounts().then((m) => m.OkResponse);
 
 /** Session state and actions. */
 export type SessionState = {

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import styles from './error-state.module.css';
 
 /** Props of `ErrorState`. */
@@ -13,7 +12,9 @@ export type ErrorStateProps = {
 
 /**
  * The error page body (spec §2 "Error page", §8 "Error page title: 'Ошибка'"): the title, a note
- * that the page was deleted or moved, and a link to the home page.
+ * that the page was deleted or moved, and a link to the home page — a plain link: a page that
+ * failed is best left with a full load, and the error boundaries that render this on every page
+ * then do not ship next/link's client code (issue #7 JS budget).
  */
 export function ErrorState({
   title = 'Ошибка',
@@ -28,9 +29,11 @@ export function ErrorState({
       <p className={styles.message}>{message}</p>
       <p className={styles.actions}>
         {children}
-        <Link href="/" className="button">
+        {/* A literal "/" (not lib/routes' table): error boundaries are part of every page's JS. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load after an error, no next/link code */}
+        <a href="/" className="button">
           Перейти на главную
-        </Link>
+        </a>
       </p>
     </section>
   );

@@ -6,7 +6,7 @@
  * carrying the server's Russian message and field errors.
  */
 import type { z } from 'zod';
-import { ApiError } from './contract/common';
+import { readApiError } from './api-error';
 
 /** Message when the server gave none (spec §8 registration default). */
 export const ACCOUNT_FALLBACK_MESSAGE = 'Неизвестная ошибка, обратитесь в тех поддержку';
@@ -29,10 +29,17 @@ function sameOrigin(path: string): string {
 }
 
 /**
- * Calls `/api{path}` with an optional JSON body and parses the answer with `schema`.
+ * Calls `/api{path}` with an optional JSON body and parses the answer with `schema` — a zod schema
+ * or a function loading one (`() => import('./contract/accounts').then((m) => m.UserResponse)`),
+ * so code that runs on every page can leave zod out of the first visit (issue #7 JS budget).
  * @throws AccountRequestError on a non-2xx answer, a network failure or a contract mismatch.
  */
-export async function accountRequest<S extends z.ZodType>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+export async function accountRequest<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: S | (() => Promise<S>),
+  body?: unknown,
+): Promise<z.output<S>> {
   let response: Response;
   try {
     response = await fetch(sameOrigin(`/api${path}`), {
@@ -47,12 +54,12 @@ export async function accountRequest<S extends z.ZodType>(method: 'GET' | 'POST'
   }
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const parsed = schema.safeParse(payload);
+    const parsed = (typeof schema === 'function' ? await schema() : schema).safeParse(payload);
     if (parsed.success) return parsed.data;
     throw new AccountRequestError(ACCOUNT_FALLBACK_MESSAGE, response.status);
   }
-  const error = ApiError.safeParse(payload);
-  throw new AccountRequestError(error.success ? error.data.message : ACCOUNT_FALLBACK_MESSAGE, response.status, error.success ? (error.data.errors ?? {}) : {});
+  const error = readApiError(payload);
+  throw new AccountRequestError(error ? error.message : ACCOUNT_FALLBACK_MESSAGE, response.status, error ? (error.errors ?? {}) : {});
 }
 
 /** Reads the script-readable `token_exp` cookie (epoch seconds) set beside the httpOnly token. */

@@ -1,13 +1,15 @@
 /**
  * Browser fetchers of the basket (spec §7 Cart). They call the storefront's own `/api/...` (the
  * BFF, `app/api/[...path]/route.ts`), which relays the `cart_id` cookie to the shop API.
- * Every answer is parsed with the contract's `CartResponse`: only `status: "success"` resolves
+ * Every answer is checked against the shape of the contract's `CartResponse` (status, items,
+ * count, total — without zod, which would weigh on every page's first visit, issue #7; the server
+ * validates its answers with the contract in its tests): only `status: "success"` resolves
  * (spec §4 "Only a response status of success updates the basket"); anything else rejects with a
  * {@link CartRequestError}.
  */
 import type { z } from 'zod';
-import { ApiError } from './contract/common';
-import { CartResponse, type AddToCartBody, type Cart } from './contract/cart';
+import { readApiError } from './api-error';
+import type { AddToCartBody, Cart } from './contract/cart';
 
 /** What the browser sends to POST /v2/cart/ (`quantity` optional, the server defaults it to 1). */
 export type AddToCartInput = z.input<typeof AddToCartBody>;
@@ -62,11 +64,27 @@ async function cartRequest(path: string, init: { method: string; body?: unknown;
 
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const parsed = CartResponse.safeParse(payload);
-    if (parsed.success) return parsed.data.cart;
+    const cart = readCart(payload);
+    if (cart) return cart;
   }
-  const apiError = ApiError.safeParse(payload);
-  throw new CartRequestError(apiError.success ? apiError.data.message : CART_FALLBACK_MESSAGE, response.status);
+  const apiError = readApiError(payload);
+  throw new CartRequestError(apiError ? apiError.message : CART_FALLBACK_MESSAGE, response.status);
+}
+
+/**
+ * The cart of a `{status: "success", cart}` answer, or null for any other shape (cart without an
+ * items array, non-numeric count/total, a line without item_uuid, quantity or product).
+ */
+export function readCart(payload: unknown): Cart | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const { status, cart } = payload as { status?: unknown; cart?: Partial<Record<keyof Cart, unknown>> };
+  if (status !== 'success' || !cart || typeof cart !== 'object') return null;
+  if (!Array.isArray(cart.items) || typeof cart.count !== 'number' || typeof cart.total !== 'number') return null;
+  const linesOk = cart.items.every((line: unknown) => {
+    const l = line as Record<string, unknown> | null;
+    return Boolean(l) && typeof l!.item_uuid === 'string' && typeof l!.quantity === 'number' && typeof l!.product === 'object' && l!.product !== null;
+  });
+  return linesOk ? (cart as Cart) : null;
 }
 
 /**

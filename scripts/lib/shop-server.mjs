@@ -1,21 +1,41 @@
 /**
  * Starts the production shop for the measuring scripts (audit, bench, js-weight): scripts/start.mjs
- * on its own ports and database folder, waits until the storefront answers, and stops it again.
- * With `url` given, nothing is started and that shop is measured.
+ * on its own ports (3200/8200 unless told) and database folder (.data/measure-{products}), waits
+ * until the storefront answers, and stops it again. The scripts share the ports and the folder so
+ * one production build serves all three: scripts/start.mjs rebuilds only when there is no build
+ * for this API origin and database yet, or with `build: true` (`--build` on the command line).
+ * With `url` given, nothing is started and that shop is measured (`api` names its API origin).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * @param {{ url?: string, port?: number, apiPort?: number, products?: number, build?: boolean }} options
- * @returns {Promise<{ base: string, api: string, pid: number | null, stop: () => Promise<void> }>}
+ * @param {{ url?: string, api?: string, port?: number, apiPort?: number, products?: number, build?: boolean }} options
+ * @returns {Promise<{ base: string, api: string, pid: number | null, alive: () => boolean, logTail: () => string, stop: () => Promise<void> }>}
  */
-export async function startShop({ url, port = 3200, apiPort = 8200, products = 3000, build = true } = {}) {
-  if (url) return { base: url.replace(/\/$/, ''), api: process.env.SHOP_API_URL ?? 'http://127.0.0.1:8000', pid: null, stop: async () => {} };
+export async function startShop({ url, api, port = 3200, apiPort = 8200, products = 3000, build = false } = {}) {
+  if (url) {
+    const apiBase = (api ?? process.env.SHOP_API_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, '');
+    return { base: url.replace(/\/$/, ''), api: apiBase, pid: null, alive: () => true, logTail: () => '', stop: async () => {} };
+  }
+  const answers = async (u) => {
+    try {
+      await fetch(u, { signal: AbortSignal.timeout(2000) });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const u of [`http://localhost:${port}/`, `http://127.0.0.1:${apiPort}/api/health`]) {
+    if (await answers(u)) throw new Error(`${u} already answers: stop that server (or measure it with --url/--api) first`);
+  }
+  console.error(`[measure] starting the production shop on :${port} (API :${apiPort}, ${products} products; builds when needed — minutes)…`);
+  const t0 = Date.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), ...(build ? ['--build'] : [])], {
     cwd: root,
     env: {
@@ -44,17 +64,25 @@ export async function startShop({ url, port = 3200, apiPort = 8200, products = 3
     if (Date.now() > deadline) throw new Error('the shop did not start within 15 minutes');
     await new Promise((r) => setTimeout(r, 1000));
   }
+  console.error(`[measure] shop ready after ${((Date.now() - t0) / 1000).toFixed(0)} s${/storefront built/.test(log) ? ' (built)' : ' (existing build)'}`);
   return {
     base,
     api: `http://127.0.0.1:${apiPort}`,
     pid: child.pid ?? null,
+    /** False once the shop (storefront or API) has exited. */
+    alive: () => child.exitCode === null && child.signalCode === null,
+    /** The last lines the shop printed (for a shop that died mid-run). */
+    logTail: () => log.split('\n').slice(-40).join('\n'),
     stop: async () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
         // gone
       }
-      await new Promise((r) => setTimeout(r, 1500));
+      // Wait until both ports are free again, so the next script can start its own shop.
+      for (let i = 0; i < 40 && ((await answers(`${base}/`)) || (await answers(`http://127.0.0.1:${apiPort}/api/health`))); i += 1) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
     },
   };
 }
@@ -107,4 +135,14 @@ export function parseArgs(argv = process.argv.slice(2)) {
 export async function samplePaths(api) {
   const list = await (await fetch(`${api}/api/v1/offers/kupalniki/?limit=1`)).json();
   return { product: list.results[0].full_path_offer, listing: '/kupalniki' };
+}
+
+/** One line on how busy the machine is (figures from a loaded machine are lower). */
+export function machineLoad() {
+  try {
+    const [one, five] = readFileSync('/proc/loadavg', 'utf8').split(' ');
+    return `load average ${one} (1 min), ${five} (5 min) on ${availableParallelism()} cores`;
+  } catch {
+    return `${availableParallelism()} cores`;
+  }
 }

@@ -179,13 +179,14 @@ export function mergeFilters(base: OfferFilters, extra: OfferFilters): OfferFilt
 }
 
 /**
- * SQL conditions of `OfferFilters` over `products p join brands b` (AND across keys, OR within a
- * list). Sizes count only when in stock.
+ * SQL conditions of `OfferFilters` over `products p` (AND across keys, OR within a list). Sizes
+ * count only when in stock.
  */
 export function filterConditions(f: OfferFilters): SQL[] {
   const where: SQL[] = [];
   const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-  if (f.brands?.length) where.push(sql`b.slug in (${list(f.brands)})`);
+  // A subquery, not `b.slug`: queries need not join brands (issue #7: counts from indexes only).
+  if (f.brands?.length) where.push(sql`p.brand_id in (select bf.id from brands bf where bf.slug in (${list(f.brands)}))`);
   if (f.materials?.length) where.push(sql`p.material in (${list(f.materials)})`);
   if (f.colors?.length) {
     where.push(
@@ -244,23 +245,22 @@ export async function listOffers(db: Db, params: ListingParams): Promise<{ count
   const order = params.rankedIds && !params.sort
     ? sql`array_position(${sql.raw(`array[${params.rankedIds.join(',')}]::int[]`)}, p.id)`
     : orderBy(params.sort);
-  const page = await rows<{ id: number; total: number }>(
-    db,
-    sql`select p.id, (count(*) over ())::int as total
-        from products p join brands b on b.id = p.brand_id
-        ${whereSql}
-        order by ${order}
-        limit ${params.limit} offset ${params.offset}`,
-  );
-  let count = page[0]?.total ?? 0;
-  if (page.length === 0 && params.offset > 0) {
-    const [c] = await rows<{ total: number }>(
+  // Page and count as two queries (issue #7): a `count(*) over ()` window made PostgreSQL sort
+  // every match before the LIMIT; apart, the page is a top-N sort and the count may scan indexes only.
+  // No join: the count of a category can be answered from the category index alone.
+  const from = sql`products p`;
+  const [page, counted] = await Promise.all([
+    rows<{ id: number }>(
       db,
-      sql`select count(*)::int as total from products p join brands b on b.id = p.brand_id ${whereSql}`,
-    );
-    count = c?.total ?? 0;
-  }
-  return { count: num(count), results: await loadCards(db, page.map((r) => r.id)) };
+      sql`select p.id
+          from ${from}
+          ${whereSql}
+          order by ${order}
+          limit ${params.limit} offset ${params.offset}`,
+    ),
+    rows<{ total: number }>(db, sql`select count(*)::int as total from ${from} ${whereSql}`),
+  ]);
+  return { count: num(counted[0]?.total ?? 0), results: await loadCards(db, page.map((r) => r.id)) };
 }
 
 /** POST /v1/offers_list/: 64 sale or new products (spec §7, §9). */
@@ -454,24 +454,59 @@ async function categoryChain(db: Db, path: string): Promise<CategoryRef[]> {
 
 // ---------------------------------------------------------------- search
 
+/** Most full-text matches ranked per query: the most popular ones (issue #7 candidate narrowing). */
+export const SEARCH_CANDIDATES = 2000;
+/** Most results of a query (the `count` of a search page never exceeds it). */
+export const SEARCH_RESULTS = 1000;
+
 /**
- * Ranked product ids for a Russian query (spec §7 search): full-text with the `russian`
- * configuration (morphology: "купальники" finds "купальник") OR trigram word similarity (typos:
- * "купальнека"; Cyrillic brand spellings are part of `search_text`). A match in the product name
- * weighs more than one in the category or colour words. At most 1000 candidates.
+ * Ranked product ids for a Russian query (spec §7 search), at most {@link SEARCH_RESULTS}.
+ *
+ * 1. Full text with the `russian` configuration (morphology: "купальники" finds "купальник";
+ *    Cyrillic brand spellings are part of `search_text`) on the stored, indexed `search_vector`:
+ *    the {@link SEARCH_CANDIDATES} most popular matches are ranked by `ts_rank`, where a word of
+ *    the product name (weight A) counts more than a brand, category or colour word (weight B).
+ * 2. Only when full text finds nothing (a typo: "купальнека"), trigram word similarity on the
+ *    short `lower(name)` (its own GIN index) and on brand names (Latin and Cyrillic): up to
+ *    {@link SEARCH_RESULTS} candidates, ranked by similarity, then popularity.
+ *
+ * Issue #7 budget: p95 under 30 ms with 100,000 products (scripts/bench-catalog.ts).
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
   const q = query.trim().toLowerCase().slice(0, 200);
   if (!q) return [];
   const found = await rows<{ id: number }>(
     db,
-    sql`select p.id
-        from products p, websearch_to_tsquery('russian', ${q}) tsq
-        where to_tsvector('russian', p.search_text) @@ tsq or ${q} <% p.search_text
-        order by ts_rank(to_tsvector('russian', p.search_text), tsq) + word_similarity(${q}, p.search_text)
-                 + 2 * word_similarity(${q}, lower(p.name)) desc,
-                 p.popularity desc, p.id
-        limit 1000`,
+    sql`with hits as (
+          select p.id, p.popularity, p.search_vector
+          from products p
+          where p.search_vector @@ websearch_to_tsquery('russian', ${q})
+          order by p.popularity desc, p.id
+          limit ${SEARCH_CANDIDATES}
+        )
+        select id from hits
+        order by ts_rank(search_vector, websearch_to_tsquery('russian', ${q})) desc, popularity desc, id
+        limit ${SEARCH_RESULTS}`,
   );
-  return found.map((r) => r.id);
+  if (found.length > 0) return found.map((r) => r.id);
+  const similar = await rows<{ id: number }>(
+    db,
+    sql`with by_name as (
+          select p.id, p.popularity, word_similarity(${q}, lower(p.name)) as score
+          from products p
+          where ${q} <% lower(p.name)
+          limit ${SEARCH_RESULTS}
+        ), by_brand as (
+          select p.id, p.popularity, 0.5 as score
+          from products p
+          where p.brand_id in (select b.id from brands b where ${q} <% lower(b.name) or ${q} <% lower(b.name_ru))
+          order by p.popularity desc
+          limit ${SEARCH_RESULTS}
+        )
+        select id from (select * from by_name union all select * from by_brand) c
+        group by id, popularity
+        order by max(score) desc, popularity desc, id
+        limit ${SEARCH_RESULTS}`,
+  );
+  return similar.map((r) => r.id);
 }

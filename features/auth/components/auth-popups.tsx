@@ -8,12 +8,20 @@
  * - Escape and route changes close them through the layout's route effects (features/popups);
  * - login and registration show only when there is no user (spec §2 Popups).
  */
+import dynamic from 'next/dynamic';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/modal/modal';
 import { usePopupsStore, type PopupName } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
-import { ForgotPasswordForm, LoginForm, PasswordChangeForm, RegistrationForm, WriteInForm } from './auth-forms';
+
+// Issue #7: the forms (react-hook-form, zod, the phone mask) load only when a popup opens, so no
+// page pays for them on its first visit.
+const LoginForm = dynamic(() => import('./auth-forms').then((m) => m.LoginForm), { ssr: false });
+const RegistrationForm = dynamic(() => import('./auth-forms').then((m) => m.RegistrationForm), { ssr: false });
+const ForgotPasswordForm = dynamic(() => import('./auth-forms').then((m) => m.ForgotPasswordForm), { ssr: false });
+const PasswordChangeForm = dynamic(() => import('./auth-forms').then((m) => m.PasswordChangeForm), { ssr: false });
+const WriteInForm = dynamic(() => import('./auth-forms').then((m) => m.WriteInForm), { ssr: false });
 
 /** Mount once in the shop layout. */
 export function AuthPopups() {

@@ -34,6 +34,8 @@ export function HeaderAccountLink({ className, textClassName }: HeaderAccountLin
     <a
       href="?login=1"
       className={className}
+      // The text is hidden on phones (only the icon shows): the name must not depend on it.
+      aria-label="Вход"
       data-testid="header-account"
       onClick={(event) => {
         event.preventDefault();

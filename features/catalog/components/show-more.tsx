@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { OffersPage, type OfferCard } from '@/lib/api/contract/catalog';
+import type { OfferCard } from '@/lib/api/contract/catalog';
 import { ProductGrid } from '@/components/product-grid/product-grid';
 import { PAGE_SIZE } from '@/lib/constants';
 import { useCatalogStore } from '@/stores/catalog-store';
@@ -81,6 +81,8 @@ export function ShowMore({ endpoint, page, count, label }: ShowMoreProps) {
       const sep = endpoint.includes('?') ? '&' : '?';
       const res = await fetch(`${endpoint}${sep}offset=${shown}`, { headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(String(res.status));
+      // zod loads with the first click, not with the page (issue #7 JS budget).
+      const { OffersPage } = await import('@/lib/api/contract/catalog');
       const data = OffersPage.parse(await res.json());
       setAppended((prev) => [...prev, ...data.results.filter((card) => !prev.some((p) => p.id === card.id))]);
       setNextPage((n) => n + 1);

@@ -6,7 +6,8 @@
  * plain GET form sends without JavaScript) and the form's `price_from`/`price_to` are accepted too.
  * Unknown keys and malformed values are ignored, so a hand-edited URL never breaks the page.
  */
-import { SORTS, type OfferFilters, type Sort } from '@/lib/api/contract/catalog';
+import type { OfferFilters, Sort } from '@/lib/api/contract/catalog';
+import { SORTS } from '@/lib/constants';
 
 /** The state a listing URL carries. */
 export type ListingState = {

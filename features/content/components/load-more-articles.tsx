@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { ArticlesPage, type ArticleKind, type ArticlePreview } from '@/lib/api/contract/publications';
+import type { ArticleKind, ArticlePreview } from '@/lib/api/contract/publications';
 import { ArticleCard } from './article-card';
 import styles from './articles.module.css';
 
@@ -31,6 +31,7 @@ export function LoadMoreArticles({ kind, nextOffset, total }: LoadMoreArticlesPr
     try {
       const res = await fetch(`/api/v1/${kind}?offset=${offset}`, { headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(String(res.status));
+      const { ArticlesPage } = await import('@/lib/api/contract/publications');
       const page = ArticlesPage.parse(await res.json());
       setItems((prev) => [...prev, ...page.results]);
       setOffset(page.offset + page.results.length);

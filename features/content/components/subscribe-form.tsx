@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { EMAIL_INVALID } from '@/lib/api/contract/feedback';
+import { EMAIL_INVALID } from '@/lib/api/contract/feedback-texts';
 import styles from './subscribe-form.module.css';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { HELP_FORM_LABELS, HELP_FORM_SUCCESS } from '@/lib/api/contract/feedback';
+import { HELP_FORM_LABELS, HELP_FORM_SUCCESS } from '@/lib/api/contract/feedback-texts';
 import { href, routeTitle } from '@/lib/routes';
 import styles from './widgets.module.css';
 

@@ -1,9 +1,12 @@
 'use client';
 
-import { Modal } from '@/components/modal/modal';
+import dynamic from 'next/dynamic';
 import { usePopupsStore } from '@/stores/popups-store';
 import type { SizeChart as Chart } from '../utils/size-charts';
 import styles from './size-chart.module.css';
+
+// Issue #7: the modal and its table load when the shopper opens the chart.
+const SizeChartDialog = dynamic(() => import('./size-chart-dialog').then((m) => m.SizeChartDialog), { ssr: false });
 
 /**
  * "Таблица размеров" (spec §2 Popups "size chart"; Layout: Escape closes it): a link-styled button
@@ -19,38 +22,7 @@ export function SizeChart({ chart }: { chart: Chart }) {
       <button type="button" className={styles.trigger} onClick={() => openPopup('sizeChart')} aria-haspopup="dialog">
         Таблица размеров
       </button>
-      <Modal open={open} onClose={() => closePopup('sizeChart')} title="Таблица размеров" width={720}>
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{chart.title}</caption>
-            <thead>
-              <tr>
-                {chart.columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {chart.rows.map((row) => (
-                <tr key={row.join('|')}>
-                  {row.map((cell, index) =>
-                    index === 0 ? (
-                      <th key={index} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={index}>{cell}</td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p className={styles.note}>{chart.note}</p>
-      </Modal>
+      {open ? <SizeChartDialog chart={chart} onClose={() => closePopup('sizeChart')} /> : null}
     </>
   );
 }

@@ -1,31 +1,11 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Suggestions } from '@/lib/api/contract/facets';
-import { DEFAULT_FETCH_DELAY_MS } from '@/lib/constants';
-import { formatPrice } from '@/lib/format/price';
-import { catalogHref, href } from '@/lib/routes';
+import { href } from '@/lib/routes';
 import styles from './search-box.module.css';
 
-type Option = { id: string; href: string; kind: 'category' | 'brand' | 'product'; label: string; extra?: string; image?: string | null };
-
-/** Flattens suggestions into the options of the listbox, in screen order. */
-export function suggestionOptions(data: Suggestions): Option[] {
-  return [
-    ...data.categories.map((c) => ({ id: `c-${c.path}`, href: catalogHref(c.path), kind: 'category' as const, label: c.name })),
-    ...data.brands.map((b) => ({ id: `b-${b.slug}`, href: href('brands-slug', { slug: b.slug }), kind: 'brand' as const, label: b.name })),
-    ...data.products.map((p) => ({
-      id: `p-${p.id}`,
-      href: p.full_path_offer,
-      kind: 'product' as const,
-      label: `${p.brand} ${p.name}`,
-      extra: formatPrice(p.price),
-      image: p.image,
-    })),
-  ];
-}
-
-const GROUPS: Record<Option['kind'], string> = { category: 'Категории', brand: 'Бренды', product: 'Товары' };
+const SearchPanel = dynamic(() => import('./search-panel').then((m) => m.SearchPanel), { ssr: false });
 
 /**
  * The header search bar (spec §2 Layout "Search bar", §5 search submit rule): a search icon that
@@ -33,21 +13,17 @@ const GROUPS: Record<Option['kind'], string> = { category: 'Категории',
  * types (after 200 ms, spec §9 default fetch delay) it asks GET /api/v1/search_suggest/?q= and
  * shows categories, brands and products with image and price in an ARIA combobox: ↑/↓ move, Enter
  * opens the highlighted suggestion, otherwise submits to /search?searchParam=. A submit of empty
- * or single-space text is ignored. Without JavaScript the icon is a link to /search.
+ * or single-space text is ignored. Without JavaScript the icon is a link to /search. The panel
+ * (form, suggestions) is `SearchPanel`, loaded on the first open (issue #7 JS budget).
  */
 export function SearchBox() {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [found, setFound] = useState<{ q: string; options: Option[] }>({ q: '', options: [] });
-  const [active, setActive] = useState(-1);
+  const [opened, setOpened] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const listId = useId();
-  const inputId = useId();
+  const panelId = `${useId()}-panel`;
 
   useEffect(() => {
     if (!open) return;
-    inputRef.current?.focus();
     const onDown = (event: MouseEvent) => {
       if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
     };
@@ -55,43 +31,16 @@ export function SearchBox() {
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < 2) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const res = await fetch(`/api/v1/search_suggest/?q=${encodeURIComponent(q)}`, { signal: controller.signal });
-        if (!res.ok) return;
-        const parsed = Suggestions.safeParse(await res.json());
-        if (parsed.success) {
-          setFound({ q, options: suggestionOptions(parsed.data) });
-          setActive(-1);
-        }
-      } catch {
-        // Aborted or offline: keep the previous suggestions.
-      }
-    }, DEFAULT_FETCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
-
-  // Suggestions belong to the text they were asked for; shorter text shows none.
-  const options = text.trim().length >= 2 ? found.options : [];
-  const expanded = open && options.length > 0;
-  const optionId = (index: number) => `${listId}-o${index}`;
-
   return (
     <div ref={rootRef} className={styles.root}>
       <a
         href={href('search')}
         className={styles.trigger}
         aria-expanded={open}
-        aria-controls={`${listId}-panel`}
+        aria-controls={panelId}
         onClick={(event) => {
           event.preventDefault();
+          setOpened(true);
           setOpen((value) => !value);
         }}
       >
@@ -101,91 +50,11 @@ export function SearchBox() {
         </svg>
         <span>Поиск</span>
       </a>
-      <div id={`${listId}-panel`} className={`${styles.panel} ${open ? styles.open : ''}`} hidden={!open} data-testid="search-panel">
-        <form
-          role="search"
-          action={href('search')}
-          method="get"
-          className={styles.form}
-          onSubmit={(event) => {
-            const value = inputRef.current?.value ?? '';
-            if (value.trim() === '') {
-              event.preventDefault();
-              inputRef.current?.focus();
-            }
-          }}
-        >
-          <label htmlFor={inputId} className="visually-hidden">
-            Поиск по каталогу
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            name="searchParam"
-            type="search"
-            placeholder="Поиск товаров, брендов и категорий"
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={100}
-            className={styles.input}
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowDown' && options.length) {
-                event.preventDefault();
-                setActive((i) => (i + 1) % options.length);
-              } else if (event.key === 'ArrowUp' && options.length) {
-                event.preventDefault();
-                setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-              } else if (event.key === 'Enter' && expanded && active >= 0) {
-                event.preventDefault();
-                window.location.assign(options[active]!.href);
-              } else if (event.key === 'Escape') {
-                setOpen(false);
-              }
-            }}
-          />
-          <button type="submit" className={styles.submit}>
-            Найти
-          </button>
-        </form>
-        <ul id={listId} role="listbox" aria-label="Подсказки поиска" className={styles.list} hidden={!expanded}>
-          {options.map((option, index) => (
-            <li
-              key={option.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              aria-label={option.extra ? `${option.label}, ${option.extra}` : option.label}
-              className={`${styles.option} ${index === active ? styles.active : ''}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                window.location.assign(option.href);
-              }}
-              onMouseEnter={() => setActive(index)}
-            >
-              {index === 0 || options[index - 1]!.kind !== option.kind ? (
-                <span className={styles.group} aria-hidden="true">
-                  {GROUPS[option.kind]}
-                </span>
-              ) : null}
-              <a href={option.href} tabIndex={-1} className={styles.link}>
-                {option.kind === 'product' ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- small API thumbnails, no optimisation needed
-                  option.image ? <img src={option.image} alt="" width={36} height={48} className={styles.thumb} /> : <span className={styles.thumb} />
-                ) : null}
-                <span className={styles.label}>{option.label}</span>
-                {option.extra ? <span className={styles.price}>{option.extra}</span> : null}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {opened ? (
+        <SearchPanel id={panelId} open={open} onClose={() => setOpen(false)} />
+      ) : (
+        <div id={panelId} className={styles.panel} hidden data-testid="search-panel" />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
  * Catalogue contract (spec §7 Catalogue, §3 Preview category / Brand, §2 catalogue routes).
  */
 import { z } from 'zod';
+import { SORTS } from '../../constants';
 import { PageQuery, Rubles, paginated } from './common';
 
 export const Image = z
@@ -106,7 +107,7 @@ export const OfferCard = z
   .meta({ id: 'OfferCard' });
 export type OfferCard = z.infer<typeof OfferCard>;
 
-export const SORTS = ['popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
+export { SORTS };
 export const Sort = z.enum(SORTS, { error: 'Неизвестная сортировка' });
 export type Sort = z.infer<typeof Sort>;
 

@@ -6,10 +6,10 @@
  * GET /v1/favorites/offers/?ids=1,2 (cards of any ids, for guests too).
  */
 import { z } from 'zod';
+import { FAVORITES_MAX } from '../../constants';
 import { OfferCard } from './catalog';
 
-/** Most favourites one list keeps. */
-export const FAVORITES_MAX = 500;
+export { FAVORITES_MAX };
 
 export const FavoritesResponse = z
   .object({ status: z.literal('success'), ids: z.array(z.number().int()), results: z.array(OfferCard) })

@@ -4,15 +4,9 @@
  * /v1/unsubscribe/?email=, spec §7 Subscription).
  */
 import { z } from 'zod';
+import { EMAIL_INVALID } from './feedback-texts';
 
-/** Help-form labels (spec §5). */
-export const HELP_FORM_LABELS = {
-  contactData: 'Контактная почта/телефон*',
-  message: 'Текст сообщения (постарайтесь описать подробно)*',
-} as const;
-
-/** Success text of the help popup (spec §4 Help popup). */
-export const HELP_FORM_SUCCESS = 'Сообщение отправлено успешно';
+export { EMAIL_INVALID, HELP_FORM_LABELS, HELP_FORM_SUCCESS } from './feedback-texts';
 
 /** One feedback message (spec §3): both fields required (spec §5). */
 export const FeedbackMessage = z.object({
@@ -41,8 +35,6 @@ export const SuccessMessage = z
   .meta({ id: 'SuccessMessage' });
 export type SuccessMessage = z.infer<typeof SuccessMessage>;
 
-/** Message for an invalid e-mail of the subscription form. */
-export const EMAIL_INVALID = 'Введите корректный адрес электронной почты';
 
 /** Query of subscribe/unsubscribe: a valid e-mail, lowercased. */
 export const SubscriptionQuery = z.object({

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -27,6 +28,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL `tsvector` (full-text document), read as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Product types decide size grids and image silhouettes. */
 export const PRODUCT_TYPES = [
@@ -168,6 +172,14 @@ export const products = pgTable(
     weight: integer('weight').notNull().default(300),
     /** Name, brand (Latin and Cyrillic), category and colour names: what search matches. */
     searchText: text('search_text').notNull(),
+    /**
+     * Issue #7: the full-text document of search, stored instead of recomputing to_tsvector per
+     * row at query time; name words weigh A, the rest of `search_text` (brand, category, colour,
+     * material) B, so `ts_rank` ranks name matches first. Never written by the application.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian', name), 'A') || setweight(to_tsvector('russian', search_text), 'B')`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -184,9 +196,10 @@ export const products = pgTable(
     index('products_sale_idx').on(t.categoryId).where(sql`${t.oldPrice} is not null`),
     index('products_new_idx').on(t.categoryId).where(sql`${t.isNew}`),
     index('products_discount_idx').using('btree', sql`coalesce((${t.oldPrice} - ${t.price}) / ${t.oldPrice}, 0) desc`, t.id),
-    index('products_search_fts_idx').using('gin', sql`to_tsvector('russian', ${t.searchText})`),
-    // pg_trgm is created by the first (custom) migration.
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Search (issue #7): full text on the stored vector; typos by trigrams on the short lower(name)
+    // (pg_trgm is created by the first (custom) migration).
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('products_price_positive', sql`${t.price} > 0`),
   ],
 );

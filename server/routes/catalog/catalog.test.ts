@@ -186,6 +186,17 @@ describe('search', () => {
     expect(res.results.every((r) => r.brand.name === 'Maaji')).toBe(true);
   });
 
+  it('falls back to trigram similarity for a misspelt brand and ranks name matches first', async () => {
+    // Full text finds nothing for "маажы"; the brand fallback (Cyrillic name "Маажи") does.
+    const typo = SearchPage.parse((await call(api, 'GET', `/api/v1/search/${encodeURIComponent('маажы')}/`)).json);
+    expect(typo.count).toBeGreaterThan(0);
+    expect(typo.results.every((r) => r.brand.name === 'Maaji')).toBe(true);
+    // "платье": products named "Платье …" come before those that are dresses only by category.
+    const dresses = SearchPage.parse((await call(api, 'GET', `/api/v1/search/${encodeURIComponent('платье')}/?limit=24`)).json);
+    expect(dresses.results.length).toBeGreaterThan(0);
+    expect(/плать/i.test(dresses.results[0]!.name)).toBe(true);
+  });
+
   it('answers 400 for an empty or overlong query', async () => {
     expectError(await call(api, 'GET', `/api/v1/search/${encodeURIComponent(' ')}/`), 400);
     expectError(await call(api, 'GET', `/api/v1/search/${'я'.repeat(300)}/`), 400);

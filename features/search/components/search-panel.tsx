@@ -1,0 +1,173 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Suggestions } from '@/lib/api/contract/facets';
+import { DEFAULT_FETCH_DELAY_MS } from '@/lib/constants';
+import { formatPrice } from '@/lib/format/price';
+import { catalogHref, href } from '@/lib/routes';
+import styles from './search-box.module.css';
+
+type Option = { id: string; href: string; kind: 'category' | 'brand' | 'product'; label: string; extra?: string; image?: string | null };
+
+/** Flattens suggestions into the options of the listbox, in screen order. */
+export function suggestionOptions(data: Suggestions): Option[] {
+  return [
+    ...data.categories.map((c) => ({ id: `c-${c.path}`, href: catalogHref(c.path), kind: 'category' as const, label: c.name })),
+    ...data.brands.map((b) => ({ id: `b-${b.slug}`, href: href('brands-slug', { slug: b.slug }), kind: 'brand' as const, label: b.name })),
+    ...data.products.map((p) => ({
+      id: `p-${p.id}`,
+      href: p.full_path_offer,
+      kind: 'product' as const,
+      label: `${p.brand} ${p.name}`,
+      extra: formatPrice(p.price),
+      image: p.image,
+    })),
+  ];
+}
+
+const GROUPS: Record<Option['kind'], string> = { category: 'Категории', brand: 'Бренды', product: 'Товары' };
+
+/** Props of `SearchPanel`. */
+export type SearchPanelProps = {
+  /** id of the panel (the trigger's `aria-controls`). */
+  id: string;
+  /** Shown (and focused) when true; hidden but kept (with its text) when false. */
+  open: boolean;
+  /** Escape in the input. */
+  onClose: () => void;
+};
+
+/**
+ * The panel of the header search bar (see `SearchBox`): the search form and the suggestions
+ * combobox. Loaded when the shopper first opens the search (issue #7: islands load on demand).
+ */
+export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<{ q: string; options: Option[] }>({ q: '', options: [] });
+  const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const inputId = useId();
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q.length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const res = await fetch(`/api/v1/search_suggest/?q=${encodeURIComponent(q)}`, { signal: controller.signal });
+        if (!res.ok) return;
+        // zod loads with the first suggestion request, not with the page (issue #7 JS budget).
+        const { Suggestions: schema } = await import('@/lib/api/contract/facets');
+        const parsed = schema.safeParse(await res.json());
+        if (parsed.success) {
+          setFound({ q, options: suggestionOptions(parsed.data) });
+          setActive(-1);
+        }
+      } catch {
+        // Aborted or offline: keep the previous suggestions.
+      }
+    }, DEFAULT_FETCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+
+  // Suggestions belong to the text they were asked for; shorter text shows none.
+  const options = text.trim().length >= 2 ? found.options : [];
+  const expanded = open && options.length > 0;
+  const optionId = (index: number) => `${listId}-o${index}`;
+
+  return (
+    <div id={id} className={`${styles.panel} ${open ? styles.open : ''}`} hidden={!open} data-testid="search-panel">
+      <form
+        role="search"
+        action={href('search')}
+        method="get"
+        className={styles.form}
+        onSubmit={(event) => {
+          const value = inputRef.current?.value ?? '';
+          if (value.trim() === '') {
+            event.preventDefault();
+            inputRef.current?.focus();
+          }
+        }}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          Поиск по каталогу
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          name="searchParam"
+          type="search"
+          placeholder="Поиск товаров, брендов и категорий"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+          className={styles.input}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && options.length) {
+              event.preventDefault();
+              setActive((i) => (i + 1) % options.length);
+            } else if (event.key === 'ArrowUp' && options.length) {
+              event.preventDefault();
+              setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+            } else if (event.key === 'Enter' && expanded && active >= 0) {
+              event.preventDefault();
+              window.location.assign(options[active]!.href);
+            } else if (event.key === 'Escape') {
+              onClose();
+            }
+          }}
+        />
+        <button type="submit" className={styles.submit}>
+          Найти
+        </button>
+      </form>
+      <ul id={listId} role="listbox" aria-label="Подсказки поиска" className={styles.list} hidden={!expanded}>
+        {options.map((option, index) => (
+          <li
+            key={option.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            aria-label={option.extra ? `${option.label}, ${option.extra}` : option.label}
+            className={`${styles.option} ${index === active ? styles.active : ''}`}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              window.location.assign(option.href);
+            }}
+            onMouseEnter={() => setActive(index)}
+          >
+            {index === 0 || options[index - 1]!.kind !== option.kind ? (
+              <span className={styles.group} aria-hidden="true">
+                {GROUPS[option.kind]}
+              </span>
+            ) : null}
+            <a href={option.href} tabIndex={-1} className={styles.link}>
+              {option.kind === 'product' ? (
+                // eslint-disable-next-line @next/next/no-img-element -- small API thumbnails, no optimisation needed
+                option.image ? <img src={option.image} alt="" width={36} height={48} className={styles.thumb} /> : <span className={styles.thumb} />
+              ) : null}
+              <span className={styles.label}>{option.label}</span>
+              {option.extra ? <span className={styles.price}>{option.extra}</span> : null}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** The in-process cache of public catalogue answers (issue #7): what is cached, for whom, how long. */
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from '../types';
+import { responseCache } from './response-cache';
+
+function makeApp(ttlMs: number) {
+  const calls = { offers: 0, user: 0 };
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('/api/*', responseCache({ ttlMs, maxEntries: 2 }));
+  app.get('/api/v1/offers/:path{.+}', async (c) => {
+    calls.offers += 1;
+    await new Promise((r) => setTimeout(r, 5));
+    if (c.req.param('path').startsWith('net')) return c.json({ status: 'error', message: 'Не найдено' }, 404);
+    return c.json({ n: calls.offers, path: c.req.param('path') });
+  });
+  app.get('/api/v1/get_user', (c) => {
+    calls.user += 1;
+    return c.json({ n: calls.user });
+  });
+  return { app, calls };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('responseCache', () => {
+  it('answers repeated anonymous catalogue GETs from memory until the TTL ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { app, calls } = makeApp(10_000);
+    const first = await app.request('/api/v1/offers/kupalniki/?limit=24');
+    expect(first.headers.get('X-Api-Cache')).toBe('miss');
+    const second = await app.request('/api/v1/offers/kupalniki?limit=24');
+    expect(second.headers.get('X-Api-Cache')).toBe('hit');
+    expect((await second.json()).n).toBe(1);
+    expect(calls.offers).toBe(1);
+    // Another query is another answer.
+    await app.request('/api/v1/offers/kupalniki/?limit=48');
+    expect(calls.offers).toBe(2);
+    vi.setSystemTime(Date.now() + 10_001);
+    await app.request('/api/v1/offers/kupalniki/?limit=24');
+    expect(calls.offers).toBe(3);
+  });
+
+  it('shares one computation between concurrent misses', async () => {
+    const { app, calls } = makeApp(10_000);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.request('/api/v1/offers/obuv/')));
+    expect(calls.offers).toBe(1);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+  });
+
+  it('never caches errors, requests with a token, other paths, or with TTL 0', async () => {
+    const { app, calls } = makeApp(10_000);
+    await app.request('/api/v1/offers/net-takoj/');
+    await app.request('/api/v1/offers/net-takoj/');
+    expect(calls.offers).toBe(2);
+    await app.request('/api/v1/offers/obuv/', { headers: { Authorization: 'Token abc' } });
+    await app.request('/api/v1/offers/obuv/', { headers: { Authorization: 'Token abc' } });
+    expect(calls.offers).toBe(4);
+    await app.request('/api/v1/get_user');
+    await app.request('/api/v1/get_user');
+    expect(calls.user).toBe(2);
+    const off = makeApp(0);
+    await off.app.request('/api/v1/offers/obuv/');
+    await off.app.request('/api/v1/offers/obuv/');
+    expect(off.calls.offers).toBe(2);
+  });
+
+  it('keeps at most maxEntries answers, dropping the oldest', async () => {
+    const { app, calls } = makeApp(10_000);
+    for (const path of ['a', 'b', 'c', 'a']) await app.request(`/api/v1/offers/${path}/`);
+    expect(calls.offers).toBe(4);
+  });
+});
