@@ -9,7 +9,9 @@
  * gzipped (level 9, like a CDN) and the sum printed in kB (1 kB = 1024 bytes), next to what the
  * HTML alone names. Exits 1 when a budget is exceeded (listing and product: 170 kB).
  *
- *   node scripts/js-weight.mjs [--build] [--list] [--url http://localhost:3000 --api http://127.0.0.1:8000]
+ *   node scripts/js-weight.mjs [--build] [--list] [--warn] [--url http://localhost:3000 --api http://127.0.0.1:8000]
+ *
+ * `--warn`: a budget miss prints OVER and a WARN line but exits 0 (CI while the budget does not hold).
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -80,4 +82,5 @@ try {
   await browser.close();
   await shop.stop();
 }
-process.exit(failed ? 1 : 0);
+if (failed && args.warn) console.log('WARN: first-visit JS is over budget (reported, not failing: --warn)');
+process.exit(failed && !args.warn ? 1 : 0);
