@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { cartItems, carts, offerFeatures, offers, products } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { SEPARATES_TYPES, loadCards } from './catalog';
+import { kopecks } from './money';
 import type { AddToCartBody, Cart, CartItem, FeatureRef } from '@/lib/api/contract/cart';
 
 type Row = Record<string, unknown>;
@@ -101,7 +102,7 @@ export async function getCart(db: Db, cartId: string | null): Promise<Cart> {
       },
     ];
   });
-  const total = Math.round(items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100;
+  const total = kopecks(items.reduce((sum, i) => sum + i.price * i.quantity, 0));
   return { id: cartId, items, count: items.length, total };
 }
 

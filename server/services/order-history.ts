@@ -15,8 +15,8 @@ import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
 import type { Db } from '../db/client';
 import { orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
+import { kopecks } from './money';
 
-const kopecks = (rubles: number) => Math.round(rubles * 100) / 100;
 
 /** The user's orders, newest first. */
 export async function listUserOrders(db: Db, userId: number): Promise<OrderPreview[]> {
@@ -77,18 +77,26 @@ export async function getUserOrder(db: Db, userId: number, pk: number): Promise<
     discount: kopecks(order.discount),
     items_total: kopecks(order.itemsTotal),
     total: kopecks(order.total),
-    items: lines.map((l) => ({
-      id: l.id,
-      product_id: l.productId,
-      name: l.productName,
-      brand: l.brandName,
-      color: l.colorName,
-      size: l.sizeName,
-      image: l.image,
-      full_path_offer: l.fullPathOffer,
-      price: kopecks(l.price),
-      quantity: l.quantity,
-      total: kopecks(l.price * l.quantity),
-    })),
+    items: lines.map(orderLineJson),
+  };
+}
+
+/**
+ * One order line on the wire (order detail of the history and `items_json` of get_order_info):
+ * the snapshot taken when the order was placed; price and total in rubles.
+ */
+export function orderLineJson(l: typeof orderItems.$inferSelect) {
+  return {
+    id: l.id,
+    product_id: l.productId,
+    name: l.productName,
+    brand: l.brandName,
+    color: l.colorName,
+    size: l.sizeName,
+    image: l.image,
+    full_path_offer: l.fullPathOffer,
+    price: kopecks(l.price),
+    quantity: l.quantity,
+    total: kopecks(l.price * l.quantity),
   };
 }

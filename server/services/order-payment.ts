@@ -14,6 +14,7 @@ import { readServerEnv } from '../env';
 import { ApiHttpError } from '../http';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { kopecks } from './money';
+import { orderLineJson } from './order-history';
 import { sendOrderMail } from './order-mail';
 import { paymentProvider, paymentProviderByName } from './payments/provider';
 
@@ -147,19 +148,7 @@ export async function getOrderInfo(db: Db, guid: string): Promise<OrderInfo> {
     promo_code: order.promoCode,
     delivery: { method: order.deliveryMethod, method_name: DELIVERY_METHOD_NAMES[order.deliveryMethod] ?? 'Электронная доставка', address: order.deliveryAddress },
     contact: { fio: order.contactFio, email: order.contactEmail, phone: order.contactPhone },
-    items_json: lines.map((l) => ({
-      id: l.id,
-      product_id: l.productId,
-      name: l.productName,
-      brand: l.brandName,
-      color: l.colorName,
-      size: l.sizeName,
-      image: l.image,
-      full_path_offer: l.fullPathOffer,
-      price: kopecks(l.price),
-      quantity: l.quantity,
-      total: kopecks(l.price * l.quantity),
-    })),
+    items_json: lines.map(orderLineJson),
     payment_error: order.paymentStatus === 'failed' && lastAttempt?.status === 'failed' ? lastAttempt.message || 'Оплата не прошла' : '',
   };
 }

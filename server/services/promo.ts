@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { promoCodes } from '../db/schema';
 import { ApiHttpError } from '../http';
-import { formatRubles } from './money';
+import { formatRubles, kopecks } from './money';
 
 /** Russian refusal for an unknown, inactive or expired code. */
 export const PROMO_NOT_FOUND = 'Промокод не найден или больше не действует';
@@ -37,7 +37,7 @@ export async function evaluatePromo(db: Pick<Db, 'select'>, rawCode: string, goo
   if (goodsTotal <= 0) throw new ApiHttpError(400, 'Промокод применяется к товарам: добавьте товары в корзину');
   if (goodsTotal < promo.minTotal) throw new ApiHttpError(400, `Промокод действует для заказов от ${formatRubles(promo.minTotal)}`);
   const raw = promo.percent !== null ? (goodsTotal * promo.percent) / 100 : Math.min(promo.amount ?? 0, goodsTotal);
-  const discount = Math.round(raw * 100) / 100;
+  const discount = kopecks(raw);
   const message = promo.percent !== null ? `Промокод применён: скидка ${promo.percent}%` : `Промокод применён: скидка ${formatRubles(discount)}`;
   return { code, percent: promo.percent, discount, message };
 }
