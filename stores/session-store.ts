@@ -12,7 +12,8 @@
  * - `logout()`: revokes the token (POST /v1/logout/), clears the user and goes home.
  */
 import { create } from 'zustand';
-import { accountRequest, AccountRequestError, sessionExpiry } from '@/lib/api/account-client';
+import { accountRequest, sessionExpiry } from '@/lib/api/account-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import type { ChangeInfoBody, SignInBody, User } from '@/lib/api/contract/accounts';
 import { useFavoritesStore } from './favorites-store';
 import { usePopupsStore } from './popups-store';
@@ -32,17 +33,17 @@ export type SessionState = {
   anonymous: boolean;
   /** Loads the user once when a session cookie exists (spec §4). */
   init: (options?: { onSessionLost?: () => void }) => Promise<void>;
-  /** POST /v1/auth/. @throws AccountRequestError with the server's message. */
+  /** POST /v1/auth/. @throws BffRequestError with the server's message. */
   login: (username: string, password: string) => Promise<User>;
-  /** POST /v1/sign_in/. @throws AccountRequestError with the server's message. */
+  /** POST /v1/sign_in/. @throws BffRequestError with the server's message. */
   register: (payload: SignInBody) => Promise<User>;
   /**
    * Spec §4 Session "Social login": after the provider code was exchanged (the BFF set the token
    * cookie), loads the user with the returned token (GET /v1/get_user/) and finishes like a login.
-   * @throws AccountRequestError when no user can be loaded.
+   * @throws BffRequestError when no user can be loaded.
    */
   loadSocialUser: () => Promise<User>;
-  /** PUT /v1/changeinfo/. @throws AccountRequestError. */
+  /** PUT /v1/changeinfo/. @throws BffRequestError. */
   changeInfo: (patch: ChangeInfoBody) => Promise<User>;
   /** POST /v1/logout/ and clears the user; resolves when done (never rejects). */
   logout: () => Promise<void>;
@@ -126,7 +127,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     try {
       await accountRequest('POST', '/v1/logout/', OkResponse);
     } catch (error) {
-      if (!(error instanceof AccountRequestError)) throw error;
+      if (!(error instanceof BffRequestError)) throw error;
     }
     get().clear();
   },

@@ -6,7 +6,8 @@
  * delivery and payment. Another user's order answers 404 → "Заказ не найден".
  */
 import { useEffect, useState } from 'react';
-import { accountRequest, AccountRequestError } from '@/lib/api/account-client';
+import { accountRequest } from '@/lib/api/account-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import { OrderDetailResponse, OrderPreviewResponse, type OrderDetail, type OrderPreview } from '@/lib/api/contract/orders';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
@@ -55,7 +56,7 @@ function Detail({ pk }: { pk: number }) {
   useEffect(() => {
     accountRequest('POST', '/v1/history_order_detail/', OrderDetailResponse, { pk })
       .then((a) => setOrder(a.order))
-      .catch((e) => setError(e instanceof AccountRequestError && e.status === 404 ? 'Заказ не найден' : 'Не удалось загрузить заказ. Обновите страницу.'));
+      .catch((e) => setError(e instanceof BffRequestError && e.status === 404 ? 'Заказ не найден' : 'Не удалось загрузить заказ. Обновите страницу.'));
   }, [pk]);
   if (error) return <p role="alert">{error}</p>;
   if (!order) return <p role="status">Загружаем заказ…</p>;

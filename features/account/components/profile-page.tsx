@@ -13,7 +13,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { accountRequest, AccountRequestError, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
+import { accountRequest, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import { AddressesResponse, CitiesResponse, RegionsResponse, type Address, type City, type Region, type User } from '@/lib/api/contract/accounts';
 import { SPEC_MESSAGES } from '@/lib/messages/accounts';
 import { href, routeTitle } from '@/lib/routes';
@@ -59,7 +60,7 @@ function PersonalData({ user }: { user: User }) {
       await changeInfo({ full_name: values.full_name, email: values.email, phone: unmaskPhone(values.phone) });
       setMessage({ ok: true, text: SPEC_MESSAGES.dataSaved });
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof AccountRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE });
+      setMessage({ ok: false, text: e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE });
     }
   });
   return (
@@ -135,7 +136,7 @@ function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address
         : await accountRequest('POST', '/v1/user_address/', AddressesResponse, values);
       onSaved(answer.results);
     } catch (e) {
-      setError(e instanceof AccountRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
+      setError(e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
     }
   });
   return (
@@ -212,7 +213,7 @@ function Addresses() {
     try {
       setList((await accountRequest('POST', '/v1/user_address_delete/', AddressesResponse, { id: address.id })).results);
     } catch (e) {
-      setError(e instanceof AccountRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
+      setError(e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
     }
   };
   return (

@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { accountRequest, AccountRequestError, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
+import { accountRequest, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import { OkResponse, UserResponse } from '@/lib/api/contract/accounts';
 import { SPEC_MESSAGES } from '@/lib/messages/accounts';
 import {
@@ -46,7 +47,7 @@ export function LoginForm({ onForgot, onRegister }: { onForgot: () => void; onRe
     try {
       await login(values.username, values.password);
     } catch (e) {
-      setError(e instanceof AccountRequestError && e.status !== 0 ? e.message : SPEC_MESSAGES.loginFailed);
+      setError(e instanceof BffRequestError && e.status !== 0 ? e.message : SPEC_MESSAGES.loginFailed);
     }
   });
   return (
@@ -93,7 +94,7 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
     try {
       await register({ ...values, phone: unmaskPhone(values.phone), ...(complete ? { complete: true } : {}) });
     } catch (e) {
-      const message = e instanceof AccountRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE;
+      const message = e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE;
       // Spec §8 complete-registration: a response mentioning e-mail shows the duplicate message.
       setError(complete && /почт|email/i.test(message) ? SPEC_MESSAGES.duplicateEmail : message || ACCOUNT_FALLBACK_MESSAGE);
     }
@@ -146,7 +147,7 @@ export function ForgotPasswordForm({ onLogin }: { onLogin?: () => void }) {
       const answer = await accountRequest('POST', '/v1/reset/', OkResponse, values);
       setSent(answer.message);
     } catch (e) {
-      setError(e instanceof AccountRequestError ? e.message : SPEC_MESSAGES.resetUnknownEmail);
+      setError(e instanceof BffRequestError ? e.message : SPEC_MESSAGES.resetUnknownEmail);
     }
   });
   if (sent) {
@@ -230,7 +231,7 @@ export function WriteInForm({ onDone }: { onDone: () => void }) {
       useSessionStore.setState({ user });
       onDone();
     } catch (e) {
-      setError(e instanceof AccountRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
+      setError(e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
     }
   });
   return (

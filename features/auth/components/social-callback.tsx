@@ -13,7 +13,8 @@
  * button.
  */
 import { useEffect, useState } from 'react';
-import { accountRequest, AccountRequestError, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
+import { accountRequest, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import { TokenResponse } from '@/lib/api/contract/accounts';
 import {
   checkSocialCallback,
@@ -66,7 +67,7 @@ async function processCallback(provider: string): Promise<Outcome> {
   try {
     await accountRequest('POST', `/v1/login/social/token_user/${checked.provider}/`, TokenResponse, checked.body);
   } catch (error) {
-    return fail(error instanceof AccountRequestError ? error.message : ACCOUNT_FALLBACK_MESSAGE, state);
+    return fail(error instanceof BffRequestError ? error.message : ACCOUNT_FALLBACK_MESSAGE, state);
   }
   if (!tellOpener({ source: SOCIAL_MESSAGE_SOURCE, provider: checked.provider, state, status: 'success' })) window.location.replace('/');
   return { kind: 'done' };

@@ -5,7 +5,7 @@
  * §4 Basket, §9). Ships on every page, so it holds no more than the store and a small list.
  */
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { mainImage, ProductImage } from '@/components/product-image/product-image';
 import { pluralize } from '@/lib/format/plural';
@@ -23,6 +23,10 @@ const BASKET_PATH = href('basket');
  * "Initial basket data is loaded at layout entry"). Hover or keyboard focus opens the dropdown,
  * only off the /basket page and with at least one line; leaving closes it after 1000 ms; Escape
  * and reaching /basket close it at once.
+ *
+ * The link is not prefetched when it scrolls into view (it is on every page, and the basket's
+ * client code would count against every page's first visit, issue #7 JS budget); it is prefetched
+ * on intent instead: pointer over it, touch or keyboard focus.
  */
 export function BasketHeaderButton() {
   const pathname = usePathname();
@@ -33,6 +37,8 @@ export function BasketHeaderButton() {
   const closeDropdown = useBasketStore((s) => s.closeDropdown);
   const hideDropdownNow = useBasketStore((s) => s.hideDropdownNow);
   const rootRef = useRef<HTMLDivElement>(null);
+  const router = useRouter();
+  const prefetch = () => router.prefetch(BASKET_PATH);
 
   const onBasketPage = pathname === BASKET_PATH;
   const canShow = !onBasketPage && count > 0 && basketInited;
@@ -47,6 +53,7 @@ export function BasketHeaderButton() {
   }, [onBasketPage, hideDropdownNow]);
 
   const open = () => {
+    prefetch();
     if (canShow) openDropdown();
   };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
@@ -73,7 +80,7 @@ export function BasketHeaderButton() {
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
-      <Link href={BASKET_PATH} className={styles.link} aria-label={label} data-testid="header-basket">
+      <Link href={BASKET_PATH} prefetch={false} onTouchStart={prefetch} className={styles.link} aria-label={label} data-testid="header-basket">
         <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path
             d="M6 7h12l-1 13H7L6 7Zm3 0V6a3 3 0 0 1 6 0v1"

@@ -8,8 +8,8 @@ import { cartErrorHandler, cartGate, cartHandlers, cartItemFactory, createFakeCa
 import { BasketHeaderButton } from './basket-header-button';
 import { BasketPage } from './basket-page';
 
-const navigation = vi.hoisted(() => ({ pathname: '/' }));
-vi.mock('next/navigation', () => ({ usePathname: () => navigation.pathname }));
+const navigation = vi.hoisted(() => ({ pathname: '/', prefetch: vi.fn() }));
+vi.mock('next/navigation', () => ({ usePathname: () => navigation.pathname, useRouter: () => ({ prefetch: navigation.prefetch }) }));
 
 const fake = createFakeCart();
 const server = setupServer(...cartHandlers(fake));
@@ -21,6 +21,7 @@ beforeEach(() => {
   resetBasketStoreForTests();
   resetFakeCart(fake);
   navigation.pathname = '/';
+  navigation.prefetch.mockClear();
 });
 
 describe('BasketPage', () => {
@@ -98,8 +99,11 @@ describe('BasketHeaderButton', () => {
     render(<BasketHeaderButton />);
     const link = await screen.findByRole('link', { name: 'Корзина, 2 товара' });
     expect(link).toHaveAttribute('href', '/basket');
+    // Issue #7: the basket route is fetched on intent, not as soon as the header renders.
+    expect(navigation.prefetch).not.toHaveBeenCalled();
 
     await user.hover(link);
+    expect(navigation.prefetch).toHaveBeenCalledWith('/basket');
     const dropdown = await screen.findByTestId('basket-dropdown');
     expect(within(dropdown).getByText('Парео')).toBeInTheDocument();
     expect(within(dropdown).getByText('Итого').nextSibling?.textContent).toBe('2\u00A0980\u00A0₽');

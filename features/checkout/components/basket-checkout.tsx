@@ -13,8 +13,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { checkPromoCode, CheckoutRequestError } from '@/lib/api/checkout-client';
-import { CheckoutContact } from '@/lib/api/contract/checkout';
+import { checkPromoCode } from '@/lib/api/checkout-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
 import { useBasketStore } from '@/stores/basket-store';
@@ -70,11 +70,11 @@ export function PromoCodeField() {
       setPromoCode(answer.promo_code);
     } catch (e) {
       // Only the server's refusal drops the code; a lost request (navigation, network) keeps it.
-      if (e instanceof CheckoutRequestError && e.status >= 400 && e.status < 500) {
+      if (e instanceof BffRequestError && e.status >= 400 && e.status < 500) {
         setResult(null);
         setPromoCode(null);
         setError(e.message);
-      } else if (!(e instanceof CheckoutRequestError) || e.status !== 0) {
+      } else if (!(e instanceof BffRequestError) || e.status !== 0) {
         setError('Не удалось проверить промокод');
       }
     } finally {
@@ -221,9 +221,11 @@ function AnonymousForm({ onDone }: { onDone: () => void }) {
   const phoneRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const phone = phoneRef.current?.value ?? '';
+    // The contract (zod) loads on submit: /basket is prefetched from every page (issue #7 JS budget).
+    const { CheckoutContact } = await import('@/lib/api/contract/checkout');
     const parsed = CheckoutContact.safeParse({ ...form, phone });
     if (!parsed.success) {
       const next: Record<string, string> = {};

@@ -15,10 +15,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { accountRequest } from '@/lib/api/account-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import {
   checkGiftCard,
   checkPromoCode,
-  CheckoutRequestError,
   fetchCdekCalc,
   fetchDeliveryOptions,
   startPayment,
@@ -130,7 +130,7 @@ export function DeliveryPage() {
       })
       .catch((e: unknown) => {
         setOptions([]);
-        setOptionsError(e instanceof CheckoutRequestError ? e.message : 'Не удалось рассчитать доставку');
+        setOptionsError(e instanceof BffRequestError ? e.message : 'Не удалось рассчитать доставку');
       });
   }, [cityId, basketTotal]);
 
@@ -141,7 +141,7 @@ export function DeliveryPage() {
       .catch((e: unknown) => {
         setDiscount(0);
         // The server refused the code (expired, basket below its minimum): forget it.
-        if (e instanceof CheckoutRequestError && e.status >= 400 && e.status < 500) useCheckoutStore.getState().setPromoCode(null);
+        if (e instanceof BffRequestError && e.status >= 400 && e.status < 500) useCheckoutStore.getState().setPromoCode(null);
       });
   }, [promoCode, basketTotal]);
 
@@ -173,7 +173,7 @@ export function DeliveryPage() {
       setGiftBalance(card.balance);
     } catch (e) {
       setGiftBalance(null);
-      setGiftError(e instanceof CheckoutRequestError ? e.message : 'Не удалось проверить сертификат');
+      setGiftError(e instanceof BffRequestError ? e.message : 'Не удалось проверить сертификат');
     }
   };
 
@@ -228,7 +228,7 @@ export function DeliveryPage() {
       }
       router.push(href('basket-success'));
     } catch (e) {
-      if (e instanceof CheckoutRequestError) {
+      if (e instanceof BffRequestError) {
         setErrors(e.errors);
         setFormError(e.message);
       } else setFormError('Не удалось оформить заказ. Попробуйте ещё раз');

@@ -14,7 +14,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
-import { CheckoutRequestError, fetchOrderInfo, fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
+import { fetchOrderInfo, fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import type { OrderInfo } from '@/lib/api/contract/checkout';
 import { trackPurchase } from '@/lib/analytics';
 import { formatPrice } from '@/lib/format/price';
@@ -87,7 +88,7 @@ export function ConfirmPage({ guid }: { guid: string | null }) {
     try {
       window.location.assign((await startPayment(guid)).form_url);
     } catch (e) {
-      setPayError(e instanceof CheckoutRequestError ? e.message : 'Не удалось начать оплату');
+      setPayError(e instanceof BffRequestError ? e.message : 'Не удалось начать оплату');
       setBusy(false);
     }
   };
@@ -206,7 +207,7 @@ export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
     if (!orderId) return;
     fetchSandboxPayment(orderId)
       .then((r) => setPayment(r.payment))
-      .catch((e: unknown) => setLoadError(e instanceof CheckoutRequestError ? e.message : 'Платёж не найден'));
+      .catch((e: unknown) => setLoadError(e instanceof BffRequestError ? e.message : 'Платёж не найден'));
   }, [orderId]);
 
   const submit = async (event: FormEvent) => {
@@ -219,8 +220,8 @@ export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
       setMessage(answer.message);
       window.location.assign(answer.redirect_url);
     } catch (e) {
-      setErrors(e instanceof CheckoutRequestError ? { ...e.errors } : {});
-      setMessage(e instanceof CheckoutRequestError ? e.message : 'Не удалось провести платёж');
+      setErrors(e instanceof BffRequestError ? { ...e.errors } : {});
+      setMessage(e instanceof BffRequestError ? e.message : 'Не удалось провести платёж');
       setBusy(false);
     }
   };
