@@ -1,10 +1,18 @@
 /**
- * Proxy (Next 16's middleware). Spec §2 "Behaviour on every navigation": a path ending in a slash
- * (other than the root) is redirected (308) to the same path without trailing slashes, keeping
- * the query (the hash never reaches the server; browsers re-apply it to the redirect target).
- * `next.config.ts` sets `skipTrailingSlashRedirect` so this is the only slash rule.
+ * Proxy (Next 16's middleware), run before every page request:
+ * - Spec §2 "Behaviour on every navigation": a path ending in a slash (other than the root) is
+ *   redirected (308) to the same path without trailing slashes, keeping the query (the hash never
+ *   reaches the server; browsers re-apply it to the redirect target). `next.config.ts` sets
+ *   `skipTrailingSlashRedirect` so this is the only slash rule.
+ * - Issue #7 cached catalogue pages: GET/HEAD of a catalogue page (`/{section}/…`) or of /search
+ *   is rewritten to the internal cached route `/cached/{key}/…` (features/catalog/utils/
+ *   page-cache-key.ts), so Next serves it from its ISR cache; the address bar keeps the original
+ *   URL. Requests that cannot be keyed go on to the per-request routes. The internal prefix itself
+ *   is not addressable from outside: `/cached/…` answers the shop's 404 page.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { CACHED_PREFIX, EMPTY_KEY, listingPageKey, searchPageKey } from '@/features/catalog/utils/page-cache-key';
+import { isSection, parseCatalogPath } from '@/lib/catalog-path';
 
 /**
  * The path without trailing slashes, or null when nothing changes ("/" stays "/"; "//" → "/").
@@ -16,17 +24,65 @@ export function stripTrailingSlashes(pathname: string): string | null {
   return stripped === '' ? '/' : stripped;
 }
 
-/** Redirects "/kupalniki/?page=2" → "/kupalniki?page=2" (308). */
-export function proxy(request: NextRequest) {
-  const target = stripTrailingSlashes(request.nextUrl.pathname);
-  if (target === null) return NextResponse.next();
-  // A plain URL: NextURL would re-append the slash it saw (skipTrailingSlashRedirect keeps it).
-  const url = new URL(request.url);
-  url.pathname = target;
-  return NextResponse.redirect(url, 308);
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
+/**
+ * Where a GET of `pathname?search` is served from: the internal cached route's pathname, or null
+ * for the per-request route. `/cached/…` from outside maps to `/cached`, which no route serves
+ * (the 404 page). Product pages ignore the query, so all their variants share one key.
+ * Exported for unit tests.
+ */
+export function cachedPathname(pathname: string, search: URLSearchParams): string | null {
+  const [first = '', ...rest] = pathname.slice(1).split('/');
+  if (first === CACHED_PREFIX) return `/${CACHED_PREFIX}`;
+  let key: string | null = null;
+  if (pathname === '/search') key = searchPageKey(search);
+  else if (isSection(first)) {
+    const route = parseCatalogPath(first, rest.map(decodeSegment));
+    if (!route) return null; // the per-request route answers 404
+    key = route.kind === 'product' ? EMPTY_KEY : listingPageKey(search);
+  }
+  return key === null ? null : `/${CACHED_PREFIX}/${key}${pathname}`;
+}
+
+/** Redirects "/kupalniki/?page=2" → "/kupalniki?page=2" (308); rewrites cacheable pages (see above). */
+export function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+  const target = stripTrailingSlashes(pathname);
+  if (target !== null) {
+    // A plain URL: NextURL would re-append the slash it saw (skipTrailingSlashRedirect keeps it).
+    const url = new URL(request.url);
+    url.pathname = target;
+    return NextResponse.redirect(url, 308);
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return NextResponse.next();
+  const cached = cachedPathname(pathname, searchParams);
+  if (cached === null) return NextResponse.next();
+  const url = request.nextUrl.clone();
+  url.pathname = cached;
+  // The query now lives in the key; only the router's cache-busting `_rsc` is kept.
+  const rsc = searchParams.get('_rsc');
+  url.search = rsc === null ? '' : `?_rsc=${encodeURIComponent(rsc)}`;
+  return NextResponse.rewrite(url);
+}
+
+/**
+ * Only the requests the proxy acts on (running it costs ~10% of a cached page's CPU, issue #7).
+ * Next needs literal strings here: the sections are lib/constants.ts SECTIONS, kept in step by
+ * proxy.test.ts.
+ */
 export const config = {
-  // Everything but the BFF, Next internals, proxied media and files with an extension.
-  matcher: ['/((?!api/|api$|_next/|media/|.*\\.[A-Za-z0-9]+$).*)'],
+  matcher: [
+    // A path ending in a slash (spec §2), except the BFF, Next internals and proxied media.
+    '/((?!api/|_next/|media/).*/)',
+    // Catalogue sections, search and the internal prefix (cached pages).
+    '/(kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|search|cached)',
+    '/(kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached)/:rest*',
+  ],
 };

@@ -7,10 +7,9 @@
  *
  *   node scripts/perf.mjs [--build] [--only js-weight,audit,bench] [--ci]
  *
- * `--ci` is what .ci/run uses: the accessibility, best-practices, SEO and CLS budgets fail the
- * run; the Lighthouse performance score, the requests/s budgets and the first-visit JS weight are
- * printed as WARN (they do not hold on main yet: the JS weight went over again when checkout and
- * VK login were merged, README "Performance budgets"; drop `--ci` from .ci/run once they hold).
+ * `--ci` is what .ci/run uses: the first-visit JS weight, accessibility, best-practices, SEO and
+ * CLS budgets fail the run; the Lighthouse performance score and the requests/s budgets are
+ * printed as WARN while they do not hold on this 2-core machine (README "Performance budgets").
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -21,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs();
 const only = typeof args.only === 'string' ? args.only.split(',') : ['js-weight', 'audit', 'bench'];
 const steps = [
-  { name: 'js-weight', argv: ['scripts/js-weight.mjs', ...(args.ci ? ['--warn'] : [])] },
+  { name: 'js-weight', argv: ['scripts/js-weight.mjs'] },
   { name: 'audit', argv: ['scripts/audit.mjs', ...(args.ci ? ['--warn', 'performance'] : [])] },
   { name: 'bench', argv: ['scripts/bench.mjs', ...(args.ci ? ['--warn'] : [])] },
 ].filter((step) => only.includes(step.name));
@@ -33,8 +32,10 @@ for (const step of steps) {
   const t0 = Date.now();
   const result = spawnSync(process.execPath, [...step.argv, ...(build ? ['--build'] : [])], { cwd: root, stdio: 'inherit' });
   build = false; // the first step built; the others reuse it
-  summary.push({ name: step.name, ok: result.status === 0, s: Math.round((Date.now() - t0) / 1000) });
+  // Exit 3: a budget passed to the script with --warn was missed (printed, not failing).
+  summary.push({ name: step.name, status: result.status, s: Math.round((Date.now() - t0) / 1000) });
 }
 console.log('\n[perf] summary');
-for (const s of summary) console.log(`  ${s.name.padEnd(10)} ${s.ok ? 'budgets hold' : 'BUDGET FAILED'}  (${s.s} s)`);
-process.exit(summary.every((s) => s.ok) ? 0 : 1);
+const verdict = { 0: 'budgets hold', 3: 'WARN: a budget is missed (reported, not failing)' };
+for (const s of summary) console.log(`  ${s.name.padEnd(10)} ${verdict[s.status] ?? 'BUDGET FAILED'}  (${s.s} s)`);
+process.exit(summary.every((s) => s.status === 0 || s.status === 3) ? 0 : 1);

@@ -6,7 +6,8 @@
  *  3. builds the storefront when there is no build yet, when the build was made for another API
  *     origin or database (the /media rewrite and the pages prerendered at build time come from
  *     the API the build saw; recorded in .next/shop-build.json), or with --build;
- *  4. `next start` (or `next dev` with --dev).
+ *  4. serves the build with scripts/serve.mjs, one Next.js server per core (`WEB_CONCURRENCY`
+ *     workers; or `next dev` with --dev).
  * Ports: PORT (storefront, 3000) and API_PORT (8000). Ctrl+C stops both.
  *
  * Flags: --dev (next dev), --build (always rebuild), --api-only.
@@ -93,7 +94,7 @@ if (args.has('--dev')) {
     writeFileSync(stampFile, stamp);
     console.log(`[start] storefront built after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const web = run(bin('next'), ['start', '-p', port], { NODE_ENV: 'production' });
+  const web = run(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { NODE_ENV: 'production', PORT: port });
   web.on('exit', (code) => stopAll(code ?? 1));
   console.log(`[start] storefront starting on http://localhost:${port}`);
 }

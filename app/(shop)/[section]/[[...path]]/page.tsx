@@ -1,135 +1,20 @@
 /**
- * Catalogue pages (spec §2 "Catalogue sections" and "Product detail"): one catch-all per section,
- * parsed by `parseCatalogPath`. Listings: GET /v1/category/{path}?tag= and
- * GET /v1/offers/{path}/?limit=24&offset=N&tag=&filters=<JSON>&sort= (page param → offset, the
- * URL's facets → filters) and GET /v1/all/filters/{path}/ for the facet column. Products:
- * GET /v1/product_offer/; a request whose path differs from the product's `full_path_offer`
- * (missing/wrong slug or category) is permanently redirected there. Unknown section, malformed
- * path, unknown category/product or a page beyond the last → 404.
+ * Catalogue pages rendered per request (spec §2 "Catalogue sections" and "Product detail"): the
+ * requests proxy.ts does not send to the cached route app/(shop)/cached/[key]/[section]/[[...path]]
+ * (a query that cannot be keyed, see features/catalog/utils/page-cache-key.ts). Rendering lives
+ * in ./catalog-route.tsx.
  */
-import { PromoBanners } from '@/features/content/components/home-banners';
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
 import type { Metadata } from 'next';
-import { notFound, permanentRedirect } from 'next/navigation';
-import { cache } from 'react';
-import { getCategory } from '@/features/catalog/api/get-category';
-import { getFacets } from '@/features/catalog/api/get-facets';
-import { getOffers } from '@/features/catalog/api/get-offers';
-import { CatalogListing } from '@/features/catalog/components/catalog-listing';
-import { hasFilters, parseListingQuery } from '@/features/catalog/utils/listing-query';
-import { parsePageParam } from '@/features/catalog/utils/page-param';
-import { getProduct } from '@/features/product/api/get-product';
-import { ProductView } from '@/features/product/components/product-view';
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
-import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
-import { isNotFound } from '@/lib/api/fetcher';
-import { parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
-import { PAGE_SIZE } from '@/lib/constants';
-import { catalogHref, pageHref } from '@/lib/routes';
+import { catalogMetadata, CatalogRoute, type CatalogParams } from './catalog-route';
 
-type Params = Promise<{ section: string; path?: string[] }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Calls `fn`, turning an API 404 into `notFound()`. */
-async function or404<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isNotFound(error)) notFound();
-    throw error;
-  }
-}
-
-// Memoised per request on primitive arguments, shared by generateMetadata and the page.
-const cachedCategory = cache((path: string, tag: string | undefined) => or404(() => getCategory(path, tag)));
-const cachedProduct = cache((pk: string, categoryPath: string, slug: string | undefined) =>
-  or404(() => getProduct({ pk, categoryPath, slug })),
-);
-const loadCategory = (route: CatalogListingRoute) => cachedCategory(route.path, route.tag);
-const loadProduct = (route: CatalogProductRoute) => cachedProduct(route.pk, route.categoryPath, route.slug);
-
-function decode(segments: string[] | undefined): string[] {
-  return (segments ?? []).map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  });
-}
-
-async function resolve(params: Params) {
-  const { section, path } = await params;
-  const route = parseCatalogPath(section, decode(path));
-  if (!route) notFound();
-  return route;
-}
-
-/** Titles "Купальники — Lumière" from the SEO record or the category/product; canonical URLs. */
-export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: SearchParams }): Promise<Metadata> {
-  const route = await resolve(params);
-  if (route.kind === 'product') {
-    const product = await loadProduct(route);
-    return pageMetadata({
-      path: product.full_path_offer,
-      title: `${product.name} ${product.brand.name}`,
-      description: `${product.name} ${product.brand.name} — купить в интернет-магазине. ${product.description}`.slice(0, 300),
-      image: product.images.find((image) => image.is_main)?.image ?? product.images[0]?.image,
-    });
-  }
-  const query = await searchParams;
-  const page = parsePageParam(query.page) ?? 1;
-  const state = parseListingQuery(query);
-  const category = await loadCategory(route);
-  const base = catalogHref(category.path, category.tag?.slug);
-  const name = category.tag ? `${category.name}: ${category.tag.name}` : category.seo.title || category.name;
-  // Filtered or re-sorted listings do not compete with the clean one: noindex + canonical to it.
-  const variant = hasFilters(state.filters) || state.sort !== undefined;
-  return pageMetadata({
-    path: variant ? base : pageHref(base, page),
-    noindex: variant,
-    title: page > 1 ? `${name} — страница ${page}` : name,
-    description:
-      category.seo.description || `${category.name} — купить в интернет-магазине Lumière. Доставка по России, примерка.`,
-  });
+/** Metadata of the listing or product (./catalog-route.tsx). */
+export async function generateMetadata({ params, searchParams }: { params: CatalogParams; searchParams: SearchParams }): Promise<Metadata> {
+  return catalogMetadata(params, await searchParams);
 }
 
 /** A listing or a product page. */
-export default async function CatalogPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  const route = await resolve(params);
-
-  if (route.kind === 'product') {
-    const product = await loadProduct(route);
-    const requested = `/${[route.categoryPath, route.pk, route.slug].filter(Boolean).join('/')}`;
-    if (product.full_path_offer !== requested) permanentRedirect(product.full_path_offer);
-    return <ProductView product={product} favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />} />;
-  }
-
-  const query = await searchParams;
-  const page = parsePageParam(query.page);
-  if (page === null) notFound();
-  const state = parseListingQuery(query);
-  const [category, offers, facets] = await Promise.all([
-    loadCategory(route),
-    or404(() => getOffers(route.path, page, route.tag, state)),
-    getFacets({ path: route.path, tag: route.tag, filters: state.filters }),
-  ]);
-  if (route.tag && !category.tag) notFound();
-  if (page > 1 && (page - 1) * PAGE_SIZE >= offers.count) notFound();
-
-  const base = catalogHref(category.path, category.tag?.slug);
-  const fallback = category.tag ? `${category.seo.h1 || category.name}: ${category.tag.name}` : category.seo.h1 || category.name;
-  const heading = await pageHeading(base, fallback);
-  return (
-    <CatalogListing
-      category={category}
-      offers={offers}
-      page={page}
-      heading={heading}
-      state={state}
-      facets={facets}
-      cardAction={favoriteCardAction}
-      bannerSlot={page === 1 ? <PromoBanners place="container" section={category.section} /> : null}
-    />
-  );
+export default async function CatalogPage({ params, searchParams }: { params: CatalogParams; searchParams: SearchParams }) {
+  return <CatalogRoute params={params} query={await searchParams} />;
 }

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * Serves the production build of the storefront with one Next.js server per CPU core (issue #7:
+ * a Node process renders and writes pages on one core; `next start` uses one, so a 2-core machine
+ * served cached pages at half its capacity). Node's cluster module shares the listening socket;
+ * the primary only forks, re-forks a worker that dies (at most 5 times a minute) and forwards
+ * SIGINT/SIGTERM. Each worker is Next's documented custom server (`next({ dev: false })` +
+ * `getRequestHandler()`), so routing, proxy.ts, ISR and images behave as under `next start`. Each
+ * worker keeps its own in-memory ISR cache (next.config.ts), so a page is rendered once per worker.
+ *
+ *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] node scripts/serve.mjs
+ *
+ * WEB_CONCURRENCY: number of workers (default: the machine's available parallelism, at most 8).
+ */
+import cluster from 'node:cluster';
+import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME && process.env.HOSTNAME !== 'localhost' ? process.env.HOSTNAME : undefined;
+const requested = Number.parseInt(process.env.WEB_CONCURRENCY ?? '', 10);
+const workers = Number.isInteger(requested) && requested > 0 ? Math.min(requested, 32) : Math.min(availableParallelism(), 8);
+
+if (cluster.isPrimary) {
+  let stopping = false;
+  const restarts = [];
+  const fork = () => cluster.fork();
+  for (let i = 0; i < workers; i += 1) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 5) {
+      console.error(`[serve] workers keep dying (last: code ${code}, signal ${signal}); stopping`);
+      process.exit(1);
+    }
+    console.error(`[serve] worker ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another`);
+    fork();
+  });
+  const stop = (signal) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(`[serve] ${workers} storefront worker(s) on http://localhost:${port}`);
+} else {
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = createServer((req, res) => handle(req, res));
+  server.listen(port, hostname, () => {
+    if (cluster.worker?.id === 1) console.log(`[serve] ready on http://localhost:${port}`);
+  });
+  const close = () => server.close(() => process.exit(0));
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+}
