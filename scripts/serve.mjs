@@ -24,6 +24,22 @@ const hostname = process.env.HOSTNAME && process.env.HOSTNAME !== 'localhost' ? 
 const requested = Number.parseInt(process.env.WEB_CONCURRENCY ?? '', 10);
 const workers = Number.isInteger(requested) && requested > 0 ? Math.min(requested, 32) : Math.min(availableParallelism(), 8);
 
+/**
+ * Next 16.4 sends `Location` twice when a cached (ISR) page answers with a redirect (the stored
+ * header is appended to the one the redirect sets). One value is what HTTP allows (RFC 9110
+ * §10.2.2) and what clients expect, so later values of `location` replace earlier ones.
+ * @param {import('node:http').ServerResponse} res
+ */
+function singleLocation(res) {
+  const setHeader = res.setHeader.bind(res);
+  const appendHeader = res.appendHeader.bind(res);
+  const isLocation = (name) => String(name).toLowerCase() === 'location';
+  const first = (value) => (Array.isArray(value) ? value[0] : value);
+  res.setHeader = (name, value) => setHeader(name, isLocation(name) ? first(value) : value);
+  res.appendHeader = (name, value) => (isLocation(name) ? setHeader(name, first(value)) : appendHeader(name, value));
+  return res;
+}
+
 if (cluster.isPrimary) {
   let stopping = false;
   const restarts = [];
@@ -57,7 +73,7 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createServer((req, res) => handle(req, res));
+  const server = createServer((req, res) => handle(req, singleLocation(res)));
   server.listen(port, hostname, () => {
     if (cluster.worker?.id === 1) console.log(`[serve] ready on http://localhost:${port}`);
   });
