@@ -18,6 +18,7 @@ import type {
   ProductDetail,
   Sort,
 } from '@/lib/api/contract/catalog';
+import { catalogIndex, categoryScope, denseIds, listingPage, type CatalogIndex } from './catalog-index';
 
 type Row = Record<string, unknown>;
 
@@ -223,9 +224,43 @@ export function orderBy(sort: Sort | undefined): SQL {
 
 /**
  * A page of products as cards (GET /v1/offers/, /v1/search/). Count is of all matching products.
+ *
+ * Issue #7: ids, count, sort and page come from the in-process catalogue index
+ * (server/services/catalog-index.ts), so the database only reads the page's cards;
+ * {@link listOffersSql} is the same answer in SQL (the reference the index is tested against).
  * @throws ApiHttpError 404 when the category or tag does not exist.
  */
 export async function listOffers(db: Db, params: ListingParams): Promise<{ count: number; results: OfferCard[] }> {
+  const index = await catalogIndex(db);
+  let filters = params.filters;
+  let categories: Uint8Array | null = null;
+  if (params.categoryPath !== undefined) {
+    categories = categoryScope(index, params.categoryPath);
+    if (!categories) throw new ApiHttpError(404, 'Категория не найдена');
+    if (params.tag) filters = mergeFilters(filters, indexedTagFilters(index, params.categoryPath, params.tag));
+  }
+  if (params.rankedIds && params.rankedIds.length === 0) return { count: 0, results: [] };
+  const base = { categories, brand: -1, ranked: params.rankedIds ? denseIds(index, params.rankedIds) : null, fixed: {} };
+  const page = listingPage(index, base, filters, params.sort, params.limit, params.offset);
+  return { count: page.count, results: await loadCards(db, page.ids) };
+}
+
+/**
+ * A tag's filters from the index (as {@link tagFilters} reads them from the database).
+ * @throws ApiHttpError 404 for an unknown tag.
+ */
+export function indexedTagFilters(index: CatalogIndex, categoryPath: string, tagSlug: string): OfferFilters {
+  const filter = index.tags.get(`${categoryPath}\u0000${tagSlug}`);
+  if (!filter) throw new ApiHttpError(404, 'Подборка не найдена');
+  return filter;
+}
+
+/**
+ * {@link listOffers} in SQL only (before issue #7's index): the reference implementation the
+ * index is tested against, and the "before" figure of scripts/bench-catalog.ts.
+ * @throws ApiHttpError 404 when the category or tag does not exist.
+ */
+export async function listOffersSql(db: Db, params: ListingParams): Promise<{ count: number; results: OfferCard[] }> {
   let filters = params.filters;
   const where: SQL[] = [];
   if (params.categoryPath !== undefined) {
