@@ -35,6 +35,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { OfferFilters, Sort } from '@/lib/api/contract/catalog';
 
+/**
+ * Whether listings and facets use the index: yes unless the environment says `CATALOG_INDEX=off`
+ * (then they run the reference SQL; scripts/bench-catalog.ts uses it for the "before" figures).
+ */
+export function catalogIndexEnabled(): boolean {
+  return process.env.CATALOG_INDEX !== 'off';
+}
+
 /** Age (ms) after which an index is rebuilt in the background even without a noted change. */
 export const INDEX_TTL_MS = 60_000;
 

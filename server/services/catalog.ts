@@ -18,7 +18,7 @@ import type {
   ProductDetail,
   Sort,
 } from '@/lib/api/contract/catalog';
-import { catalogIndex, categoryScope, denseIds, listingPage, type CatalogIndex } from './catalog-index';
+import { catalogIndex, catalogIndexEnabled, categoryScope, denseIds, listingPage, type CatalogIndex } from './catalog-index';
 
 type Row = Record<string, unknown>;
 
@@ -231,6 +231,7 @@ export function orderBy(sort: Sort | undefined): SQL {
  * @throws ApiHttpError 404 when the category or tag does not exist.
  */
 export async function listOffers(db: Db, params: ListingParams): Promise<{ count: number; results: OfferCard[] }> {
+  if (!catalogIndexEnabled()) return listOffersSql(db, params);
   const index = await catalogIndex(db);
   let filters = params.filters;
   let categories: Uint8Array | null = null;

@@ -19,7 +19,7 @@ import { ApiHttpError } from '../http';
 import type { Facets, FacetValue } from '@/lib/api/contract/facets';
 import type { OfferFilters } from '@/lib/api/contract/catalog';
 import { filterConditions, indexedTagFilters, rows, tagFilters } from './catalog';
-import { catalogIndex, categoryScope, denseIds, facetCounts } from './catalog-index';
+import { catalogIndex, catalogIndexEnabled, categoryScope, denseIds, facetCounts } from './catalog-index';
 
 /** Which base set the facets describe. */
 export interface FacetParams {
@@ -62,6 +62,7 @@ const EMPTY: Facets = {
  * @throws ApiHttpError 404 for an unknown category, tag or brand.
  */
 export async function listFacets(db: Db, params: FacetParams): Promise<Facets> {
+  if (!catalogIndexEnabled()) return listFacetsSql(db, params);
   const index = await catalogIndex(db);
   let categories: Uint8Array | null = null;
   let fixed: OfferFilters = {};
