@@ -13,7 +13,7 @@ import { Facets } from '@/lib/api/contract/facets';
 import { cities, products } from '../db/schema';
 import { call, createTestApi, type TestApi } from '../test-utils';
 import { catalogIndex, noteCatalogChanged } from './catalog-index';
-import { listOffers, listOffersSql, rows, searchProductIds } from './catalog';
+import { listOffers, listOffersSql, rows, searchProductIds, searchProductIdsSql } from './catalog';
 import { listFacets, listFacetsSql } from './facets';
 
 let api: TestApi;
@@ -69,6 +69,17 @@ describe('catalogue index equals the reference SQL', () => {
       const facetParams = { categoryPath, tag: tag?.slug, brand, ids: search, filters };
       expect(await listFacets(db, facetParams), label).toEqual(await listFacetsSql(db, facetParams));
     }
+  });
+
+  it('narrows search candidates to the same ranked ids as the SQL search (full text and typos)', async () => {
+    const db = api.handle.db;
+    const queries = ['купальники', 'купальник', 'купальнека', 'Маажи', 'maaji', 'платье черное', 'платье -черное', 'платье or юбка',
+      'кожаная сумка', 'сандали', 'футболка мужская', '"купальник слитный"', 'zzzzqqqxx', 'и', '!!!'];
+    for (const text of queries) {
+      const ids = await searchProductIds(db, text);
+      expect(ids, text).toEqual(await searchProductIdsSql(db, text));
+    }
+    expect((await searchProductIds(db, 'купальнека')).length).toBeGreaterThan(0);
   });
 
   it('answers 404 like the SQL for an unknown category, tag or brand', async () => {

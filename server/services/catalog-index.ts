@@ -115,6 +115,15 @@ export interface CatalogIndex {
   categoryPaths: Map<number, string>;
   /** Tag filters by `${categoryPath}\u0000${tagSlug}`. */
   tags: Map<string, OfferFilters>;
+  /** Search (issue #7 "search candidates narrowed before ranking"): lexeme of `search_vector` → dense ids. */
+  lexemes: Map<string, Int32Array>;
+  /** Dense index → position in the popularity order (popularity desc, id). */
+  popRank: Int32Array;
+  /** Distinct `lower(name)` values and their products (dense, popularity order). */
+  names: string[];
+  nameMembers: Int32Array[];
+  /** Trigram → indices into `names` (built on the first typo search). */
+  nameTrigrams: Map<string, Int32Array> | null;
   /** When the build started reading (ms since epoch). */
   builtAt: number;
   /** Build duration, ms. */
@@ -153,6 +162,13 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     q<{ product_id: number; color_id: number }>(db, sql`select distinct product_id, color_id from offers`),
     inStockRows(db),
     ...SORT_KEYS.map((key) => q<{ id: number }>(db, sql`select id from products order by ${SORT_SQL[key]}`)),
+  ]);
+  const [lexRows, nameRows] = await Promise.all([
+    q<{ lex: string; ids: number[] | string }>(
+      db,
+      sql`select lex, array_agg(id) as ids from products, unnest(tsvector_to_array(search_vector)) lex group by lex`,
+    ),
+    q<{ id: number; n: string }>(db, sql`select id, lower(name) as n from products`),
   ]);
 
   const n = productRows.length;
@@ -209,10 +225,36 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     orders[key] = order;
   });
 
+  const popRank = new Int32Array(n);
+  orders.popular.forEach((i, position) => {
+    popRank[i] = position;
+  });
+  const lexemes = new Map<string, Int32Array>();
+  for (const r of lexRows) {
+    const list = typeof r.ids === 'string' ? r.ids.replace(/[{}]/g, '').split(',').map(Number) : r.ids;
+    const dense = new Int32Array(list.length);
+    for (let j = 0; j < list.length; j += 1) dense[j] = denseOf[Number(list[j])]!;
+    lexemes.set(r.lex, dense);
+  }
+  const byName = new Map<string, number[]>();
+  for (const r of nameRows) {
+    const i = denseOf[Number(r.id)]!;
+    const list = byName.get(r.n);
+    if (list) list.push(i);
+    else byName.set(r.n, [i]);
+  }
+  const names = [...byName.keys()];
+  const nameMembers = names.map((name) => Int32Array.from(byName.get(name)!.sort((a, b) => popRank[a]! - popRank[b]!)));
+
   return {
     n,
     ids,
     denseOf,
+    lexemes,
+    popRank,
+    names,
+    nameMembers,
+    nameTrigrams: null,
     categoryOf,
     brandOf,
     materialOf,
@@ -287,7 +329,10 @@ export function indexBytes(index: CatalogIndex): number {
     index.isNew,
     index.colorBits,
     index.sizeBits,
+    index.popRank,
     ...Object.values(index.orders),
+    ...index.lexemes.values(),
+    ...index.nameMembers,
   ];
   return arrays.reduce((sum, a) => sum + a.byteLength, 0);
 }
@@ -630,4 +675,109 @@ export function facetCounts(index: CatalogIndex, base: IndexBase, filters: Offer
     sale: { count: saleCount },
     new: { count: newCount },
   };
+}
+
+// ---------------------------------------------------------------- search
+
+/**
+ * Products matching a tsquery given in its text form (`websearch_to_tsquery(...)::text`), from the
+ * lexeme postings of the stored `search_vector`s: the same rows `search_vector @@ query` gives.
+ * @returns a 0/1 array over dense indices, or null when the query uses what the postings cannot
+ *   answer (phrase `<->`, prefix `:*`, weight labels) and the caller must ask SQL.
+ */
+export function matchTsquery(index: CatalogIndex, text: string): Uint8Array | null {
+  const tokens = text.match(/'(?:[^']|'')*'(?::[*A-Da-d]+)?|<(?:-|\d+)>|[&|!()]/g) ?? [];
+  if (tokens.some((t) => t.startsWith('<') || /':[*A-Da-d]+$/.test(t))) return null;
+  let at = 0;
+  const all = () => new Uint8Array(index.n);
+  const lexeme = (token: string) => {
+    const set = all();
+    for (const i of index.lexemes.get(token.slice(1, -1).replace(/''/g, "'")) ?? []) set[i] = 1;
+    return set;
+  };
+  const primary = (): Uint8Array => {
+    const token = tokens[at++];
+    if (token === '!') {
+      const inner = primary();
+      for (let i = 0; i < inner.length; i += 1) inner[i] = inner[i] ? 0 : 1;
+      return inner;
+    }
+    if (token === '(') {
+      const inner = or();
+      at += 1; // ')'
+      return inner;
+    }
+    if (token?.startsWith("'")) return lexeme(token);
+    throw new Error(`unexpected tsquery token ${token}`);
+  };
+  const and = (): Uint8Array => {
+    const left = primary();
+    while (tokens[at] === '&') {
+      at += 1;
+      const right = primary();
+      for (let i = 0; i < left.length; i += 1) left[i] = left[i]! & right[i]!;
+    }
+    return left;
+  };
+  const or = (): Uint8Array => {
+    const left = and();
+    while (tokens[at] === '|') {
+      at += 1;
+      const right = and();
+      for (let i = 0; i < left.length; i += 1) left[i] = left[i]! | right[i]!;
+    }
+    return left;
+  };
+  if (tokens.length === 0) return all();
+  try {
+    const result = or();
+    return at === tokens.length ? result : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first `most` products of `set` in popularity order (popularity desc, id), as dense indices. */
+export function mostPopular(index: CatalogIndex, set: Uint8Array, most: number): number[] {
+  const out: number[] = [];
+  const order = index.orders.popular;
+  for (let j = 0; j < order.length && out.length < most; j += 1) if (set[order[j]!]) out.push(order[j]!);
+  return out;
+}
+
+/** pg_trgm's trigrams of a lower-cased string: each word (letters, digits) padded "  word ", unique. */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const chars = [' ', ' ', ...word, ' '];
+    for (let k = 0; k + 3 <= chars.length; k += 1) out.add(chars.slice(k, k + 3).join(''));
+  }
+  return out;
+}
+
+/**
+ * Names (indices into `index.names`) that can reach word similarity `threshold` with `query`:
+ * word_similarity = common / (|query trigrams| + |extent| − common) ≤ (query trigrams found in the
+ * name) / |query trigrams|, so names below that bound are left out before PostgreSQL scores the rest.
+ */
+export function trigramCandidates(index: CatalogIndex, query: string, threshold: number): number[] {
+  if (!index.nameTrigrams) {
+    const lists = new Map<string, number[]>();
+    index.names.forEach((name, k) => {
+      for (const t of trigrams(name)) {
+        const list = lists.get(t);
+        if (list) list.push(k);
+        else lists.set(t, [k]);
+      }
+    });
+    index.nameTrigrams = new Map([...lists].map(([t, list]) => [t, Int32Array.from(list)]));
+  }
+  const wanted = trigrams(query);
+  if (wanted.size === 0) return [];
+  const hits = new Uint16Array(index.names.length);
+  for (const t of wanted) for (const k of index.nameTrigrams.get(t) ?? []) hits[k]! += 1;
+  const need = threshold * wanted.size - 1e-6;
+  const out: number[] = [];
+  for (let k = 0; k < hits.length; k += 1) if (hits[k]! >= need) out.push(k);
+  return out;
 }

@@ -18,7 +18,17 @@ import type {
   ProductDetail,
   Sort,
 } from '@/lib/api/contract/catalog';
-import { catalogIndex, catalogIndexEnabled, categoryScope, denseIds, listingPage, type CatalogIndex } from './catalog-index';
+import {
+  catalogIndex,
+  catalogIndexEnabled,
+  categoryScope,
+  denseIds,
+  listingPage,
+  matchTsquery,
+  mostPopular,
+  trigramCandidates,
+  type CatalogIndex,
+} from './catalog-index';
 
 type Row = Record<string, unknown>;
 
@@ -506,9 +516,76 @@ export const SEARCH_RESULTS = 1000;
  *    short `lower(name)` (its own GIN index) and on brand names (Latin and Cyrillic): up to
  *    {@link SEARCH_RESULTS} candidates, ranked by similarity, then popularity.
  *
- * Issue #7 budget: p95 under 30 ms with 100,000 products (scripts/bench-catalog.ts).
+ * Issue #7 budget: p95 under 30 ms with 100,000 products (scripts/bench-catalog.ts). The
+ * candidates are narrowed in the catalogue index (server/services/catalog-index.ts) before
+ * PostgreSQL ranks them:
+ * - full text: PostgreSQL only parses the query (`websearch_to_tsquery`); the matching products
+ *   come from the index's lexeme postings of the stored `search_vector` (phrase and prefix
+ *   queries go to SQL), the {@link SEARCH_CANDIDATES} most popular are ranked by `ts_rank` in
+ *   SQL by primary key;
+ * - typos: word similarity is computed by PostgreSQL only for the distinct lower-cased product
+ *   names (≈ 6,400 for 100k products) that share enough trigrams with the query; the best
+ *   {@link SEARCH_RESULTS} products of those names (similarity, then popularity) and of brands
+ *   matching by trigrams (similarity 0.5) are merged.
+ * {@link searchProductIdsSql} is the same search in SQL only (when `CATALOG_INDEX=off`).
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
+  if (!catalogIndexEnabled()) return searchProductIdsSql(db, query);
+  const q = query.trim().toLowerCase().slice(0, 200);
+  if (!q) return [];
+  const index = await catalogIndex(db);
+  const [parsed] = await rows<{ tsq: string; threshold: string | number | null }>(
+    db,
+    sql`select websearch_to_tsquery('russian', ${q})::text as tsq,
+               current_setting('pg_trgm.word_similarity_threshold', true) as threshold`,
+  );
+  const matched = matchTsquery(index, parsed?.tsq ?? '');
+  if (!matched) return searchProductIdsSql(db, query);
+  const candidates = mostPopular(index, matched, SEARCH_CANDIDATES);
+  if (candidates.length > 0) {
+    const idArray = `{${candidates.map((i) => index.ids[i]).join(',')}}`;
+    const ranked = await rows<{ id: number }>(
+      db,
+      sql`select p.id from products p where p.id = any(${idArray}::int[])
+          order by ts_rank(p.search_vector, websearch_to_tsquery('russian', ${q})) desc, p.popularity desc, p.id
+          limit ${SEARCH_RESULTS}`,
+    );
+    return ranked.map((r) => Number(r.id));
+  }
+  const threshold = Number(parsed?.threshold ?? 0.6) || 0.6;
+  const names = trigramCandidates(index, q, threshold - 0.1).map((k) => index.names[k]!);
+  const [scored, brandRows] = await Promise.all([
+    names.length
+      ? rows<{ n: string; score: number }>(
+          db,
+          sql`select n, word_similarity(${q}, n) as score from json_array_elements_text(${JSON.stringify(names)}::json) n where ${q} <% n`,
+        )
+      : Promise.resolve([]),
+    rows<{ id: number }>(db, sql`select b.id from brands b where ${q} <% lower(b.name) or ${q} <% lower(b.name_ru)`),
+  ]);
+  const score = new Map<number, number>();
+  const nameIndex = new Map(index.names.map((n, k) => [n, k]));
+  const byName: Array<[number, number]> = [];
+  for (const r of scored) for (const i of index.nameMembers[nameIndex.get(r.n)!] ?? []) byName.push([i, Number(r.score)]);
+  byName.sort((a, b) => b[1] - a[1] || index.popRank[a[0]]! - index.popRank[b[0]]!);
+  for (const [i, s] of byName.slice(0, SEARCH_RESULTS)) score.set(i, s);
+  if (brandRows.length) {
+    const brandIds = new Set(brandRows.map((b) => Number(b.id)));
+    const ranks = new Set(index.brands.flatMap((b, k) => (brandIds.has(b.id) ? [k] : [])));
+    const inBrands = new Uint8Array(index.n);
+    for (let i = 0; i < index.n; i += 1) if (ranks.has(index.brandOf[i]!)) inBrands[i] = 1;
+    for (const i of mostPopular(index, inBrands, SEARCH_RESULTS)) score.set(i, Math.max(score.get(i) ?? 0, 0.5));
+  }
+  return [...score]
+    .sort((a, b) => b[1] - a[1] || index.popRank[a[0]]! - index.popRank[b[0]]!)
+    .slice(0, SEARCH_RESULTS)
+    .map(([i]) => index.ids[i]!);
+}
+
+/**
+ * {@link searchProductIds} in SQL only (before issue #7's index narrowed the candidates).
+ */
+export async function searchProductIdsSql(db: Db, query: string): Promise<number[]> {
   const q = query.trim().toLowerCase().slice(0, 200);
   if (!q) return [];
   const found = await rows<{ id: number }>(
