@@ -121,6 +121,8 @@ export interface CatalogIndex {
   popRank: Int32Array;
   /** Distinct `lower(name)` values and their products (dense, popularity order). */
   names: string[];
+  /** Name → index into `names`. */
+  nameIndex: Map<string, number>;
   nameMembers: Int32Array[];
   /** Trigram → indices into `names` (built on the first typo search). */
   nameTrigrams: Map<string, Int32Array> | null;
@@ -253,6 +255,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     lexemes,
     popRank,
     names,
+    nameIndex: new Map(names.map((name, k) => [name, k])),
     nameMembers,
     nameTrigrams: null,
     categoryOf,

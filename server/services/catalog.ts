@@ -553,22 +553,35 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
     return ranked.map((r) => Number(r.id));
   }
   const threshold = Number(parsed?.threshold ?? 0.6) || 0.6;
-  const names = trigramCandidates(index, q, threshold - 0.1).map((k) => index.names[k]!);
+  const names = trigramCandidates(index, q, threshold).map((k) => index.names[k]!);
   const [scored, brandRows] = await Promise.all([
     names.length
       ? rows<{ n: string; score: number }>(
           db,
-          sql`select n, word_similarity(${q}, n) as score from json_array_elements_text(${JSON.stringify(names)}::json) n where ${q} <% n`,
+          sql`select n, score from (
+                select n, word_similarity(${q}, n) as score from json_array_elements_text(${JSON.stringify(names)}::json) n
+              ) s where score >= coalesce(current_setting('pg_trgm.word_similarity_threshold', true)::float8, 0.6)`,
         )
       : Promise.resolve([]),
     rows<{ id: number }>(db, sql`select b.id from brands b where ${q} <% lower(b.name) or ${q} <% lower(b.name_ru)`),
   ]);
   const score = new Map<number, number>();
-  const nameIndex = new Map(index.names.map((n, k) => [n, k]));
-  const byName: Array<[number, number]> = [];
-  for (const r of scored) for (const i of index.nameMembers[nameIndex.get(r.n)!] ?? []) byName.push([i, Number(r.score)]);
-  byName.sort((a, b) => b[1] - a[1] || index.popRank[a[0]]! - index.popRank[b[0]]!);
-  for (const [i, s] of byName.slice(0, SEARCH_RESULTS)) score.set(i, s);
+  // Products of the matching names, best similarity first, popularity within one similarity: one
+  // walk of the popularity order per distinct similarity value, until SEARCH_RESULTS are taken.
+  const bySimilarity = new Map<number, number[]>();
+  for (const r of scored) {
+    const s = Number(r.score);
+    const list = bySimilarity.get(s);
+    const k = index.nameIndex.get(r.n)!;
+    if (list) list.push(k);
+    else bySimilarity.set(s, [k]);
+  }
+  for (const s of [...bySimilarity.keys()].sort((a, b) => b - a)) {
+    if (score.size >= SEARCH_RESULTS) break;
+    const members = new Uint8Array(index.n);
+    for (const k of bySimilarity.get(s)!) for (const i of index.nameMembers[k] ?? []) members[i] = 1;
+    for (const i of mostPopular(index, members, SEARCH_RESULTS - score.size)) score.set(i, s);
+  }
   if (brandRows.length) {
     const brandIds = new Set(brandRows.map((b) => Number(b.id)));
     const ranks = new Set(index.brands.flatMap((b, k) => (brandIds.has(b.id) ? [k] : [])));
