@@ -526,7 +526,9 @@ export const SEARCH_RESULTS = 1000;
  * - typos: word similarity is computed by PostgreSQL only for the distinct lower-cased product
  *   names (≈ 6,400 for 100k products) that share enough trigrams with the query; the best
  *   {@link SEARCH_RESULTS} products of those names (similarity, then popularity) and of brands
- *   matching by trigrams (similarity 0.5) are merged.
+ *   matching by trigrams (similarity 0.5) are merged. (The SQL took any 1,000 rows matching by
+ *   name, in table order, before ranking; the index takes the 1,000 best — same set whenever
+ *   fewer than 1,000 products match, the test database's case.)
  * {@link searchProductIdsSql} is the same search in SQL only (when `CATALOG_INDEX=off`).
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
