@@ -19,6 +19,7 @@ import {
   tags,
   landingPages,
 } from '../db/schema';
+import { noteCatalogChanged } from '../services/catalog-index';
 import { seedContent } from './content';
 import { seedAccounts } from './accounts';
 import { seedCheckout } from './checkout';
@@ -131,6 +132,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       );
     }
   });
+  // A new catalogue: listings and facets rebuild their in-process index (issue #7).
+  if (!summary.skipped) noteCatalogChanged(db);
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }

@@ -18,6 +18,17 @@ import type {
   ProductDetail,
   Sort,
 } from '@/lib/api/contract/catalog';
+import {
+  catalogIndex,
+  catalogIndexEnabled,
+  categoryScope,
+  denseIds,
+  listingPage,
+  matchTsquery,
+  mostPopular,
+  trigramCandidates,
+  type CatalogIndex,
+} from './catalog-index';
 
 type Row = Record<string, unknown>;
 
@@ -223,9 +234,44 @@ export function orderBy(sort: Sort | undefined): SQL {
 
 /**
  * A page of products as cards (GET /v1/offers/, /v1/search/). Count is of all matching products.
+ *
+ * Issue #7: ids, count, sort and page come from the in-process catalogue index
+ * (server/services/catalog-index.ts), so the database only reads the page's cards;
+ * {@link listOffersSql} is the same answer in SQL (the reference the index is tested against).
  * @throws ApiHttpError 404 when the category or tag does not exist.
  */
 export async function listOffers(db: Db, params: ListingParams): Promise<{ count: number; results: OfferCard[] }> {
+  if (!catalogIndexEnabled()) return listOffersSql(db, params);
+  const index = await catalogIndex(db);
+  let filters = params.filters;
+  let categories: Uint8Array | null = null;
+  if (params.categoryPath !== undefined) {
+    categories = categoryScope(index, params.categoryPath);
+    if (!categories) throw new ApiHttpError(404, 'Категория не найдена');
+    if (params.tag) filters = mergeFilters(filters, indexedTagFilters(index, params.categoryPath, params.tag));
+  }
+  if (params.rankedIds && params.rankedIds.length === 0) return { count: 0, results: [] };
+  const base = { categories, brand: -1, ranked: params.rankedIds ? denseIds(index, params.rankedIds) : null, fixed: {} };
+  const page = listingPage(index, base, filters, params.sort, params.limit, params.offset);
+  return { count: page.count, results: await loadCards(db, page.ids) };
+}
+
+/**
+ * A tag's filters from the index (as {@link tagFilters} reads them from the database).
+ * @throws ApiHttpError 404 for an unknown tag.
+ */
+export function indexedTagFilters(index: CatalogIndex, categoryPath: string, tagSlug: string): OfferFilters {
+  const filter = index.tags.get(`${categoryPath}\u0000${tagSlug}`);
+  if (!filter) throw new ApiHttpError(404, 'Подборка не найдена');
+  return filter;
+}
+
+/**
+ * {@link listOffers} in SQL only (before issue #7's index): the reference implementation the
+ * index is tested against, and the "before" figure of scripts/bench-catalog.ts.
+ * @throws ApiHttpError 404 when the category or tag does not exist.
+ */
+export async function listOffersSql(db: Db, params: ListingParams): Promise<{ count: number; results: OfferCard[] }> {
   let filters = params.filters;
   const where: SQL[] = [];
   if (params.categoryPath !== undefined) {
@@ -470,9 +516,91 @@ export const SEARCH_RESULTS = 1000;
  *    short `lower(name)` (its own GIN index) and on brand names (Latin and Cyrillic): up to
  *    {@link SEARCH_RESULTS} candidates, ranked by similarity, then popularity.
  *
- * Issue #7 budget: p95 under 30 ms with 100,000 products (scripts/bench-catalog.ts).
+ * Issue #7 budget: p95 under 30 ms with 100,000 products (scripts/bench-catalog.ts). The
+ * candidates are narrowed in the catalogue index (server/services/catalog-index.ts) before
+ * PostgreSQL ranks them:
+ * - full text: PostgreSQL only parses the query (`websearch_to_tsquery`); the matching products
+ *   come from the index's lexeme postings of the stored `search_vector` (phrase and prefix
+ *   queries go to SQL), the {@link SEARCH_CANDIDATES} most popular are ranked by `ts_rank` in
+ *   SQL by primary key;
+ * - typos: word similarity is computed by PostgreSQL only for the distinct lower-cased product
+ *   names (≈ 6,400 for 100k products) that share enough trigrams with the query; the best
+ *   {@link SEARCH_RESULTS} products of those names (similarity, then popularity) and of brands
+ *   matching by trigrams (similarity 0.5) are merged. (The SQL took any 1,000 rows matching by
+ *   name, in table order, before ranking; the index takes the 1,000 best — same set whenever
+ *   fewer than 1,000 products match, the test database's case.)
+ * {@link searchProductIdsSql} is the same search in SQL only (when `CATALOG_INDEX=off`).
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
+  if (!catalogIndexEnabled()) return searchProductIdsSql(db, query);
+  const q = query.trim().toLowerCase().slice(0, 200);
+  if (!q) return [];
+  const index = await catalogIndex(db);
+  const [parsed] = await rows<{ tsq: string; threshold: string | number | null }>(
+    db,
+    sql`select websearch_to_tsquery('russian', ${q})::text as tsq,
+               current_setting('pg_trgm.word_similarity_threshold', true) as threshold`,
+  );
+  const matched = matchTsquery(index, parsed?.tsq ?? '');
+  if (!matched) return searchProductIdsSql(db, query);
+  const candidates = mostPopular(index, matched, SEARCH_CANDIDATES);
+  if (candidates.length > 0) {
+    const idArray = `{${candidates.map((i) => index.ids[i]).join(',')}}`;
+    const ranked = await rows<{ id: number }>(
+      db,
+      sql`select p.id from products p where p.id = any(${idArray}::int[])
+          order by ts_rank(p.search_vector, websearch_to_tsquery('russian', ${q})) desc, p.popularity desc, p.id
+          limit ${SEARCH_RESULTS}`,
+    );
+    return ranked.map((r) => Number(r.id));
+  }
+  const threshold = Number(parsed?.threshold ?? 0.6) || 0.6;
+  const names = trigramCandidates(index, q, threshold).map((k) => index.names[k]!);
+  const [scored, brandRows] = await Promise.all([
+    names.length
+      ? rows<{ n: string; score: number }>(
+          db,
+          sql`select n, score from (
+                select n, word_similarity(${q}, n) as score from json_array_elements_text(${JSON.stringify(names)}::json) n
+              ) s where score >= coalesce(current_setting('pg_trgm.word_similarity_threshold', true)::float8, 0.6)`,
+        )
+      : Promise.resolve([]),
+    rows<{ id: number }>(db, sql`select b.id from brands b where ${q} <% lower(b.name) or ${q} <% lower(b.name_ru)`),
+  ]);
+  const score = new Map<number, number>();
+  // Products of the matching names, best similarity first, popularity within one similarity: one
+  // walk of the popularity order per distinct similarity value, until SEARCH_RESULTS are taken.
+  const bySimilarity = new Map<number, number[]>();
+  for (const r of scored) {
+    const s = Number(r.score);
+    const list = bySimilarity.get(s);
+    const k = index.nameIndex.get(r.n)!;
+    if (list) list.push(k);
+    else bySimilarity.set(s, [k]);
+  }
+  for (const s of [...bySimilarity.keys()].sort((a, b) => b - a)) {
+    if (score.size >= SEARCH_RESULTS) break;
+    const members = new Uint8Array(index.n);
+    for (const k of bySimilarity.get(s)!) for (const i of index.nameMembers[k] ?? []) members[i] = 1;
+    for (const i of mostPopular(index, members, SEARCH_RESULTS - score.size)) score.set(i, s);
+  }
+  if (brandRows.length) {
+    const brandIds = new Set(brandRows.map((b) => Number(b.id)));
+    const ranks = new Set(index.brands.flatMap((b, k) => (brandIds.has(b.id) ? [k] : [])));
+    const inBrands = new Uint8Array(index.n);
+    for (let i = 0; i < index.n; i += 1) if (ranks.has(index.brandOf[i]!)) inBrands[i] = 1;
+    for (const i of mostPopular(index, inBrands, SEARCH_RESULTS)) score.set(i, Math.max(score.get(i) ?? 0, 0.5));
+  }
+  return [...score]
+    .sort((a, b) => b[1] - a[1] || index.popRank[a[0]]! - index.popRank[b[0]]!)
+    .slice(0, SEARCH_RESULTS)
+    .map(([i]) => index.ids[i]!);
+}
+
+/**
+ * {@link searchProductIds} in SQL only (before issue #7's index narrowed the candidates).
+ */
+export async function searchProductIdsSql(db: Db, query: string): Promise<number[]> {
   const q = query.trim().toLowerCase().slice(0, 200);
   if (!q) return [];
   const found = await rows<{ id: number }>(

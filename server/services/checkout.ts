@@ -23,6 +23,7 @@ import { cartItems, giftCardNominals, offerFeatures, orderItems, orders, orderSt
 import { ApiHttpError } from '../http';
 import { deliveryQuote, destinationOf, SHOP_PICKUP } from './delivery/delivery';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
+import { noteStockChanged } from './catalog-index';
 import { kopecks } from './money';
 import { sendOrderMail } from './order-mail';
 import { evaluatePromo } from './promo';
@@ -257,7 +258,7 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
       if (scope) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}))`);
         const existing = await orderByScope(tx, scope);
-        if (existing) return { row: existing, created: false };
+        if (existing) return { row: existing, created: false, stockOf: [] as number[] };
       }
       const { lines: raw, fromCart } = await requestedLines(tx, body, actor, options.version);
       const lines = await describeLines(tx, raw);
@@ -265,6 +266,7 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
 
       await takeStock(tx, lines);
       await step('stock');
+      const stockOf = lines.map((l) => l.productId);
 
       const goods = kopecks(lines.reduce((sum, l) => sum + l.price * l.quantity, 0));
       const certificates: CertificateLine[] = nominal ? [{ nominalId: nominal.id, name: nominal.name, price: nominal.amount, quantity: 1 }] : [];
@@ -356,10 +358,13 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
 
       if (fromCart && actor.cartId) await tx.delete(cartItems).where(eq(cartItems.cartId, actor.cartId));
       await step('cart');
-      return { row: final, created: true };
+      return { row: final, created: true, stockOf };
     });
     if (!result.created) return { order: toCreated(result.row), created: false };
     createdRow = result.row;
+    // Committed: sizes sold out by this order leave listings and facets on the next request
+    // (issue #7 catalogue index, server/services/catalog-index.ts).
+    noteStockChanged(db, result.stockOf);
   } catch (error) {
     // Two submits with one key that raced past the lock (cannot happen with the advisory lock,
     // kept as the backstop of the unique index).

@@ -6,14 +6,20 @@
  * base set (category with its tag, or search results, or a brand) with every selected filter
  * EXCEPT F's own applied. So ticking a second brand shows how many products the two brands give
  * together under the current colour/size/price, and the counts never drop to zero just because a
- * sibling value is selected. Runs the same SQL on PGlite and PostgreSQL.
+ * sibling value is selected.
+ *
+ * Issue #7: {@link listFacets} counts in the in-process catalogue index
+ * (server/services/catalog-index.ts: one pass over typed arrays instead of eight SQL counts);
+ * {@link listFacetsSql} is the same answer in SQL, runs the same on PGlite and PostgreSQL, and is
+ * the reference the index is tested against.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ApiHttpError } from '../http';
 import type { Facets, FacetValue } from '@/lib/api/contract/facets';
 import type { OfferFilters } from '@/lib/api/contract/catalog';
-import { filterConditions, rows, tagFilters } from './catalog';
+import { filterConditions, indexedTagFilters, rows, tagFilters } from './catalog';
+import { catalogIndex, catalogIndexEnabled, categoryScope, denseIds, facetCounts } from './catalog-index';
 
 /** Which base set the facets describe. */
 export interface FacetParams {
@@ -51,10 +57,35 @@ const EMPTY: Facets = {
 };
 
 /**
- * Every facet of a base set with counts (see the module docstring for the rule).
+ * Every facet of a base set with counts (see the module docstring for the rule), from the
+ * catalogue index.
  * @throws ApiHttpError 404 for an unknown category, tag or brand.
  */
 export async function listFacets(db: Db, params: FacetParams): Promise<Facets> {
+  if (!catalogIndexEnabled()) return listFacetsSql(db, params);
+  const index = await catalogIndex(db);
+  let categories: Uint8Array | null = null;
+  let fixed: OfferFilters = {};
+  if (params.categoryPath !== undefined) {
+    categories = categoryScope(index, params.categoryPath);
+    if (!categories) throw new ApiHttpError(404, 'Категория не найдена');
+    if (params.tag) fixed = indexedTagFilters(index, params.categoryPath, params.tag);
+  }
+  let brand = -1;
+  if (params.brand !== undefined) {
+    brand = index.brandBySlug.get(params.brand) ?? -1;
+    if (brand < 0) throw new ApiHttpError(404, 'Бренд не найден');
+  }
+  if (params.ids && params.ids.length === 0) return EMPTY;
+  const counted = facetCounts(index, { categories, brand, ranked: params.ids ? denseIds(index, params.ids) : null, fixed }, params.filters);
+  return { ...counted, sizes: [...counted.sizes].sort(bySize) };
+}
+
+/**
+ * {@link listFacets} in SQL only (before issue #7's index): eight counting queries.
+ * @throws ApiHttpError 404 for an unknown category, tag or brand.
+ */
+export async function listFacetsSql(db: Db, params: FacetParams): Promise<Facets> {
   const base: SQL[] = [];
   let tagged: OfferFilters = {};
   if (params.categoryPath !== undefined) {

@@ -1,0 +1,168 @@
+/**
+ * The in-process catalogue index (issue #7 budget; spec §7 `/v1/offers/`, `/v1/all/filters/`,
+ * `/v1/search/`): listings and facets from the index equal the reference SQL for many random
+ * filter combinations, sorts, pages, tags, brand and search variants, and a committed change is
+ * visible on the very next request — an order that sells the last piece of a size drops that
+ * size's count and removes the product from the size filter; a price change (noted with
+ * noteCatalogChanged) moves the product between price-filtered listings.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { OffersPage, type OfferFilters } from '@/lib/api/contract/catalog';
+import { Facets } from '@/lib/api/contract/facets';
+import { cities, products } from '../db/schema';
+import { call, createTestApi, type TestApi } from '../test-utils';
+import { catalogIndex, noteCatalogChanged } from './catalog-index';
+import { listOffers, listOffersSql, rows, searchProductIds, searchProductIdsSql } from './catalog';
+import { listFacets, listFacetsSql } from './facets';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi(400);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** Deterministic PRNG (mulberry32), so a failure can be replayed. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('catalogue index equals the reference SQL', () => {
+  it('gives the same listings and facets for 120 random requests', async () => {
+    const db = api.handle.db;
+    const rnd = prng(7);
+    const pick = <T>(list: T[], most: number): T[] => list.filter(() => rnd() < most / Math.max(1, list.length));
+    const whole = await listFacetsSql(db, { filters: {} });
+    const cats = (await rows<{ path: string }>(db, sql`select path from categories order by id`)).map((c) => c.path);
+    const tags = await rows<{ path: string; slug: string }>(db, sql`select c.path, t.slug from tags t join categories c on c.id = t.category_id order by t.id`);
+    const sorts = [undefined, 'popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
+    const searchIds = await searchProductIds(db, 'купальник');
+    expect(searchIds.length).toBeGreaterThan(5);
+    for (let round = 0; round < 120; round += 1) {
+      const filters: OfferFilters = {};
+      if (rnd() < 0.4) filters.brands = [...pick(whole.brands.map((b) => b.value), 2), ...(rnd() < 0.1 ? ['no-such-brand'] : [])];
+      if (rnd() < 0.4) filters.colors = pick(whole.colors.map((c) => c.value), 2);
+      if (rnd() < 0.4) filters.sizes = pick(whole.sizes.map((s) => s.value), 4);
+      if (rnd() < 0.3) filters.materials = pick(whole.materials.map((m) => m.value), 2);
+      if (rnd() < 0.3) filters.price_min = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!) * 0.5);
+      if (rnd() < 0.3) filters.price_max = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!));
+      if (rnd() < 0.2) filters.sale = true;
+      if (rnd() < 0.2) filters.new = true;
+      const variant = rnd();
+      const tag = variant < 0.15 ? tags[Math.floor(rnd() * tags.length)] : undefined;
+      const categoryPath = tag ? tag.path : variant < 0.75 ? cats[Math.floor(rnd() * cats.length)] : undefined;
+      const search = !tag && variant > 0.9 ? searchIds : undefined;
+      const brand = !tag && variant >= 0.75 && variant <= 0.82 ? whole.brands[Math.floor(rnd() * whole.brands.length)]!.value : undefined;
+      const sort = sorts[Math.floor(rnd() * sorts.length)];
+      const page = { limit: 1 + Math.floor(rnd() * 30), offset: Math.floor(rnd() * 3) * 10 };
+      const label = JSON.stringify({ round, categoryPath, tag, brand, search: !!search, filters, sort, page });
+
+      const listing = { categoryPath, tag: tag?.slug, filters, sort, rankedIds: search, ...page };
+      expect(await listOffers(db, listing), label).toEqual(await listOffersSql(db, listing));
+      const facetParams = { categoryPath, tag: tag?.slug, brand, ids: search, filters };
+      expect(await listFacets(db, facetParams), label).toEqual(await listFacetsSql(db, facetParams));
+    }
+  });
+
+  it('narrows search candidates to the same ranked ids as the SQL search (full text and typos)', async () => {
+    const db = api.handle.db;
+    const queries = ['купальники', 'купальник', 'купальнека', 'Маажи', 'maaji', 'платье черное', 'платье -черное', 'платье or юбка',
+      'кожаная сумка', 'сандали', 'футболка мужская', '"купальник слитный"', 'zzzzqqqxx', 'и', '!!!'];
+    for (const text of queries) {
+      const ids = await searchProductIds(db, text);
+      expect(ids, text).toEqual(await searchProductIdsSql(db, text));
+    }
+    expect((await searchProductIds(db, 'купальнека')).length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 like the SQL for an unknown category, tag or brand', async () => {
+    const db = api.handle.db;
+    for (const params of [{ categoryPath: 'no-such' }, { categoryPath: 'kupalniki', tag: 'nope' }, { brand: 'nope' }]) {
+      await expect(listFacets(db, { ...params, filters: {} })).rejects.toMatchObject({ status: 404 });
+      await expect(listFacetsSql(db, { ...params, filters: {} })).rejects.toMatchObject({ status: 404 });
+    }
+    await expect(listOffers(db, { categoryPath: 'no-such', filters: {}, limit: 5, offset: 0 })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('catalogue index freshness', () => {
+  const q = (filters: OfferFilters) => encodeURIComponent(JSON.stringify(filters));
+
+  it('an order selling the last piece of a size drops it from the size facet and filter on the next request', async () => {
+    const db = api.handle.db;
+    // A product with a size name in stock in exactly one of its offers, with one piece left.
+    const [target] = await rows<{ product_id: number; offer_id: number; ext_id: string; name: string; stock: number; path: string }>(
+      db,
+      sql`select o.product_id, o.id as offer_id, f.ext_id, f.name, f.stock, c.path
+          from offer_features f join offers o on o.id = f.offer_id join products p on p.id = o.product_id
+          join categories c on c.id = p.category_id
+          where f.kind = 'size' and f.stock = 1
+            and (select count(*) from offer_features f2 join offers o2 on o2.id = f2.offer_id
+                 where o2.product_id = o.product_id and f2.name = f.name and f2.stock > 0) = 1
+          order by f.id limit 1`,
+    );
+    expect(target).toBeDefined();
+    const t = target!;
+    const facetsOf = async () => Facets.parse((await call(api, 'GET', `/api/v1/all/filters/${t.path}/`)).json);
+    const listed = async () => {
+      const res = await call(api, 'GET', `/api/v1/offers/${t.path}/?limit=100&filters=${q({ sizes: [t.name] })}`);
+      return OffersPage.parse(res.json);
+    };
+    const before = (await facetsOf()).sizes.find((s) => s.value === t.name)!.count;
+    const beforeListing = await listed();
+    expect(beforeListing.results.map((r) => r.id)).toContain(t.product_id);
+    expect(beforeListing.count).toBe(before);
+
+    const [moscow] = await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'Москва'));
+    const order = await call(
+      api,
+      'POST',
+      '/api/v1/order/',
+      {
+        contact: { fio: 'Петрова Мария Ивановна', email: 'maria@example.ru', phone: '+7(916)-123-45-67' },
+        delivery: { method: 'courier', city_id: moscow!.id, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
+        items: [{ offer: t.offer_id, feature: t.ext_id, quantity: 1 }],
+      },
+      { 'idempotency-key': `index-last-size-${t.ext_id}` },
+    );
+    expect(order.status).toBe(201);
+
+    const after = (await facetsOf()).sizes.find((s) => s.value === t.name)?.count ?? 0;
+    expect(after).toBe(before - 1);
+    const afterListing = await listed();
+    expect(afterListing.count).toBe(before - 1);
+    expect(afterListing.results.map((r) => r.id)).not.toContain(t.product_id);
+  });
+
+  it('a price change noted with noteCatalogChanged moves the product between price-filtered listings', async () => {
+    const db = api.handle.db;
+    await catalogIndex(db); // built before the change, so the test sees a rebuild, not a first build
+    const [p] = await rows<{ id: number; price: string; path: string }>(
+      db,
+      sql`select p.id, p.price, c.path from products p join categories c on c.id = p.category_id order by p.id limit 1`,
+    );
+    const cheap = { price_max: 1 };
+    const ids = async (filters: OfferFilters) =>
+      OffersPage.parse((await call(api, 'GET', `/api/v1/offers/${p!.path}/?limit=100&filters=${q(filters)}`)).json).results.map((r) => r.id);
+    expect(await ids(cheap)).not.toContain(p!.id);
+    const facetCount = async () => Facets.parse((await call(api, 'GET', `/api/v1/all/filters/${p!.path}/?filters=${q(cheap)}`)).json).count;
+    const cheapBefore = await facetCount();
+
+    await db.update(products).set({ price: 0.5 }).where(eq(products.id, p!.id));
+    noteCatalogChanged(db);
+    expect(await ids(cheap)).toContain(p!.id);
+    expect(await facetCount()).toBe(cheapBefore + 1);
+
+    await db.update(products).set({ price: Number(p!.price) }).where(eq(products.id, p!.id));
+    noteCatalogChanged(db);
+    expect(await ids(cheap)).not.toContain(p!.id);
+    expect(await facetCount()).toBe(cheapBefore);
+  });
+});
