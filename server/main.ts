@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { readServerEnv } from './env';
+import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { seedDatabase } from './seed';
 
 const env = readServerEnv();
@@ -20,6 +21,15 @@ if (!summary.skipped) {
   await handle.db.execute(sql`vacuum analyze`);
   console.log(
     `[shop-api] seeded ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes, ${summary.images} images in ${summary.ms} ms`,
+  );
+}
+if (catalogIndexEnabled()) {
+  // Issue #7: build the in-process catalogue index now (3–6 s at 100k products) instead of inside
+  // the first shopper's request; requests arriving meanwhile wait for the same build.
+  const t0 = Date.now();
+  catalogIndex(handle.db).then(
+    () => console.log(`[shop-api] catalogue index built in ${Date.now() - t0} ms`),
+    (error: unknown) => console.error('[shop-api] catalogue index build failed; listings will retry it', error),
   );
 }
 const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });

@@ -7,12 +7,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { uniquePhone } from './helpers';
 
 const MAIL_DIR = path.resolve(process.env.MAIL_DIR ?? '.data/mail');
 const stamp = Date.now().toString(36);
 const email = `e2e-${stamp}@example.ru`;
 const password = 'Secret123';
 const newPassword = 'Newpass456';
+const phone = uniquePhone();
 
 async function openLogin(page: Page) {
   await page.getByTestId('header-account').first().click();
@@ -129,13 +131,13 @@ test('profile data and addresses: change, add, edit, delete', async ({ page }) =
   await page.getByLabel('Фамилия Имя Отчество', { exact: true }).fill('Тестова Вера Павловна');
   await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue('');
   await page.getByLabel('Телефон', { exact: true }).click();
-  await page.getByLabel('Телефон', { exact: true }).pressSequentially('9991112233', { delay: 30 });
-  await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue('+7(999)-111-22-33');
+  await page.getByLabel('Телефон', { exact: true }).pressSequentially(phone.digits, { delay: 30 });
+  await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue(phone.masked);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Данные успешно сохранены' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Фамилия Имя Отчество', { exact: true })).toHaveValue('Тестова Вера Павловна');
-  await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue('+7(999)-111-22-33');
+  await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue(phone.masked);
 
   await page.getByRole('button', { name: 'Добавить адрес' }).click();
   await page.getByLabel('Регион', { exact: true }).selectOption({ label: 'Республика Татарстан' });

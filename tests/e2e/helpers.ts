@@ -37,3 +37,14 @@ export async function productsInStock(section: string, limit = 10): Promise<stri
   }
   return paths;
 }
+
+/**
+ * A mobile number no earlier run has registered (phones are unique per account, spec §8, and the
+ * e2e database outlives a run): `digits` ("9XXXXXXXXX", what is typed into the mask), `e164`
+ * ("+79XXXXXXXXX", what the API stores) and `masked` ("+7(9XX)-XXX-XX-XX", what the field shows).
+ * @param prefix the first three digits (the operator code).
+ */
+export function uniquePhone(prefix = '999'): { digits: string; e164: string; masked: string } {
+  const digits = `${prefix}${String((Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000).padStart(7, '0')}`;
+  return { digits, e164: `+7${digits}`, masked: `+7(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}` };
+}
