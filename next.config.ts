@@ -11,11 +11,12 @@ const nextConfig: NextConfig = {
   // Issue #7: an ETag is a hash over the whole HTML on every request (~8% of a cached page's CPU);
   // pages are cached by s-maxage and revalidated by the server, so no ETag is sent.
   generateEtags: false,
-  // Issue #7: catalogue and search pages are cached on demand (proxy.ts → app/(shop)/cached); their
-  // number grows with the filter combinations shoppers (and bots) request, so the ISR cache lives
-  // in memory only, as an LRU of this many bytes per server process, and never fills the disk.
+  // Issue #7: catalogue and search pages are cached on demand (proxy.ts → app/(shop)/cached), in
+  // memory (an LRU of this many bytes per server process) and on disk under
+  // .next/server/app/cached, which scripts/serve.mjs keeps under PAGE_CACHE_DISK_MB (the number of
+  // pages grows with the filter combinations requested). The disk cache stays on: the image
+  // optimizer's cache depends on it.
   cacheMaxMemorySize: 256 * 1024 * 1024,
-  experimental: { isrFlushToDisk: false },
   // Issue #7 SEO: <title>, description and canonical always in <head>, never streamed into the
   // body after it (Next streams metadata to browsers it does not list as bots, e.g. Lighthouse).
   htmlLimitedBots: /.*/,

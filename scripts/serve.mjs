@@ -8,15 +8,19 @@
  * `getRequestHandler()`), so routing, proxy.ts, ISR and images behave as under `next start`. Each
  * worker keeps its own in-memory ISR cache (next.config.ts), so a page is rendered once per worker.
  *
- *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] node scripts/serve.mjs
+ *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] [PAGE_CACHE_DISK_MB=1024] node scripts/serve.mjs
  *
  * WEB_CONCURRENCY: number of workers (default: the machine's available parallelism, at most 8).
+ * PAGE_CACHE_DISK_MB: the on-disk copies of cached catalogue pages (.next/server/app/cached, one
+ * per path and filter combination ever requested) are pruned, oldest first, to this size every
+ * minute; a pruned page is rendered again on its next request.
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prunePageCache } from './lib/prune-page-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -41,6 +45,12 @@ function singleLocation(res) {
 }
 
 if (cluster.isPrimary) {
+  const diskMb = Number(process.env.PAGE_CACHE_DISK_MB ?? 1024);
+  const cacheDir = path.join(root, '.next', 'server', 'app', 'cached');
+  setInterval(() => {
+    const { before, after, deleted } = prunePageCache(cacheDir, diskMb * 1024 * 1024);
+    if (deleted) console.log(`[serve] page cache on disk ${(before / 1048576).toFixed(0)} → ${(after / 1048576).toFixed(0)} MB (${deleted} files)`);
+  }, 60_000).unref();
   let stopping = false;
   const restarts = [];
   const fork = () => cluster.fork();
