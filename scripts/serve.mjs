@@ -51,6 +51,9 @@ if (cluster.isPrimary) {
     const { before, after, deleted } = prunePageCache(cacheDir, diskMb * 1024 * 1024);
     if (deleted) console.log(`[serve] page cache on disk ${(before / 1048576).toFixed(0)} → ${(after / 1048576).toFixed(0)} MB (${deleted} files)`);
   }, 60_000).unref();
+  // A larger young generation: rendering and sending pages allocates many short-lived buffers, and
+  // V8's default 16 MB semi-space made the workers collect garbage several times a second.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, '--max-semi-space-size=64'] });
   let stopping = false;
   const restarts = [];
   const fork = () => cluster.fork();
