@@ -216,6 +216,8 @@ test('recently viewed products appear on the next product page', async ({ page }
   const [first, second] = await productsInStock('obuv', 4);
   await page.goto(first!);
   const firstName = await page.getByRole('heading', { level: 1 }).innerText();
+  // The page remembers the product once it is interactive (a shopper reads it longer than a test).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('recentlyViewed') ?? '')).toContain(first!);
   await page.goto(second!);
   const section = page.getByRole('region', { name: 'Вы недавно смотрели' });
   await expect(section).toBeVisible();
