@@ -1,5 +1,5 @@
 /**
- * Proxy (Next 16's middleware), run before every page request:
+ * Proxy (Next 16's middleware), run before the page requests its matcher names:
  * - Spec §2 "Behaviour on every navigation": a path ending in a slash (other than the root) is
  *   redirected (308) to the same path without trailing slashes, keeping the query (the hash never
  *   reaches the server; browsers re-apply it to the redirect target). `next.config.ts` sets
@@ -12,7 +12,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { CACHED_PREFIX, EMPTY_KEY, listingPageKey, searchPageKey } from '@/features/catalog/utils/page-cache-key';
-import { isSection, parseCatalogPath } from '@/lib/catalog-path';
+import { decodeSegments, isSection, parseCatalogPath } from '@/lib/catalog-path';
 
 /**
  * The path without trailing slashes, or null when nothing changes ("/" stays "/"; "//" → "/").
@@ -22,14 +22,6 @@ export function stripTrailingSlashes(pathname: string): string | null {
   if (pathname.length <= 1 || !pathname.endsWith('/')) return null;
   const stripped = pathname.replace(/\/+$/, '');
   return stripped === '' ? '/' : stripped;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /**
@@ -44,7 +36,7 @@ export function cachedPathname(pathname: string, search: URLSearchParams): strin
   let key: string | null = null;
   if (pathname === '/search') key = searchPageKey(search);
   else if (isSection(first)) {
-    const route = parseCatalogPath(first, rest.map(decodeSegment));
+    const route = parseCatalogPath(first, decodeSegments(rest));
     if (!route) return null; // the per-request route answers 404
     key = route.kind === 'product' ? EMPTY_KEY : listingPageKey(search);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingHref, parseCatalogPath } from './catalog-path';
+import { decodeSegments, listingHref, parseCatalogPath } from './catalog-path';
 
 describe('parseCatalogPath (spec §2)', () => {
   it('rejects unknown sections', () => {
@@ -96,5 +96,13 @@ describe('listingHref', () => {
   it('builds listing paths', () => {
     expect(listingHref('kupalniki/razdelnye')).toBe('/kupalniki/razdelnye');
     expect(listingHref('kupalniki', 'leto')).toBe('/kupalniki/tag/leto');
+  });
+});
+
+describe('decodeSegments', () => {
+  it('percent-decodes segments and keeps a malformed escape as written (then a 404, not an error)', () => {
+    expect(decodeSegments(['%D0%BF%D0%BB%D0%B0%D1%82%D1%8C%D1%8F', '123'])).toEqual(['платья', '123']);
+    expect(decodeSegments(['%E0%A4'])).toEqual(['%E0%A4']);
+    expect(parseCatalogPath('odezhda', decodeSegments(['%E0%A4']))).toBeNull();
   });
 });

@@ -53,6 +53,20 @@ function maxCategoryDepth(section: Section): number {
 }
 
 /**
+ * Percent-decodes URL path segments for {@link parseCatalogPath}; a segment with a malformed
+ * escape ("%E0%A4") is kept as written (it then fails the segment pattern: 404, never an error).
+ */
+export function decodeSegments(segments: readonly string[]): string[] {
+  return segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+}
+
+/**
  * Parses a catalogue URL.
  * @param section the first path segment.
  * @param segments the following path segments (URL-decoded, no empty ones); may be undefined.

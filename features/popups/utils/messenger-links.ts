@@ -2,20 +2,14 @@
  * Links of the messenger widget (spec §1 "write to an operator or send a link to the current
  * product"; links built from the organization record's handles only).
  */
-import { parseCatalogPath } from '@/lib/catalog-path';
+import { decodeSegments, parseCatalogPath } from '@/lib/catalog-path';
 
 /** Operator links, already built from the organization record (null when not configured). */
 export type MessengerLinks = { telegram: string | null; whatsapp: string | null; vk: string | null };
 
 /** True when `pathname` is a product page of spec §2 ("/odezhda/platya/123/slug"). */
 export function isProductPath(pathname: string): boolean {
-  const [section, ...rest] = pathname.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const [section, ...rest] = decodeSegments(pathname.split('/').filter(Boolean));
   if (!section) return false;
   return parseCatalogPath(section, rest)?.kind === 'product';
 }

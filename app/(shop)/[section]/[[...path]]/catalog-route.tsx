@@ -25,7 +25,7 @@ import { ProductView } from '@/features/product/components/product-view';
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { isNotFound } from '@/lib/api/fetcher';
-import { parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
+import { decodeSegments, parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
 import { PAGE_SIZE } from '@/lib/constants';
 import { catalogHref, pageHref } from '@/lib/routes';
 
@@ -50,19 +50,9 @@ const cachedProduct = cache((pk: string, categoryPath: string, slug: string | un
 const loadCategory = (route: CatalogListingRoute) => cachedCategory(route.path, route.tag);
 const loadProduct = (route: CatalogProductRoute) => cachedProduct(route.pk, route.categoryPath, route.slug);
 
-function decode(segments: string[] | undefined): string[] {
-  return (segments ?? []).map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  });
-}
-
 async function resolve(params: CatalogParams) {
   const { section, path } = await params;
-  const route = parseCatalogPath(section, decode(path));
+  const route = parseCatalogPath(section, decodeSegments(path ?? []));
   if (!route) notFound();
   return route;
 }
