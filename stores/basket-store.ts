@@ -19,9 +19,9 @@ import {
   fetchCart,
   removeCartItem,
   updateCartItem,
-  CartRequestError,
   CART_FALLBACK_MESSAGE,
 } from '@/lib/api/cart-client';
+import { BffRequestError } from '@/lib/api/bff-client';
 import type { Cart, CartItem } from '@/lib/api/contract/cart';
 import { BASKET_DROPDOWN_CLOSE_DELAY_MS, MIN_QUANTITY } from '@/lib/constants';
 import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
@@ -136,7 +136,7 @@ let initPromise: Promise<void> | null = null;
 let changeSeq = 0;
 
 function failureMessage(error: unknown): string {
-  return error instanceof CartRequestError ? error.message : CART_FALLBACK_MESSAGE;
+  return error instanceof BffRequestError ? error.message : CART_FALLBACK_MESSAGE;
 }
 
 /**

@@ -3,7 +3,6 @@
  * favourites) through the same-origin BFF (lib/api/bff-client.ts), which turns the httpOnly
  * `token` cookie into `Authorization: Token …` and sets/clears it (lib/api/session-cookie.ts).
  */
-import type { z } from 'zod';
 import { bffRequest, type SchemaSource } from './bff-client';
 
 /** Message when the server gave none (spec §8 registration default). */
@@ -16,7 +15,7 @@ export const ACCOUNT_FALLBACK_MESSAGE = 'Неизвестная ошибка, о
  * @throws BffRequestError on a non-2xx answer, a network failure or a contract mismatch; a
  *   server error without a message reads {@link ACCOUNT_FALLBACK_MESSAGE}.
  */
-export function accountRequest<S extends z.ZodType>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, schema: SchemaSource<S>, body?: unknown): Promise<z.output<S>> {
+export function accountRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, schema: SchemaSource<T>, body?: unknown): Promise<T> {
   return bffRequest(method, path, schema, body, { fallbackMessage: ACCOUNT_FALLBACK_MESSAGE });
 }
 

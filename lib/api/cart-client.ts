@@ -5,10 +5,10 @@
  * count, total — without zod, which would weigh on every page's first visit, issue #7; the server
  * validates its answers with the contract in its tests): only `status: "success"` resolves
  * (spec §4 "Only a response status of success updates the basket"); anything else rejects with a
- * {@link CartRequestError}.
+ * BffRequestError (lib/api/bff-client.ts).
  */
 import type { z } from 'zod';
-import { readApiError } from './api-error';
+import { bffRequest, type AnswerParser } from './bff-client';
 import type { AddToCartBody, Cart } from './contract/cart';
 
 /** What the browser sends to POST /v2/cart/ (`quantity` optional, the server defaults it to 1). */
@@ -17,58 +17,23 @@ export type AddToCartInput = z.input<typeof AddToCartBody>;
 /** Message used when the server gave none (network failure, unparseable answer). */
 export const CART_FALLBACK_MESSAGE = 'Не удалось обновить корзину. Попробуйте ещё раз';
 
-/**
- * A cart call that did not end in `{status: "success", cart}`.
- * `status` is the HTTP status (0 when the request never got an answer); `message` is the
- * server's Russian message or {@link CART_FALLBACK_MESSAGE}.
- */
-export class CartRequestError extends Error {
-  readonly status: number;
+const CART_PATH = '/v2/cart/';
 
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'CartRequestError';
-    this.status = status;
-  }
-}
-
-const CART_PATH = '/api/v2/cart/';
-
-/**
- * Absolute URL of a same-origin API path. Browsers accept relative URLs; Node's fetch (unit
- * tests under jsdom) does not, so resolve against the page's origin when there is one.
- */
-function sameOrigin(path: string): string {
-  const origin = typeof window !== 'undefined' ? window.location?.origin : undefined;
-  return origin && origin !== 'null' ? new URL(path, origin).toString() : path;
-}
-
-async function cartRequest(path: string, init: { method: string; body?: unknown; signal?: AbortSignal }): Promise<Cart> {
-  let response: Response;
-  try {
-    response = await fetch(sameOrigin(path), {
-      method: init.method,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      headers: {
-        Accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new CartRequestError(CART_FALLBACK_MESSAGE, 0);
-  }
-
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) {
+/** {@link readCart} in the `safeParse` shape that lib/api/bff-client.ts parses answers with. */
+const CART_ANSWER: AnswerParser<Cart> = {
+  safeParse(payload) {
     const cart = readCart(payload);
-    if (cart) return cart;
-  }
-  const apiError = readApiError(payload);
-  throw new CartRequestError(apiError ? apiError.message : CART_FALLBACK_MESSAGE, response.status);
+    return cart ? { success: true, data: cart } : { success: false };
+  },
+};
+
+/**
+ * One cart call through the BFF. A failure rejects with a BffRequestError: the HTTP status (0
+ * when the request never got an answer) and the server's Russian message or
+ * {@link CART_FALLBACK_MESSAGE}; an abort rejects with the fetch's `AbortError`.
+ */
+function cartRequest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<Cart> {
+  return bffRequest(method, path, CART_ANSWER, body, { fallbackMessage: CART_FALLBACK_MESSAGE, offlineMessage: CART_FALLBACK_MESSAGE, signal });
 }
 
 /**
@@ -89,43 +54,43 @@ export function readCart(payload: unknown): Cart | null {
 
 /**
  * GET /v2/cart/: the visitor's basket (an empty cart when the `cart_id` cookie is absent).
- * @throws {CartRequestError} on any answer but `{status: "success", cart}`.
+ * @throws {BffRequestError} on any answer but `{status: "success", cart}`.
  */
 export function fetchCart(signal?: AbortSignal): Promise<Cart> {
-  return cartRequest(CART_PATH, { method: 'GET', signal });
+  return cartRequest('GET', CART_PATH, undefined, signal);
 }
 
 /**
  * POST /v2/cart/ `{offer, feature?, featuretop?, featurebot?, quantity?}` (ext_ids of the chosen
  * size or top/bottom sizes, quantity defaults to 1): adds a line, or adds to the quantity of the
  * same offer + sizes line. Resolves with the whole updated cart.
- * @throws {CartRequestError}
+ * @throws {BffRequestError}
  */
 export function addToCart(body: AddToCartInput): Promise<Cart> {
-  return cartRequest(CART_PATH, { method: 'POST', body });
+  return cartRequest('POST', CART_PATH, body);
 }
 
 /**
  * PUT /v2/cart/{item_uuid}/ `{quantity}`: sets the line's quantity to the new total (1…99,
  * spec §7). Resolves with the whole updated cart.
- * @throws {CartRequestError}
+ * @throws {BffRequestError}
  */
 export function updateCartItem(itemUuid: string, quantity: number): Promise<Cart> {
-  return cartRequest(`${CART_PATH}${encodeURIComponent(itemUuid)}/`, { method: 'PUT', body: { quantity } });
+  return cartRequest('PUT', `${CART_PATH}${encodeURIComponent(itemUuid)}/`, { quantity });
 }
 
 /**
  * DELETE /v2/cart/{item_uuid}/: removes one line. Resolves with the whole updated cart.
- * @throws {CartRequestError}
+ * @throws {BffRequestError}
  */
 export function removeCartItem(itemUuid: string): Promise<Cart> {
-  return cartRequest(`${CART_PATH}${encodeURIComponent(itemUuid)}/`, { method: 'DELETE' });
+  return cartRequest('DELETE', `${CART_PATH}${encodeURIComponent(itemUuid)}/`);
 }
 
 /**
  * DELETE /v2/cart/: empties the basket. Resolves with the (empty) cart.
- * @throws {CartRequestError}
+ * @throws {BffRequestError}
  */
 export function clearCart(): Promise<Cart> {
-  return cartRequest(CART_PATH, { method: 'DELETE' });
+  return cartRequest('DELETE', CART_PATH);
 }
