@@ -16,7 +16,7 @@
  * minute; a pruned page is rendered again on its next request.
  */
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
+import { createServer, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,17 +31,21 @@ const workers = Number.isInteger(requested) && requested > 0 ? Math.min(requeste
 /**
  * Next 16.4 sends `Location` twice when a cached (ISR) page answers with a redirect (the stored
  * header is appended to the one the redirect sets). One value is what HTTP allows (RFC 9110
- * §10.2.2) and what clients expect, so later values of `location` replace earlier ones.
- * @param {import('node:http').ServerResponse} res
+ * §10.2.2) and what clients expect, so on this response class later values of `location` replace
+ * earlier ones (passed to `createServer` once, not wrapped per request).
  */
-function singleLocation(res) {
-  const setHeader = res.setHeader.bind(res);
-  const appendHeader = res.appendHeader.bind(res);
-  const isLocation = (name) => String(name).toLowerCase() === 'location';
-  const first = (value) => (Array.isArray(value) ? value[0] : value);
-  res.setHeader = (name, value) => setHeader(name, isLocation(name) ? first(value) : value);
-  res.appendHeader = (name, value) => (isLocation(name) ? setHeader(name, first(value)) : appendHeader(name, value));
-  return res;
+class SingleLocationResponse extends ServerResponse {
+  setHeader(name, value) {
+    return super.setHeader(name, isLocation(name) && Array.isArray(value) ? value[0] : value);
+  }
+
+  appendHeader(name, value) {
+    return isLocation(name) ? this.setHeader(name, value) : super.appendHeader(name, value);
+  }
+}
+
+function isLocation(name) {
+  return String(name).toLowerCase() === 'location';
 }
 
 if (cluster.isPrimary) {
@@ -56,8 +60,7 @@ if (cluster.isPrimary) {
   cluster.setupPrimary({ execArgv: [...process.execArgv, '--max-semi-space-size=64'] });
   let stopping = false;
   const restarts = [];
-  const fork = () => cluster.fork();
-  for (let i = 0; i < workers; i += 1) fork();
+  for (let i = 0; i < workers; i += 1) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
@@ -71,7 +74,7 @@ if (cluster.isPrimary) {
       process.exit(1);
     }
     console.error(`[serve] worker ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another`);
-    fork();
+    cluster.fork();
   });
   const stop = (signal) => {
     stopping = true;
@@ -86,7 +89,7 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createServer((req, res) => handle(req, singleLocation(res)));
+  const server = createServer({ ServerResponse: SingleLocationResponse }, (req, res) => handle(req, res));
   server.listen(port, hostname, () => {
     if (cluster.worker?.id === 1) console.log(`[serve] ready on http://localhost:${port}`);
   });
