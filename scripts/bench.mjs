@@ -10,14 +10,14 @@
  * anonymous catalogue answers (API_CACHE_TTL_MS, default 10 s); scripts/bench-catalog.ts measures
  * the uncached queries.
  *
- * `--warn` prints the budget misses as WARN and exits 3 instead of 1 (scripts/perf.mjs reports it as
+ * `--warn` prints the budget misses as WARN and exits 3 (WARN_EXIT) instead of 1 (scripts/perf.mjs reports it as
  * WARN without failing: CI's ratchet until they hold).
  *
  *   node scripts/bench.mjs [--build] [--warn] [--products 3000] [--seconds 10] [--connections 1,16,64]
  *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
  */
 import autocannon from 'autocannon';
-import { machineLoad, parseArgs, samplePaths, startShop, treeRss } from './lib/shop-server.mjs';
+import { machineLoad, parseArgs, samplePaths, startShop, treeRss, WARN_EXIT } from './lib/shop-server.mjs';
 
 const args = parseArgs();
 const products = Number(args.products ?? 3000);
@@ -78,4 +78,4 @@ try {
   await shop.stop();
 }
 if (peakRss) console.log(`peak RSS of the shop (storefront + API): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
-process.exit(failed ? (args.warn ? 3 : 1) : 0);
+process.exit(failed ? (args.warn ? WARN_EXIT : 1) : 0);

@@ -15,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
+ * Exit status of a measuring script run with `--warn` when only warned budgets were missed: the
+ * figures are printed as WARN, and scripts/perf.mjs (CI) reports the step without failing.
+ */
+export const WARN_EXIT = 3;
+
+/**
  * @param {{ url?: string, api?: string, port?: number, apiPort?: number, products?: number, build?: boolean }} options
  * @returns {Promise<{ base: string, api: string, pid: number | null, alive: () => boolean, logTail: () => string, stop: () => Promise<void> }>}
  */
