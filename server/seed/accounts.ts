@@ -6,7 +6,7 @@
  * Demo credentials (README): demo@lumiere.test / Demo12345.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 import { cities, favorites, orderItems, orders, orderStatusHistory, regions, userAddresses, users } from '../db/schema';
 import { hashPassword } from '../services/auth';
 import { productPath } from '../services/catalog';
@@ -64,7 +64,9 @@ export async function seedAccounts(tx: Tx): Promise<{ regions: number; cities: n
     isMain: true,
   });
 
-  const result = (await tx.execute(sql`
+  const sources = await rows<LineSource>(
+    tx,
+    sql`
     select p.id as product_id, p.name, p.slug, p.price, b.name as brand, c.path as category_path,
            o.id as offer_id, col.name as color,
            (select f.id from offer_features f where f.offer_id = o.id order by f.sort, f.id limit 1) as feature_id,
@@ -75,8 +77,8 @@ export async function seedAccounts(tx: Tx): Promise<{ regions: number; cities: n
     join categories c on c.id = p.category_id
     join offers o on o.id = (select min(o2.id) from offers o2 where o2.product_id = p.id)
     join colors col on col.id = o.color_id
-    order by p.id limit 3`)) as unknown as { rows: LineSource[] };
-  const sources = result.rows;
+    order by p.id limit 3`,
+  );
   if (sources.length === 0) return { regions: loc.regions.length, cities: cityRows.length, orders: 0 };
 
   await tx.insert(favorites).values(sources.slice(0, 2).map((s) => ({ userId: user!.id, productId: s.product_id })));

@@ -3,18 +3,14 @@
  * its id (the API's httpOnly `cart_id` cookie). Every change runs in one transaction and checks
  * stock, so a rejected request leaves the stored basket as it was.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client';
 import { cartItems, carts, offerFeatures, offers, products } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { SEPARATES_TYPES, loadCards } from './catalog';
 import { kopecks } from './money';
 import type { AddToCartBody, Cart, CartItem, FeatureRef } from '@/lib/api/contract/cart';
 
-type Row = Record<string, unknown>;
-async function rows<T = Row>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const EMPTY: Cart = { id: null, items: [], count: 0, total: 0 };
 

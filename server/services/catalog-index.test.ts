@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { OffersPage, type OfferFilters } from '@/lib/api/contract/catalog';
 import { Facets } from '@/lib/api/contract/facets';
+import { rows } from '../db/client';
 import { cities, products } from '../db/schema';
 import { call, createTestApi, type TestApi } from '../test-utils';
 import { catalogIndex, noteCatalogChanged } from './catalog-index';
-import { listOffers, listOffersSql, rows, searchProductIds, searchProductIdsSql } from './catalog';
+import { listOffers, listOffersSql, searchProductIds, searchProductIdsSql } from './catalog';
 import { listFacets, listFacetsSql } from './facets';
 
 let api: TestApi;

@@ -33,7 +33,7 @@
  * Changes noted while a rebuild is reading are applied again after it, so no change is lost.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 import type { OfferFilters, Sort } from '@/lib/api/contract/catalog';
 
 /**
@@ -133,10 +133,6 @@ export interface CatalogIndex {
   buildMs: number;
 }
 
-type Row = Record<string, unknown>;
-async function q<T = Row>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 function wordsFor(bits: number): number {
   return Math.max(1, Math.ceil(bits / 32));
@@ -147,31 +143,31 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const started = performance.now();
   const builtAt = Date.now();
   const [cats, tagRows, brandRows, colorRows, sizeRows, materialRows] = await Promise.all([
-    q<{ id: number; path: string }>(db, sql`select id, path from categories`),
-    q<{ path: string; slug: string; filter: OfferFilters | string }>(
+    rows<{ id: number; path: string }>(db, sql`select id, path from categories`),
+    rows<{ path: string; slug: string; filter: OfferFilters | string }>(
       db,
       sql`select c.path, t.slug, t.filter from tags t join categories c on c.id = t.category_id`,
     ),
-    q<{ id: number; slug: string; name: string }>(db, sql`select id, slug, name from brands order by name, id`),
-    q<{ id: number; slug: string; name: string; hex: string }>(db, sql`select id, slug, name, hex from colors order by name, id`),
-    q<{ name: string }>(db, sql`select name from offer_features group by name order by min(sort), name`),
-    q<{ material: string }>(db, sql`select material from products group by material order by material`),
+    rows<{ id: number; slug: string; name: string }>(db, sql`select id, slug, name from brands order by name, id`),
+    rows<{ id: number; slug: string; name: string; hex: string }>(db, sql`select id, slug, name, hex from colors order by name, id`),
+    rows<{ name: string }>(db, sql`select name from offer_features group by name order by min(sort), name`),
+    rows<{ material: string }>(db, sql`select material from products group by material order by material`),
   ]);
   const [productRows, offerRows, stockRows, ...orderRows] = await Promise.all([
-    q<{ id: number; category_id: number; brand_id: number; material: string; price: string | number; sale: boolean; is_new: boolean }>(
+    rows<{ id: number; category_id: number; brand_id: number; material: string; price: string | number; sale: boolean; is_new: boolean }>(
       db,
       sql`select id, category_id, brand_id, material, price, old_price is not null as sale, is_new from products order by id`,
     ),
-    q<{ product_id: number; color_id: number }>(db, sql`select distinct product_id, color_id from offers`),
+    rows<{ product_id: number; color_id: number }>(db, sql`select distinct product_id, color_id from offers`),
     inStockRows(db),
-    ...SORT_KEYS.map((key) => q<{ id: number }>(db, sql`select id from products order by ${SORT_SQL[key]}`)),
+    ...SORT_KEYS.map((key) => rows<{ id: number }>(db, sql`select id from products order by ${SORT_SQL[key]}`)),
   ]);
   const [lexRows, nameRows] = await Promise.all([
-    q<{ lex: string; ids: number[] | string }>(
+    rows<{ lex: string; ids: number[] | string }>(
       db,
       sql`select lex, array_agg(id) as ids from products, unnest(tsvector_to_array(search_vector)) lex group by lex`,
     ),
-    q<{ id: number; n: string }>(db, sql`select id, lower(name) as n from products`),
+    rows<{ id: number; n: string }>(db, sql`select id, lower(name) as n from products`),
   ]);
 
   const n = productRows.length;
@@ -291,7 +287,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
 /** (product, size name) pairs in stock, optionally of some products only. */
 function inStockRows(db: Db, productIds?: number[]): Promise<Array<{ product_id: number; name: string }>> {
   const only = productIds ? sql`and o.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  return q(
+  return rows(
     db,
     sql`select distinct o.product_id, f.name from offers o join offer_features f on f.offer_id = o.id
         where f.stock > 0 ${only}`,

@@ -4,7 +4,7 @@
  * PGlite and PostgreSQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
 import type {
   Category,
@@ -30,13 +30,6 @@ import {
   type CatalogIndex,
 } from './catalog-index';
 
-type Row = Record<string, unknown>;
-
-/** Runs raw SQL and returns its rows (PGlite and node-postgres answer the same shape). */
-export async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

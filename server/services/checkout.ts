@@ -18,7 +18,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateOrderBody, CreatedOrder } from '@/lib/api/contract/checkout';
 import { CreateOrderBody as CreateOrderSchema } from '@/lib/api/contract/checkout';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 import { cartItems, giftCardNominals, offerFeatures, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { deliveryQuote, destinationOf, SHOP_PICKUP } from './delivery/delivery';
@@ -285,8 +285,8 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
               ? `${destination.city}, пункт выдачи СДЭК${d.pickup_point ? `: ${d.pickup_point}` : ''}`
               : [d.postcode, `г. ${destination.city}`, `ул. ${d.street}`, `д. ${d.house}`, d.apartment ? `кв. ${d.apartment}` : ''].filter(Boolean).join(', ');
 
-      const idRes = (await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as unknown as { rows: Array<{ id: number }> };
-      const id = Number(idRes.rows[0]!.id);
+      const [next] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+      const id = Number(next!.id);
       const [row] = await tx
         .insert(orders)
         .values({

@@ -14,11 +14,11 @@
  * the reference the index is tested against.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
 import type { Facets, FacetValue } from '@/lib/api/contract/facets';
 import type { OfferFilters } from '@/lib/api/contract/catalog';
-import { filterConditions, indexedTagFilters, rows, tagFilters } from './catalog';
+import { filterConditions, indexedTagFilters, tagFilters } from './catalog';
 import { catalogIndex, catalogIndexEnabled, categoryScope, denseIds, facetCounts } from './catalog-index';
 
 /** Which base set the facets describe. */

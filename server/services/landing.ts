@@ -3,11 +3,11 @@
  * and the sitemap feed (all category, tag, brand, landing and product URLs for sitemap.xml).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
 import type { OfferFilters, Sort } from '@/lib/api/contract/catalog';
 import type { LandingPage, SitemapIndexData, SitemapProducts } from '@/lib/api/contract/facets';
-import { listOffers, productPath, rows } from './catalog';
+import { listOffers, productPath } from './catalog';
 
 /**
  * A landing page with one page of its products (24 by default, spec §9).

@@ -5,9 +5,9 @@
  * ranked search as /v1/search/ (russian full text + pg_trgm).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 import type { Suggestions } from '@/lib/api/contract/facets';
-import { loadCards, rows, searchProductIds } from './catalog';
+import { loadCards, searchProductIds } from './catalog';
 
 /** Similarity above which a category or brand name counts as a match (0..1). */
 const NAME_SIMILARITY = 0.45;

@@ -20,6 +20,7 @@ import {
 } from '../../services/catalog';
 import type { AppEnv } from '../../types';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../db/client';
 
 type Ctx = Context<AppEnv>;
 
@@ -48,17 +49,18 @@ export async function categories(c: Ctx) {
 }
 
 export async function brands(c: Ctx) {
-  const result = await c.var.db.execute(
-    sql`select b.id, b.name, b.slug, b.name_ru, b.country, b.description, b.in_menu,
-               (select count(*)::int from products p where p.brand_id = b.id) as products_count
-        from brands b order by b.in_menu desc, b.sort, b.name`,
+  return c.json(
+    await rows(
+      c.var.db,
+      sql`select b.id, b.name, b.slug, b.name_ru, b.country, b.description, b.in_menu,
+                 (select count(*)::int from products p where p.brand_id = b.id) as products_count
+          from brands b order by b.in_menu desc, b.sort, b.name`,
+    ),
   );
-  return c.json((result as unknown as { rows: unknown[] }).rows);
 }
 
 export async function colors(c: Ctx) {
-  const result = await c.var.db.execute(sql`select id, slug, name, hex from colors order by id`);
-  return c.json((result as unknown as { rows: unknown[] }).rows);
+  return c.json(await rows(c.var.db, sql`select id, slug, name, hex from colors order by id`));
 }
 
 export async function category(c: Ctx) {
