@@ -24,3 +24,15 @@ export function sessionExpiry(cookieString: string = typeof document === 'undefi
   const match = /(?:^|;\s*)token_exp=(\d+)/.exec(cookieString);
   return match ? Number(match[1]) * 1000 : null;
 }
+
+/** GET /v1/regions/?data={} (spec §7 Locations, query data as JSON): every region. @throws BffRequestError. */
+export function fetchRegions() {
+  return accountRequest('GET', `/v1/regions/?data=${encodeURIComponent('{}')}`, () => import('./contract/accounts').then((m) => m.RegionsResponse));
+}
+
+/** GET /v1/cities/?data={"region_id":N} (spec §7 Locations): the cities of one region. @throws BffRequestError. */
+export function fetchCities(regionId: number) {
+  return accountRequest('GET', `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`, () =>
+    import('./contract/accounts').then((m) => m.CitiesResponse),
+  );
+}

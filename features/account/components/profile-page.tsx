@@ -13,9 +13,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { accountRequest, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
+import { accountRequest, ACCOUNT_FALLBACK_MESSAGE, fetchCities, fetchRegions } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
-import { AddressesResponse, CitiesResponse, RegionsResponse, type Address, type City, type Region, type User } from '@/lib/api/contract/accounts';
+import { AddressesResponse, type Address, type City, type Region, type User } from '@/lib/api/contract/accounts';
 import { SPEC_MESSAGES } from '@/lib/messages/accounts';
 import { href, routeTitle } from '@/lib/routes';
 import { emailSchema, fullNameSchema, maskedPhoneSchema, unmaskPhone } from '@/lib/validation/auth';
@@ -120,7 +120,7 @@ function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address
   useEffect(() => {
     if (!regionId || known) return;
     let live = true;
-    accountRequest('GET', `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`, CitiesResponse)
+    fetchCities(regionId)
       .then((answer) => live && setCitiesByRegion((all) => ({ ...all, [regionId]: answer.results })))
       .catch(() => undefined);
     return () => {
@@ -204,7 +204,7 @@ function Addresses() {
     accountRequest('GET', '/v1/user_address/', AddressesResponse)
       .then((a) => setList(a.results))
       .catch(() => setList([]));
-    accountRequest('GET', '/v1/regions/', RegionsResponse)
+    fetchRegions()
       .then((a) => setRegions(a.results))
       .catch(() => setRegions([]));
   }, []);

@@ -14,7 +14,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { accountRequest } from '@/lib/api/account-client';
+import { accountRequest, fetchCities, fetchRegions } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
 import {
   checkGiftCard,
@@ -24,7 +24,7 @@ import {
   startPayment,
   submitOrder,
 } from '@/lib/api/checkout-client';
-import { AddressesResponse, CitiesResponse, RegionsResponse, type Address, type City, type Region } from '@/lib/api/contract/accounts';
+import { AddressesResponse, type Address, type City, type Region } from '@/lib/api/contract/accounts';
 import { CheckoutContact, type DeliveryMethod, type DeliveryOption } from '@/lib/api/contract/checkout';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
@@ -90,7 +90,7 @@ export function DeliveryPage() {
     hydrateCheckoutStore();
     void useBasketStore.getState().init();
     void useCheckoutStore.getState().loadGiftCard();
-    accountRequest('GET', `/v1/regions/?data=${encodeURIComponent('{}')}`, RegionsResponse)
+    fetchRegions()
       .then((r) => {
         setRegions(r.results);
         const moscow = r.results.find((x) => x.code === '77');
@@ -109,7 +109,7 @@ export function DeliveryPage() {
 
   useEffect(() => {
     if (!regionId) return;
-    accountRequest('GET', `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`, CitiesResponse)
+    fetchCities(regionId)
       .then((r) => {
         setCities(r.results);
         setCityId((current) => (current && r.results.some((c) => c.id === current) ? current : (r.results[0]?.id ?? null)));
