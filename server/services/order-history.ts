@@ -17,6 +17,16 @@ import { orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { kopecks } from './money';
 
+/** The fields an order preview and the order detail share: pk, number, date, status and its name. */
+function orderHeadJson(order: typeof orders.$inferSelect) {
+  return {
+    pk: order.id,
+    number: order.number,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    status_name: ORDER_STATUS_NAMES[order.status],
+  };
+}
 
 /** The user's orders, newest first. */
 export async function listUserOrders(db: Db, userId: number): Promise<OrderPreview[]> {
@@ -30,11 +40,7 @@ export async function listUserOrders(db: Db, userId: number): Promise<OrderPrevi
   return rows.map((order) => {
     const own = lines.filter((l) => l.orderId === order.id);
     return {
-      pk: order.id,
-      number: order.number,
-      created_at: order.createdAt.toISOString(),
-      status: order.status,
-      status_name: ORDER_STATUS_NAMES[order.status],
+      ...orderHeadJson(order),
       total: kopecks(order.total),
       items_count: own.reduce((sum, l) => sum + l.quantity, 0),
       images: own.map((l) => l.image).filter(Boolean).slice(0, 4),
@@ -54,11 +60,7 @@ export async function getUserOrder(db: Db, userId: number, pk: number): Promise<
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
   ]);
   return {
-    pk: order.id,
-    number: order.number,
-    created_at: order.createdAt.toISOString(),
-    status: order.status,
-    status_name: ORDER_STATUS_NAMES[order.status],
+    ...orderHeadJson(order),
     history: history.map((h) => ({ status: h.status, status_name: ORDER_STATUS_NAMES[h.status], comment: h.comment, created_at: h.createdAt.toISOString() })),
     contact: { fio: order.contactFio, email: order.contactEmail, phone: order.contactPhone },
     delivery: {
