@@ -125,8 +125,10 @@ export interface CatalogIndex {
   /** Name → index into `names`. */
   nameIndex: Map<string, number>;
   nameMembers: Int32Array[];
-  /** Trigram → indices into `names` (built on the first typo search). */
-  nameTrigrams: Map<string, Int32Array> | null;
+  /** Trigrams of `names` (built on the first typo search). */
+  nameTrigrams: NameTrigrams | null;
+  /** `lower(name)` and `lower(name_ru)` of each brand of `brands` (same order), for typo search. */
+  brandNames: Array<[string, string]>;
   /** When the build started reading (ms since epoch). */
   builtAt: number;
   /** Build duration, ms. */
@@ -148,7 +150,10 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
       db,
       sql`select c.path, t.slug, t.filter from tags t join categories c on c.id = t.category_id`,
     ),
-    rows<{ id: number; slug: string; name: string }>(db, sql`select id, slug, name from brands order by name, id`),
+    rows<{ id: number; slug: string; name: string; lower_name: string; lower_name_ru: string }>(
+      db,
+      sql`select id, slug, name, lower(name) as lower_name, lower(name_ru) as lower_name_ru from brands order by name, id`,
+    ),
     rows<{ id: number; slug: string; name: string; hex: string }>(db, sql`select id, slug, name, hex from colors order by name, id`),
     rows<{ name: string }>(db, sql`select name from offer_features group by name order by min(sort), name`),
     rows<{ material: string }>(db, sql`select material from products group by material order by material`),
@@ -268,6 +273,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     orders,
     brands,
     brandBySlug: new Map(brands.map((b, i) => [b.slug, i])),
+    brandNames: brandRows.map((b) => [b.lower_name, b.lower_name_ru]),
     colors,
     colorBySlug: new Map(colors.map((c, i) => [c.slug, i])),
     sizes,
@@ -745,39 +751,271 @@ export function mostPopular(index: CatalogIndex, set: Uint8Array, most: number):
   return out;
 }
 
-/** pg_trgm's trigrams of a lower-cased string: each word (letters, digits) padded "  word ", unique. */
-export function trigrams(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const chars = [' ', ' ', ...word, ' '];
-    for (let k = 0; k + 3 <= chars.length; k += 1) out.add(chars.slice(k, k + 3).join(''));
+// ---------------------------------------------------------------- trigrams (pg_trgm word similarity)
+
+/**
+ * A word of pg_trgm: a run of characters that are `t_isalpha || t_isdigit` (contrib/pg_trgm/trgm.h
+ * `ISWORDCHR`, PostgreSQL 15), i.e. glibc's `iswalpha || iswdigit` under the database's `C.UTF-8`
+ * ctype. Checked over all code points against the PostgreSQL 15 of CI (Debian 12, glibc 2.36):
+ * every word character of PostgreSQL is Alphabetic or a decimal digit in Unicode; the other way
+ * round only characters assigned after glibc's Unicode tables (CJK extensions H and I, …) and 35
+ * combining marks (U+0363–036F, U+1DD3–1DE6, U+0F82–0F83) that later Unicode made Alphabetic differ.
+ * (`[\p{L}\p{N}]` missed ~1,400 marks PostgreSQL counts and took "²", "½" for word characters.)
+ */
+const TRGM_WORD = /[\p{Alphabetic}\p{Nd}]+/gu;
+
+/** PostgreSQL's `pg_crc32_table` (src/backend/utils/hash/pg_crc.c): the CRC-32 table of 0xEDB88320. */
+const CRC_TABLE = (() => {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n += 1) {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c;
+  }
+  return table;
+})();
+
+/** One byte into a LEGACY CRC-32 (src/include/utils/pg_crc.h `COMP_LEGACY_CRC32`: that table, shifted left). */
+function crcByte(crc: number, byte: number): number {
+  return CRC_TABLE[((crc >>> 24) ^ byte) & 0xff]! ^ (crc << 8);
+}
+
+/** The UTF-8 bytes of a code point into a LEGACY CRC-32. */
+function crcCodePoint(crc: number, cp: number): number {
+  if (cp < 0x80) return crcByte(crc, cp);
+  if (cp < 0x800) return crcByte(crcByte(crc, 0xc0 | (cp >> 6)), 0x80 | (cp & 0x3f));
+  if (cp < 0x10000) {
+    return crcByte(crcByte(crcByte(crc, 0xe0 | (cp >> 12)), 0x80 | ((cp >> 6) & 0x3f)), 0x80 | (cp & 0x3f));
+  }
+  crc = crcByte(crcByte(crc, 0xf0 | (cp >> 18)), 0x80 | ((cp >> 12) & 0x3f));
+  return crcByte(crcByte(crc, 0x80 | ((cp >> 6) & 0x3f)), 0x80 | (cp & 0x3f));
+}
+
+/**
+ * A trigram as pg_trgm stores it (`compact_trigram`, contrib/pg_trgm/trgm_op.c): three bytes, the
+ * characters themselves when all three are single-byte, else the first three bytes in memory
+ * (x86/ARM: the low ones) of the LEGACY CRC-32 of its UTF-8 bytes; here read as a 24-bit integer.
+ * Two trigrams are equal exactly when PostgreSQL's are, hash collisions included.
+ */
+function trigramKey(a: number, b: number, c: number): number {
+  if (a < 0x80 && b < 0x80 && c < 0x80) return a | (b << 8) | (c << 16);
+  const crc = ~crcCodePoint(crcCodePoint(crcCodePoint(-1, a), b), c);
+  return crc & 0xffffff;
+}
+
+/**
+ * A word lower-cased as pg_trgm does it (`lowerstr_with_len`: `towlower` on each character): like
+ * `toLowerCase()` except that "İ" becomes "i" and a final "Σ" "σ" (the only context or length
+ * changes of the JS mapping).
+ */
+function lowerWord(word: string): string {
+  if (!/[\u0130\u03a3]/.test(word)) return word.toLowerCase();
+  let out = '';
+  for (const ch of word) out += ch === '\u0130' ? 'i' : ch === '\u03a3' ? '\u03c3' : ch.toLowerCase();
+  return out;
+}
+
+/**
+ * pg_trgm's trigrams of a text in order, duplicates kept (`generate_trgm_only`,
+ * contrib/pg_trgm/trgm_op.c): each word (see {@link TRGM_WORD}) lower-cased and padded
+ * "  word ", then every three consecutive characters, as {@link trigramKey} integers.
+ */
+export function trigramKeys(text: string): number[] {
+  const out: number[] = [];
+  for (const word of text.match(TRGM_WORD) ?? []) {
+    const cps = [32, 32];
+    for (const ch of lowerWord(word)) cps.push(ch.codePointAt(0)!);
+    cps.push(32);
+    for (let k = 0; k + 3 <= cps.length; k += 1) out.push(trigramKey(cps[k]!, cps[k + 1]!, cps[k + 2]!));
   }
   return out;
+}
+
+/** pg_trgm's `CALCSML` (contrib/pg_trgm/trgm.h): `count / (len1 + len2 - count)` in float4. */
+function calcSml(count: number, len1: number, len2: number): number {
+  return Math.fround(count / (len1 + len2 - count));
+}
+
+/**
+ * pg_trgm's `iterate_word_similarity` (contrib/pg_trgm/trgm_op.c, plain word similarity, not
+ * CHECK_ONLY), line for line: the best similarity of the query with any extent of the text.
+ * @param trg2 the text's trigrams from `from`, `len2` of them, each a slot (dense trigram index)
+ * @param found per slot: whether the query has that trigram
+ * @param lastpos per slot, all -1 on entry (scratch)
+ * @param ulen1 distinct trigrams of the query
+ */
+function iterateWordSimilarity(
+  trg2: ArrayLike<number>,
+  from: number,
+  len2: number,
+  found: Uint8Array,
+  lastpos: Int32Array,
+  ulen1: number,
+): number {
+  let ulen2 = 0;
+  let count = 0;
+  let upper = -1;
+  let lower = -1;
+  let smlrMax = 0;
+  for (let i = 0; i < len2; i += 1) {
+    const t = trg2[from + i]!;
+    if (lower >= 0 || found[t]) {
+      if (lastpos[t]! < 0) {
+        ulen2 += 1;
+        if (found[t]) count += 1;
+      }
+      lastpos[t] = i;
+    }
+    if (!found[t]) continue;
+    upper = i;
+    if (lower === -1) {
+      lower = i;
+      ulen2 = 1;
+    }
+    let smlrCur = calcSml(count, ulen1, ulen2);
+    // Also try to raise the lower bound for a greater similarity.
+    let tmpCount = count;
+    let tmpUlen2 = ulen2;
+    const prevLower = lower;
+    for (let tmpLower = lower; tmpLower <= upper; tmpLower += 1) {
+      const smlrTmp = calcSml(tmpCount, ulen1, tmpUlen2);
+      if (smlrTmp > smlrCur) {
+        smlrCur = smlrTmp;
+        ulen2 = tmpUlen2;
+        lower = tmpLower;
+        count = tmpCount;
+      }
+      const tt = trg2[from + tmpLower]!;
+      if (lastpos[tt] === tmpLower) {
+        tmpUlen2 -= 1;
+        if (found[tt]) tmpCount -= 1;
+      }
+    }
+    smlrMax = smlrMax > smlrCur ? smlrMax : smlrCur;
+    for (let tmpLower = prevLower; tmpLower < lower; tmpLower += 1) {
+      const tt = trg2[from + tmpLower]!;
+      if (lastpos[tt] === tmpLower) lastpos[tt] = -1;
+    }
+  }
+  return smlrMax;
+}
+
+/**
+ * pg_trgm's `word_similarity(query, text)` computed in JS (search typos, spec §7 search, issue #7:
+ * no scoring round trip to PostgreSQL). A port of `calc_word_similarity` and
+ * `iterate_word_similarity` of contrib/pg_trgm/trgm_op.c (PostgreSQL 15): the greatest
+ * `common / (query trigrams + extent trigrams − common)` over the extents of `text`, in float4.
+ * @returns a float4 value (`Math.fround`) in [0, 1], equal to what PostgreSQL returns for the same
+ *   strings (server/services/word-similarity.test.ts); 0 when either has no word.
+ */
+export function wordSimilarity(query: string, text: string): number {
+  const wanted = new Set(trigramKeys(query));
+  const grams = trigramKeys(text);
+  const slotOf = new Map<number, number>();
+  const slots = new Int32Array(grams.length);
+  const found: number[] = [];
+  grams.forEach((key, i) => {
+    let slot = slotOf.get(key);
+    if (slot === undefined) {
+      slot = slotOf.size;
+      slotOf.set(key, slot);
+      found.push(wanted.has(key) ? 1 : 0);
+    }
+    slots[i] = slot;
+  });
+  return iterateWordSimilarity(slots, 0, grams.length, Uint8Array.from(found), new Int32Array(found.length).fill(-1), wanted.size);
+}
+
+/** The trigrams of `CatalogIndex.names`, positional for word similarity and inverted for candidates. */
+export interface NameTrigrams {
+  /** Trigram key → indices into `names` having it (ascending). */
+  postings: Map<number, Int32Array>;
+  /** Name k's trigrams in order are `slots[start[k] .. start[k + 1])`, each a slot into its distinct ones. */
+  start: Int32Array;
+  slots: Int32Array;
+  /** Name k's distinct trigram keys, by slot, are `keys[keyStart[k] .. keyStart[k + 1])`. */
+  keyStart: Int32Array;
+  keys: Int32Array;
+  /** Most distinct trigrams of one name (scratch size). */
+  widest: number;
+}
+
+/** Builds (once per index, on the first typo search) the trigrams of every name. */
+function nameTrigrams(index: CatalogIndex): NameTrigrams {
+  if (index.nameTrigrams) return index.nameTrigrams;
+  const names = index.names;
+  const start = new Int32Array(names.length + 1);
+  const keyStart = new Int32Array(names.length + 1);
+  const slots: number[] = [];
+  const keys: number[] = [];
+  const lists = new Map<number, number[]>();
+  let widest = 0;
+  names.forEach((name, k) => {
+    const slotOf = new Map<number, number>();
+    for (const key of trigramKeys(name)) {
+      let slot = slotOf.get(key);
+      if (slot === undefined) {
+        slot = slotOf.size;
+        slotOf.set(key, slot);
+        keys.push(key);
+        const list = lists.get(key);
+        if (list) list.push(k);
+        else lists.set(key, [k]);
+      }
+      slots.push(slot);
+    }
+    widest = Math.max(widest, slotOf.size);
+    start[k + 1] = slots.length;
+    keyStart[k + 1] = keys.length;
+  });
+  index.nameTrigrams = {
+    postings: new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)])),
+    start,
+    slots: Int32Array.from(slots),
+    keyStart,
+    keys: Int32Array.from(keys),
+    widest,
+  };
+  return index.nameTrigrams;
 }
 
 /**
  * Names (indices into `index.names`) that can reach word similarity `threshold` with `query`:
  * word_similarity = common / (|query trigrams| + |extent| − common) ≤ (query trigrams found in the
- * name) / |query trigrams|, so names below that bound are left out before PostgreSQL scores the rest.
+ * name) / |query trigrams|, and float4 rounding keeps that order, so names below that bound are
+ * left out before {@link similarNames} scores the rest.
  */
 export function trigramCandidates(index: CatalogIndex, query: string, threshold: number): number[] {
-  if (!index.nameTrigrams) {
-    const lists = new Map<string, number[]>();
-    index.names.forEach((name, k) => {
-      for (const t of trigrams(name)) {
-        const list = lists.get(t);
-        if (list) list.push(k);
-        else lists.set(t, [k]);
-      }
-    });
-    index.nameTrigrams = new Map([...lists].map(([t, list]) => [t, Int32Array.from(list)]));
-  }
-  const wanted = trigrams(query);
-  if (wanted.size === 0) return [];
+  const { postings } = nameTrigrams(index);
+  const wanted = new Set(trigramKeys(query));
+  if (wanted.size === 0) return threshold <= 0 ? index.names.map((_, k) => k) : []; // word_similarity is then 0
   const hits = new Uint16Array(index.names.length);
-  for (const t of wanted) for (const k of index.nameTrigrams.get(t) ?? []) hits[k]! += 1;
-  const need = threshold * wanted.size - 1e-6;
+  for (const t of wanted) for (const k of postings.get(t) ?? []) hits[k]! += 1;
   const out: number[] = [];
-  for (let k = 0; k < hits.length; k += 1) if (hits[k]! >= need) out.push(k);
+  for (let k = 0; k < hits.length; k += 1) if (Math.fround(hits[k]! / wanted.size) >= threshold) out.push(k);
+  return out;
+}
+
+/**
+ * The names of the index whose word similarity with `query` is at least `threshold`, i.e. those
+ * `query <% name` finds (pg_trgm's `word_similarity(query, lower(name))`, computed in JS by
+ * {@link wordSimilarity}'s algorithm on each name's cached trigrams; spec §7 search, issue #7).
+ * @returns indices into `index.names` and their similarities (float4 values), in name order.
+ */
+export function similarNames(index: CatalogIndex, query: string, threshold: number): Array<{ name: number; score: number }> {
+  const grams = nameTrigrams(index);
+  const wanted = new Set(trigramKeys(query));
+  const found = new Uint8Array(grams.widest);
+  const lastpos = new Int32Array(grams.widest);
+  const out: Array<{ name: number; score: number }> = [];
+  for (const k of trigramCandidates(index, query, threshold)) {
+    const first = grams.keyStart[k]!;
+    const width = grams.keyStart[k + 1]! - first;
+    for (let s = 0; s < width; s += 1) found[s] = wanted.has(grams.keys[first + s]!) ? 1 : 0;
+    lastpos.fill(-1, 0, width);
+    const from = grams.start[k]!;
+    const score = iterateWordSimilarity(grams.slots, from, grams.start[k + 1]! - from, found, lastpos, wanted.size);
+    if (score >= threshold) out.push({ name: k, score });
+  }
   return out;
 }

@@ -26,7 +26,8 @@ import {
   listingPage,
   matchTsquery,
   mostPopular,
-  trigramCandidates,
+  similarNames,
+  wordSimilarity,
   type CatalogIndex,
 } from './catalog-index';
 
@@ -505,23 +506,24 @@ export const SEARCH_RESULTS = 1000;
  *    Cyrillic brand spellings are part of `search_text`) on the stored, indexed `search_vector`:
  *    the {@link SEARCH_CANDIDATES} most popular matches are ranked by `ts_rank`, where a word of
  *    the product name (weight A) counts more than a brand, category or colour word (weight B).
- * 2. Only when full text finds nothing (a typo: "купальнека"), trigram word similarity on the
- *    short `lower(name)` (its own GIN index) and on brand names (Latin and Cyrillic): up to
+ * 2. Only when full text finds nothing (a typo: "купальнека"), trigram word similarity
+ *    (`q <% lower(name)`) on the short product names and on brand names (Latin and Cyrillic): up to
  *    {@link SEARCH_RESULTS} candidates, ranked by similarity, then popularity.
  *
  * Issue #7 budget: p95 under 30 ms with 100,000 products (scripts/bench-catalog.ts). The
- * candidates are narrowed in the catalogue index (server/services/catalog-index.ts) before
- * PostgreSQL ranks them:
- * - full text: PostgreSQL only parses the query (`websearch_to_tsquery`); the matching products
- *   come from the index's lexeme postings of the stored `search_vector` (phrase and prefix
- *   queries go to SQL), the {@link SEARCH_CANDIDATES} most popular are ranked by `ts_rank` in
- *   SQL by primary key;
- * - typos: word similarity is computed by PostgreSQL only for the distinct lower-cased product
- *   names (≈ 6,400 for 100k products) that share enough trigrams with the query; the best
- *   {@link SEARCH_RESULTS} products of those names (similarity, then popularity) and of brands
- *   matching by trigrams (similarity 0.5) are merged. (The SQL took any 1,000 rows matching by
- *   name, in table order, before ranking; the index takes the 1,000 best — same set whenever
- *   fewer than 1,000 products match, the test database's case.)
+ * candidates are narrowed in the catalogue index (server/services/catalog-index.ts):
+ * - full text: PostgreSQL only parses the query (`websearch_to_tsquery`; the same query reads
+ *   `pg_trgm.word_similarity_threshold`); the matching products come from the index's lexeme
+ *   postings of the stored `search_vector` (phrase and prefix queries go to SQL), the
+ *   {@link SEARCH_CANDIDATES} most popular are ranked by `ts_rank` in SQL by primary key;
+ * - typos: no further query. pg_trgm's `word_similarity` is computed in JS (`similarNames`, a
+ *   port of contrib/pg_trgm/trgm_op.c giving PostgreSQL's float4 values) for the distinct
+ *   lower-cased product names (≈ 6,400 for 100k products) that share enough trigrams with the
+ *   query, and for the brands' `lower(name)` / `lower(name_ru)`; the best {@link SEARCH_RESULTS}
+ *   products of the names reaching the threshold (similarity, then popularity) and of the
+ *   matching brands (similarity 0.5) are merged. (The SQL took any 1,000 rows matching by name,
+ *   in table order, before ranking; the index takes the 1,000 best — same set whenever fewer
+ *   than 1,000 products match, the test database's case.)
  * {@link searchProductIdsSql} is the same search in SQL only (when `CATALOG_INDEX=off`).
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
@@ -547,29 +549,18 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
     );
     return ranked.map((r) => Number(r.id));
   }
-  const threshold = Number(parsed?.threshold ?? 0.6) || 0.6;
-  const names = trigramCandidates(index, q, threshold).map((k) => index.names[k]!);
-  const [scored, brandRows] = await Promise.all([
-    names.length
-      ? rows<{ n: string; score: number }>(
-          db,
-          sql`select n, score from (
-                select n, word_similarity(${q}, n) as score from json_array_elements_text(${JSON.stringify(names)}::json) n
-              ) s where score >= coalesce(current_setting('pg_trgm.word_similarity_threshold', true)::float8, 0.6)`,
-        )
-      : Promise.resolve([]),
-    rows<{ id: number }>(db, sql`select b.id from brands b where ${q} <% lower(b.name) or ${q} <% lower(b.name_ru)`),
-  ]);
+  // pg_trgm.word_similarity_threshold as PostgreSQL has it (null until pg_trgm is loaded: the default).
+  const setting = parsed?.threshold;
+  const threshold = setting === null || setting === undefined || setting === '' || Number.isNaN(Number(setting)) ? 0.6 : Number(setting);
   const score = new Map<number, number>();
-  // Products of the matching names, best similarity first, popularity within one similarity: one
-  // walk of the popularity order per distinct similarity value, until SEARCH_RESULTS are taken.
+  // Products of the names `q <% lower(name)` finds, best similarity first, popularity within one
+  // similarity: one walk of the popularity order per distinct similarity value, until
+  // SEARCH_RESULTS are taken.
   const bySimilarity = new Map<number, number[]>();
-  for (const r of scored) {
-    const s = Number(r.score);
+  for (const { name, score: s } of similarNames(index, q, threshold)) {
     const list = bySimilarity.get(s);
-    const k = index.nameIndex.get(r.n)!;
-    if (list) list.push(k);
-    else bySimilarity.set(s, [k]);
+    if (list) list.push(name);
+    else bySimilarity.set(s, [name]);
   }
   for (const s of [...bySimilarity.keys()].sort((a, b) => b - a)) {
     if (score.size >= SEARCH_RESULTS) break;
@@ -577,9 +568,12 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
     for (const k of bySimilarity.get(s)!) for (const i of index.nameMembers[k] ?? []) members[i] = 1;
     for (const i of mostPopular(index, members, SEARCH_RESULTS - score.size)) score.set(i, s);
   }
-  if (brandRows.length) {
-    const brandIds = new Set(brandRows.map((b) => Number(b.id)));
-    const ranks = new Set(index.brands.flatMap((b, k) => (brandIds.has(b.id) ? [k] : [])));
+  // Brands `q <% lower(b.name) or q <% lower(b.name_ru)` finds.
+  const ranks = new Set<number>();
+  index.brandNames.forEach((names, k) => {
+    if (names.some((name) => wordSimilarity(q, name) >= threshold)) ranks.add(k);
+  });
+  if (ranks.size) {
     const inBrands = new Uint8Array(index.n);
     for (let i = 0; i < index.n; i += 1) if (ranks.has(index.brandOf[i]!)) inBrands[i] = 1;
     for (const i of mostPopular(index, inBrands, SEARCH_RESULTS)) score.set(i, Math.max(score.get(i) ?? 0, 0.5));
