@@ -4,8 +4,12 @@
  * Accessible modal dialog on the native `<dialog>` element (focus trap, Escape and backdrop
  * handled by the browser). Controlled: `open` shows it with `showModal()`, `onClose` is called when
  * the shopper closes it (close button, Escape, backdrop click). Used by every popup of spec §2.
+ *
+ * A closed popup renders nothing (issue #7: the layout's six auth popups were ~4.7 kB of every
+ * page's HTML); when `open` turns false the dialog is closed with `close()` before it leaves the
+ * DOM, so the browser returns focus to the element that opened it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -20,17 +24,23 @@ export interface ModalProps {
   className?: string;
 }
 
-/** A modal dialog titled `title`; see the module docstring. */
-export function Modal({ open, onClose, title, children, width = 480, className }: ModalProps) {
+/** A modal dialog titled `title`, rendered only while `open`; see the module docstring. */
+export function Modal({ open, ...props }: ModalProps) {
+  return open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({ onClose, title, children, width = 480, className }: Omit<ModalProps, 'open'>) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+    };
+  }, []);
 
   return (
     <dialog
@@ -38,7 +48,7 @@ export function Modal({ open, onClose, title, children, width = 480, className }
       className={`${styles.dialog} ${className ?? ''}`}
       style={{ maxWidth: width }}
       aria-labelledby={titleId}
-      onClose={() => open && onClose()}
+      onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -58,7 +68,7 @@ export function Modal({ open, onClose, title, children, width = 480, className }
             </svg>
           </button>
         </div>
-        {open ? children : null}
+        {children}
       </div>
     </dialog>
   );

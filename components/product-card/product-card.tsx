@@ -1,12 +1,14 @@
-import type { OfferCard } from '@/lib/api/contract/catalog';
+'use client';
+
 import { Price } from '@/components/price/price';
-import { ProductImage, mainImage } from '@/components/product-image/product-image';
+import { ProductImage } from '@/components/product-image/product-image';
+import type { CardOffer } from './card-offer';
 import styles from './product-card.module.css';
 
 /** Props of `ProductCard`. */
 export type ProductCardProps = {
-  /** A listing card of the contract (`OfferCard`). */
-  offer: OfferCard;
+  /** What the tile shows: `toCardOffer(offer)` of a contract card (`OfferCard`). */
+  offer: CardOffer;
   /** Preload the image (first row of the first grid on a page). */
   preload?: boolean;
   /**
@@ -19,9 +21,12 @@ export type ProductCardProps = {
 /**
  * A product tile of listings and rows: 3:4 image, brand, name, price with old price and discount
  * badge, all inside one link to `full_path_offer` (spec §2 product detail route). Works without JS.
+ *
+ * A client component only so that its RSC payload is the compact `offer` (issue #7): it has no
+ * state or effects, and the server renders it to the same HTML.
  */
 export function ProductCard({ offer, preload = false, actionSlot }: ProductCardProps) {
-  const image = mainImage(offer.images);
+  const { image } = offer;
   return (
     <article className={styles.card}>
       <a href={offer.full_path_offer} className={styles.link}>

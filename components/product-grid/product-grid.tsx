@@ -1,5 +1,6 @@
 import type { OfferCard } from '@/lib/api/contract/catalog';
 import { ProductCard } from '@/components/product-card/product-card';
+import { toCardOffer } from '@/components/product-card/card-offer';
 import styles from './product-grid.module.css';
 
 /** Props of `ProductGrid`. */
@@ -19,7 +20,7 @@ export function ProductGrid({ offers, preloadFirstRow = false, label = 'Това
     <ul className={styles.grid} aria-label={label} data-testid="product-grid">
       {offers.map((offer, index) => (
         <li key={offer.id}>
-          <ProductCard offer={offer} preload={preloadFirstRow && index < 4} actionSlot={cardAction?.(offer)} />
+          <ProductCard offer={toCardOffer(offer)} preload={preloadFirstRow && index < 4} actionSlot={cardAction?.(offer)} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import type { OfferCard } from '@/lib/api/contract/catalog';
 import { ProductCard } from '@/components/product-card/product-card';
+import { toCardOffer } from '@/components/product-card/card-offer';
 import styles from './product-row.module.css';
 
 /** Props of `ProductRow`. */
@@ -36,7 +37,7 @@ export function ProductRow({ title, offers, moreHref, limit = 12, cardAction }: 
       <ul className={styles.list}>
         {offers.slice(0, limit).map((offer) => (
           <li key={offer.id} className={styles.item}>
-            <ProductCard offer={offer} actionSlot={cardAction?.(offer)} />
+            <ProductCard offer={toCardOffer(offer)} actionSlot={cardAction?.(offer)} />
           </li>
         ))}
       </ul>
