@@ -8,18 +8,25 @@
  * `getRequestHandler()`), so routing, proxy.ts, ISR and images behave as under `next start`. Each
  * worker keeps its own in-memory ISR cache (next.config.ts), so a page is rendered once per worker.
  *
- *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] [PAGE_CACHE_DISK_MB=1024] node scripts/serve.mjs
+ * In front of Next, each worker answers hot cacheable pages from a short-lived in-memory HTTP cache
+ * (scripts/lib/page-micro-cache.mjs: what a CDN or nginx's microcaching would do in production).
+ *
+ *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] [PAGE_CACHE_DISK_MB=1024]
+ *   [MICRO_CACHE_MS=1000] [MICRO_CACHE_MB=64] node scripts/serve.mjs
  *
  * WEB_CONCURRENCY: number of workers (default: the machine's available parallelism, at most 8).
  * PAGE_CACHE_DISK_MB: the on-disk copies of cached catalogue pages (.next/server/app/cached, one
  * per path and filter combination ever requested) are pruned, oldest first, to this size every
  * minute; a pruned page is rendered again on its next request.
+ * MICRO_CACHE_MS: the longest time a worker answers a page from its micro-cache (0: off);
+ * MICRO_CACHE_MB: the bodies it keeps, per worker.
  */
 import cluster from 'node:cluster';
 import { createServer, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PageMicroCache } from './lib/page-micro-cache.mjs';
 import { prunePageCache } from './lib/prune-page-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,7 +96,15 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createServer({ ServerResponse: SingleLocationResponse }, (req, res) => handle(req, res));
+  const microCache = new PageMicroCache({
+    maxAgeMs: Number(process.env.MICRO_CACHE_MS ?? 1000),
+    maxBytes: Number(process.env.MICRO_CACHE_MB ?? 64) * 1024 * 1024,
+  });
+  const server = createServer({ ServerResponse: SingleLocationResponse }, (req, res) => {
+    if (microCache.serve(req, res)) return;
+    microCache.capture(req, res);
+    handle(req, res);
+  });
   server.listen(port, hostname, () => {
     if (cluster.worker?.id === 1) console.log(`[serve] ready on http://localhost:${port}`);
   });

@@ -1,0 +1,9 @@
+/** Types of ./page-micro-cache.mjs (see its docstring). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export class PageMicroCache {
+  constructor(options?: { maxBytes?: number; maxAgeMs?: number });
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  capture(req: IncomingMessage, res: ServerResponse): void;
+  cacheable(req: IncomingMessage): boolean;
+}

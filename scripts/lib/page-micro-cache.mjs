@@ -1,0 +1,128 @@
+/**
+ * A shared HTTP "micro-cache" in front of Next's request handler (issue #7: cached catalogue pages
+ * at ≥ 1,000 requests/s on 2 cores). Next answers a cached (ISR) page from its own cache, but
+ * still spends 1–2.5 ms of CPU per request on routing, proxy.ts and writing the stored HTML and
+ * RSC payload; this cache answers a hot page from memory for a short time (`maxAgeMs`, default
+ * 1 s: the "microcaching" of nginx), so a page requested 1,000 times a second reaches Next about
+ * once a second per worker. It behaves as a shared cache should (RFC 9111), decided by the
+ * http-cache-semantics library:
+ *
+ * - only GET requests for documents: requests with Next's client-navigation headers (`rsc`,
+ *   `next-router-*`), `next-action`, `range` or `authorization` always go to Next;
+ * - only `200` answers that a shared cache may store (`s-maxage`/`public, max-age`, as Next sends
+ *   for ISR and static pages; never `private`/`no-store` pages such as the basket or the profile)
+ *   and that set no cookie; a `Vary` on anything but Next's router headers and `Accept-Encoding`
+ *   is not stored;
+ * - an entry lives at most `maxAgeMs` and never past its own freshness (`s-maxage` minus `Age`);
+ *   a request that asks for a fresh answer (`Cache-Control: no-cache`, `max-age=0` on reload)
+ *   goes to Next;
+ * - one entry per URL and `Accept-Encoding` value (a gzip answer is never sent to a client that
+ *   did not ask for it); at most `maxBytes` of bodies, least recently used dropped first (lru-cache).
+ *
+ * Each cluster worker has its own cache (memory: at most `maxBytes` per worker). A served entry
+ * carries `X-Micro-Cache: HIT` and an `Age`.
+ */
+import CachePolicy from 'http-cache-semantics';
+import { LRUCache } from 'lru-cache';
+
+/** Request headers that make an answer per-user or a client navigation: never from the cache. */
+const BYPASS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'authorization'];
+/** Request headers an answer may vary on and still be stored (those Next names in `Vary`). */
+const VARY_OK = new Set(['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'accept-encoding']);
+/** Larger bodies are not stored (bytes). */
+const MAX_BODY = 4 * 1024 * 1024;
+
+/**
+ * The cache of one server process.
+ * @param {{ maxBytes?: number, maxAgeMs?: number }} [options] bytes of bodies kept (default 64 MiB)
+ *   and the longest life of an entry in ms (default 1,000; 0 turns the cache off).
+ */
+export class PageMicroCache {
+  constructor({ maxBytes = 64 * 1024 * 1024, maxAgeMs = 1000 } = {}) {
+    this.maxAgeMs = maxAgeMs;
+    this.entries = new LRUCache({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.body.length + 512 });
+  }
+
+  /**
+   * Answers `req` from the cache when a fresh entry matches it.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @returns {boolean} true when the answer was sent (the caller must not handle the request).
+   */
+  serve(req, res) {
+    if (!this.cacheable(req)) return false;
+    const entry = this.entries.get(key(req));
+    if (!entry || !entry.policy.satisfiesWithoutRevalidation(asRequest(req))) return false;
+    res.writeHead(entry.status, { ...entry.policy.responseHeaders(), 'content-length': entry.body.length, 'x-micro-cache': 'HIT' });
+    res.end(entry.body);
+    return true;
+  }
+
+  /**
+   * Records the answer Next writes to `res` for `req` and stores it when the request finishes, if
+   * it may be stored (see the module docstring). Call before handing the request to Next.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  capture(req, res) {
+    if (!this.cacheable(req)) return;
+    // Next rewrites req.url while it handles the request (e.g. "size=S,M" → "size=S%2CM"):
+    // the entry is filed under the URL the client asked for.
+    const entryKey = key(req);
+    const request = { url: req.url, method: req.method, headers: { ...req.headers } };
+    const chunks = [];
+    let size = 0;
+    const keep = (chunk, encoding) => {
+      if (size > MAX_BODY || chunk == null || typeof chunk === 'function') return;
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk);
+      size += buffer.length;
+      chunks.push(buffer);
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (chunk, encoding, callback) {
+      keep(chunk, encoding);
+      return write.call(this, chunk, encoding, callback);
+    };
+    res.end = function (chunk, encoding, callback) {
+      keep(chunk, encoding);
+      return end.call(this, chunk, encoding, callback);
+    };
+    res.once('finish', () => {
+      if (res.statusCode !== 200 || size > MAX_BODY) return;
+      const headers = stringHeaders(res.getHeaders());
+      if (headers['set-cookie'] || !varyAllowed(headers.vary)) return;
+      const policy = new CachePolicy(request, { status: res.statusCode, headers }, { shared: true });
+      const ttl = Math.min(policy.timeToLive(), this.maxAgeMs);
+      if (!policy.storable() || ttl <= 0) return;
+      this.entries.set(entryKey, { policy, status: res.statusCode, body: Buffer.concat(chunks, size) }, { ttl });
+    });
+  }
+
+  /** Whether `req` may be answered from, or stored in, the cache. */
+  cacheable(req) {
+    return this.maxAgeMs > 0 && req.method === 'GET' && !BYPASS.some((name) => name in req.headers);
+  }
+}
+
+function key(req) {
+  return `${req.url}\n${req.headers['accept-encoding'] ?? ''}`;
+}
+
+function asRequest(req) {
+  return { url: req.url, method: req.method, headers: req.headers };
+}
+
+function varyAllowed(vary) {
+  if (!vary) return true;
+  return vary.split(',').every((name) => VARY_OK.has(name.trim().toLowerCase()));
+}
+
+/** Response headers as strings (Node keeps numbers, e.g. a `content-length` set as a number). */
+function stringHeaders(headers) {
+  const out = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return out;
+}
