@@ -36,6 +36,14 @@ const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
   console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
 });
+// Idle keep-alive connections stay open longer than any client keeps them (Node's agent, which
+// Next's /media rewrite proxy uses, drops them after 5 s — the server's default too): with equal
+// timeouts the server closed a connection just as the storefront reused it, and an image answered
+// 500 "socket hang up" under load. headersTimeout must exceed keepAliveTimeout.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 async function shutdown() {
   server.close();
