@@ -125,7 +125,7 @@ export interface CatalogIndex {
   /** Name → index into `names`. */
   nameIndex: Map<string, number>;
   nameMembers: Int32Array[];
-  /** Trigrams of `names` (built on the first typo search). */
+  /** Trigrams of `names` (built with the index; null only while it is being built). */
   nameTrigrams: NameTrigrams | null;
   /** `lower(name)` and `lower(name_ru)` of each brand of `brands` (same order), for typo search. */
   brandNames: Array<[string, string]>;
@@ -250,7 +250,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const names = [...byName.keys()];
   const nameMembers = names.map((name) => Int32Array.from(byName.get(name)!.sort((a, b) => popRank[a]! - popRank[b]!)));
 
-  return {
+  const index: CatalogIndex = {
     n,
     ids,
     denseOf,
@@ -286,8 +286,13 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
       tagRows.map((t) => [`${t.path}\u0000${t.slug}`, (typeof t.filter === 'string' ? JSON.parse(t.filter) : t.filter) as OfferFilters]),
     ),
     builtAt,
-    buildMs: performance.now() - started,
+    buildMs: 0,
   };
+  // The names' trigrams (45–95 ms at 100k products) are built here, in the background build,
+  // rather than in the first typo search after each 60 s rebuild.
+  nameTrigrams(index);
+  index.buildMs = performance.now() - started;
+  return index;
 }
 
 /** (product, size name) pairs in stock, optionally of some products only. */
@@ -940,7 +945,7 @@ export interface NameTrigrams {
   widest: number;
 }
 
-/** Builds (once per index, on the first typo search) the trigrams of every name. */
+/** The trigrams of every name, built once per index (by `buildCatalogIndex`). */
 function nameTrigrams(index: CatalogIndex): NameTrigrams {
   if (index.nameTrigrams) return index.nameTrigrams;
   const names = index.names;
