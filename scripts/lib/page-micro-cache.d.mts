@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export class PageMicroCache {
-  constructor(options?: { maxBytes?: number; maxAgeMs?: number });
+  constructor(options?: { maxBytes?: number; maxAgeMs?: number; staleMs?: number });
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   capture(req: IncomingMessage, res: ServerResponse): void;
   cacheable(req: IncomingMessage): boolean;

@@ -13,9 +13,13 @@
  *   for ISR and static pages; never `private`/`no-store` pages such as the basket or the profile)
  *   and that set no cookie; a `Vary` on anything but Next's router headers and `Accept-Encoding`
  *   is not stored;
- * - an entry lives at most `maxAgeMs` and never past its own freshness (`s-maxage` minus `Age`);
- *   a request that asks for a fresh answer (`Cache-Control: no-cache`, `max-age=0` on reload)
- *   goes to Next;
+ * - an entry is fresh for at most `maxAgeMs` and never past its own freshness (`s-maxage` minus
+ *   `Age`); a request that asks for a fresh answer (`Cache-Control: no-cache`, `max-age=0` on
+ *   reload) goes to Next;
+ * - when an entry has expired, one request goes to Next to refresh it while the others are still
+ *   answered with the expired copy, for at most `staleMs` (RFC 5861 stale-while-revalidate; Next
+ *   itself allows a year): without it, every connection that asked in the instant an entry
+ *   expired went to Next at once and the slowest answers took 4× longer;
  * - one entry per URL and `Accept-Encoding` value (a gzip answer is never sent to a client that
  *   did not ask for it); at most `maxBytes` of bodies, least recently used dropped first (lru-cache).
  *
@@ -34,12 +38,15 @@ const MAX_BODY = 4 * 1024 * 1024;
 
 /**
  * The cache of one server process.
- * @param {{ maxBytes?: number, maxAgeMs?: number }} [options] bytes of bodies kept (default 64 MiB)
- *   and the longest life of an entry in ms (default 1,000; 0 turns the cache off).
+ * @param {{ maxBytes?: number, maxAgeMs?: number, staleMs?: number }} [options] bytes of bodies kept
+ *   (default 64 MiB), how long an entry is fresh in ms (default 1,000; 0 turns the cache off) and
+ *   how long after that an expired entry may still answer while a refresh is under way (default
+ *   5,000 ms).
  */
 export class PageMicroCache {
-  constructor({ maxBytes = 64 * 1024 * 1024, maxAgeMs = 1000 } = {}) {
+  constructor({ maxBytes = 64 * 1024 * 1024, maxAgeMs = 1000, staleMs = 5000 } = {}) {
     this.maxAgeMs = maxAgeMs;
+    this.staleMs = staleMs;
     this.entries = new LRUCache({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.body.length + 512 });
   }
 
@@ -53,6 +60,18 @@ export class PageMicroCache {
     if (!this.cacheable(req)) return false;
     const entry = this.entries.get(key(req));
     if (!entry || !entry.policy.satisfiesWithoutRevalidation(asRequest(req))) return false;
+    const now = Date.now();
+    if (now > entry.freshUntil) {
+      if (now > entry.freshUntil + this.staleMs) {
+        this.entries.delete(key(req));
+        return false;
+      }
+      if (!entry.refreshing) {
+        // this request refreshes the entry (capture() replaces or drops it)
+        entry.refreshing = true;
+        return false;
+      }
+    }
     res.writeHead(entry.status, { ...entry.policy.responseHeaders(), 'content-length': entry.body.length, 'x-micro-cache': 'HIT' });
     res.end(entry.body);
     return true;
@@ -88,14 +107,22 @@ export class PageMicroCache {
       keep(chunk, encoding);
       return end.call(this, chunk, encoding, callback);
     };
+    // An answer that may not be stored (any more) also ends the expired copy; an aborted one lets
+    // the next request refresh.
+    const drop = () => this.entries.delete(entryKey);
+    res.once('close', () => {
+      const entry = this.entries.peek(entryKey);
+      if (!res.writableFinished && entry) entry.refreshing = false;
+    });
     res.once('finish', () => {
-      if (res.statusCode !== 200 || size > MAX_BODY) return;
+      if (res.statusCode !== 200 || size > MAX_BODY) return drop();
       const headers = stringHeaders(res.getHeaders());
-      if (headers['set-cookie'] || !varyAllowed(headers.vary)) return;
+      if (headers['set-cookie'] || !varyAllowed(headers.vary)) return drop();
       const policy = new CachePolicy(request, { status: res.statusCode, headers }, { shared: true });
-      const ttl = Math.min(policy.timeToLive(), this.maxAgeMs);
-      if (!policy.storable() || ttl <= 0) return;
-      this.entries.set(entryKey, { policy, status: res.statusCode, body: Buffer.concat(chunks, size) }, { ttl });
+      const fresh = Math.min(policy.timeToLive(), this.maxAgeMs);
+      if (!policy.storable() || fresh <= 0) return drop();
+      const body = Buffer.concat(chunks, size);
+      this.entries.set(entryKey, { policy, status: res.statusCode, body, freshUntil: Date.now() + fresh, refreshing: false });
     });
   }
 

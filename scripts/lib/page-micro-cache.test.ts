@@ -15,14 +15,15 @@ afterEach(() => {
 
 const ISR = { 'cache-control': 's-maxage=60, stale-while-revalidate=31535940', vary: 'rsc, next-router-state-tree, Accept-Encoding' };
 
-async function start(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
+async function start(options: { maxAgeMs?: number; maxBytes?: number; staleMs?: number } = {}) {
   const cache = new PageMicroCache(options);
   let calls = 0;
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     if (cache.serve(req, res)) return;
     cache.capture(req, res);
     calls += 1;
     const body = `answer ${calls} for ${req.url}`;
+    if (req.url?.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 150));
     // Next normalises the URL while it handles a request
     req.url = req.url?.replace(',', '%2C');
     const path = req.url ?? '/';
@@ -122,6 +123,31 @@ describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
     const off = await start({ maxAgeMs: 0 });
     await get(off, '/');
     expect((await get(off, '/')).body.toString()).toBe('answer 2 for /');
+  });
+
+  it('lets one request refresh an expired page while the others still get the expired copy', async () => {
+    const shop = await start({ maxAgeMs: 40, staleMs: 5000 });
+    await get(shop, '/slow');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const refresh = get(shop, '/slow');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const meanwhile = await Promise.all([get(shop, '/slow'), get(shop, '/slow')]);
+    expect(meanwhile.map((r) => r.body.toString())).toEqual(['answer 1 for /slow', 'answer 1 for /slow']);
+    expect((await refresh).body.toString()).toBe('answer 2 for /slow');
+    expect(shop.calls()).toBe(2);
+    expect((await get(shop, '/slow')).body.toString()).toBe('answer 2 for /slow');
+  });
+
+  it('never answers with a copy older than maxAgeMs + staleMs, even while a refresh is slow', async () => {
+    const shop = await start({ maxAgeMs: 20, staleMs: 60 });
+    await get(shop, '/slow');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const refresh = get(shop, '/slow'); // takes 150 ms
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect((await get(shop, '/slow')).body.toString()).toBe('answer 1 for /slow'); // ~70 ms old: stale but allowed
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect((await get(shop, '/slow')).body.toString()).toBe('answer 3 for /slow'); // > 80 ms old: to Next
+    expect((await refresh).body.toString()).toBe('answer 2 for /slow');
   });
 
   it('drops the least recently used pages beyond maxBytes', async () => {
