@@ -6,6 +6,10 @@
  * resident memory of the shop's processes. Exits 1 when a budget fails (cached catalogue pages:
  * ≥ 1,000 req/s with p99 < 150 ms and no errors at 64 connections; search ≥ 250 req/s).
  *
+ * Pages are requested as a browser asks for them (`Accept: text/html`, `Accept-Encoding: gzip,
+ * deflate, br, zstd`): the answer is the gzip-compressed page every shopper and crawler gets, not
+ * the 2–4× larger uncompressed one no client asks for (autocannon's default).
+ *
  * The API targets are measured as the storefront meets them: with the API's in-process cache of
  * anonymous catalogue answers (API_CACHE_TTL_MS, default 10 s); scripts/bench-catalog.ts measures
  * the uncached queries.
@@ -33,11 +37,12 @@ try {
   const pk = product.split('/').at(-2);
   const facets = encodeURIComponent(JSON.stringify({ sizes: ['S', 'M'], price_max: 15000 }));
   const q = encodeURIComponent('купальник');
+  const browser = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' };
   const targets = [
-    { name: 'home', url: `${shop.base}/`, kind: 'page' },
-    { name: 'listing+facets', url: `${shop.base}${listing}?size=S,M&price=0-15000`, kind: 'page' },
-    { name: 'product', url: `${shop.base}${product}`, kind: 'page' },
-    { name: 'search', url: `${shop.base}/search?searchParam=${q}`, kind: 'search' },
+    { name: 'home', url: `${shop.base}/`, kind: 'page', headers: browser },
+    { name: 'listing+facets', url: `${shop.base}${listing}?size=S,M&price=0-15000`, kind: 'page', headers: browser },
+    { name: 'product', url: `${shop.base}${product}`, kind: 'page', headers: browser },
+    { name: 'search', url: `${shop.base}/search?searchParam=${q}`, kind: 'search', headers: browser },
     { name: 'api offers+filters', url: `${shop.api}/api/v1/offers/kupalniki/?limit=24&offset=0&filters=${facets}`, kind: 'api' },
     { name: 'api facets', url: `${shop.api}/api/v1/all/filters/kupalniki/?filters=${facets}`, kind: 'api' },
     { name: 'api product', url: `${shop.api}/api/v1/product_offer/?pk=${pk}`, kind: 'api' },
@@ -48,9 +53,9 @@ try {
   console.log('target               conns    req/s   p50 ms   p99 ms  errors  non2xx  budget');
   targets: for (const t of targets) {
     // warm the caches
-    await fetch(t.url);
+    await fetch(t.url, { headers: t.headers });
     for (const connections of levels) {
-      const r = await autocannon({ url: t.url, connections, duration: seconds, pipelining: 1 });
+      const r = await autocannon({ url: t.url, headers: t.headers, connections, duration: seconds, pipelining: 1 });
       if (!shop.alive()) {
         console.log(`the shop stopped during ${t.name} at ${connections} connections; its last output:\n${shop.logTail()}`);
         failed = true;
