@@ -11,6 +11,7 @@ import { SITE_NAME } from '@/lib/constants';
 import { href } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 import { env } from '@/lib/env';
+import { COOKIE_ACCEPTED_KEY } from '@/stores/cookie-consent-store';
 import './globals.css';
 
 const interCyrillic = localFont({
@@ -56,10 +57,24 @@ export const viewport: Viewport = {
   themeColor: '#ffffff',
 };
 
+/**
+ * Marks `<html data-cookie-accepted>` before the first paint when the visitor accepted cookies
+ * (spec §4, localStorage `cookieAccepted`): the cookie banner is in every page's HTML, so that it
+ * paints with the page instead of popping in after hydration (it was the late LCP of /basket), and
+ * this attribute hides it at once for visitors who accepted.
+ */
+const COOKIE_CONSENT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOKIE_ACCEPTED_KEY)})==="true")document.documentElement.setAttribute("data-cookie-accepted","")}catch(e){}`;
+
 /** The `<html>` shell shared by every page. */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`}>
+    // suppressHydrationWarning: COOKIE_CONSENT_SCRIPT may add an attribute before React hydrates.
+    <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
+        {/* Without JavaScript the banner could not be closed, and nothing it asks consent for runs. */}
+        <noscript dangerouslySetInnerHTML={{ __html: '<style>[data-cookie-banner]{display:none}</style>' }} />
+      </head>
       <body>
         {children}
         {/* Issue #3 SEO: the site and its search box for crawlers (sitelinks search box). */}

@@ -153,6 +153,8 @@ test('cookie banner: shown until accepted, acceptance persists across reloads', 
   const banner = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
   await expect(banner).toBeVisible();
   await expect(page.getByRole('button', { name: 'Написать нам в мессенджер' })).toHaveCount(0);
+  // The banner is in the page's HTML; its button works once the page's scripts have run.
+  await page.waitForFunction(() => localStorage.getItem('pageViews') !== null);
   await banner.getByRole('button', { name: 'Принять' }).click();
   await expect(banner).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('cookieAccepted'))).toBe('true');
@@ -162,6 +164,36 @@ test('cookie banner: shown until accepted, acceptance persists across reloads', 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Написать нам в мессенджер' })).toBeVisible();
   await expect(banner).toHaveCount(0);
+});
+
+test('cookie banner: painted with the page before its scripts run, hidden at once for a visitor who accepted (issue #7)', async ({ browser, baseURL }) => {
+  const banner = '[data-cookie-banner]';
+  // The page's React scripts never arrive: what shows is the server HTML and the head's inline script.
+  const withoutReact = async (acceptedBefore: boolean) => {
+    const context = await browser.newContext({ baseURL });
+    if (acceptedBefore) await context.addInitScript(() => localStorage.setItem('cookieAccepted', 'true'));
+    await context.route('**/_next/static/chunks/**/*.js', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/basket');
+    return { page, close: () => context.close() };
+  };
+  const newcomer = await withoutReact(false);
+  await expect(newcomer.page.locator(banner)).toBeVisible();
+  await expect(newcomer.page.locator(banner)).toContainText('Мы используем файлы cookie');
+  await newcomer.close();
+
+  const returning = await withoutReact(true);
+  await expect(returning.page.locator(banner)).toHaveCount(1);
+  await expect(returning.page.locator(banner)).toBeHidden();
+  await returning.close();
+
+  // Without JavaScript it could not be closed, and nothing it asks consent for runs.
+  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await noJs.newPage();
+  await page.goto('/basket');
+  await expect(page.locator(banner)).toHaveCount(1);
+  await expect(page.locator(banner)).toBeHidden();
+  await noJs.close();
 });
 
 test('Telegram popup appears on the 5th page view and never after closing', async ({ page }) => {

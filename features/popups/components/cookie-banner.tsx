@@ -7,13 +7,16 @@ import styles from './widgets.module.css';
 /**
  * The cookie banner (spec §2 Popups, §4 "shown until accepted, then cookieAccepted is stored"):
  * a non-modal notice at the bottom with a link to the cookie policy and an "Принять" button.
- * Renders nothing until the consent store has read localStorage, and nothing once accepted.
+ * Rendered on the server (it paints with the page; issue #7: it was /basket's LCP when it appeared
+ * only after hydration); for a visitor who accepted, the root layout's head script marks
+ * `<html data-cookie-accepted>`, which hides it before the first paint, and it is removed once the
+ * consent store has read localStorage.
  */
 export function CookieBanner() {
   const { hydrated, accepted, accept } = useCookieConsentStore();
-  if (!hydrated || accepted) return null;
+  if (hydrated && accepted) return null;
   return (
-    <section className={styles.cookie} aria-label="Уведомление о файлах cookie">
+    <section className={styles.cookie} aria-label="Уведомление о файлах cookie" data-cookie-banner="">
       <p className={styles.cookieText}>
         Мы используем файлы cookie, чтобы сайт работал и становился удобнее, а также для аналитики. Подробнее — в{' '}
         <a href={href('cookie')}>политике использования cookie</a>.
