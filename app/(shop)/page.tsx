@@ -12,7 +12,7 @@ import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { pageMetadata } from '@/features/seo/utils/page-metadata';
 import { ProductRow } from '@/components/product-row/product-row';
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { SITE_NAME } from '@/lib/constants';
 import { href, routeTitle } from '@/lib/routes';
 
@@ -39,8 +39,8 @@ export default async function HomePage() {
     <div className="container">
       <HomeHero promo={organization?.promocode} />
       <PromoBanners />
-      <ProductRow title={routeTitle('sale')} offers={sale} moreHref={href('sale')} cardAction={favoriteCardAction} />
-      <ProductRow title={routeTitle('new')} offers={fresh} moreHref={href('new')} cardAction={favoriteCardAction} />
+      <ProductRow title={routeTitle('sale')} offers={sale} moreHref={href('sale')} cardAction={FavoriteToggle} />
+      <ProductRow title={routeTitle('new')} offers={fresh} moreHref={href('new')} cardAction={FavoriteToggle} />
       <SectionTiles categories={categories ?? []} />
     </div>
   );

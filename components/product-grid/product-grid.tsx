@@ -3,10 +3,17 @@ import { ProductCard } from '@/components/product-card/product-card';
 import { toCardOffer } from '@/components/product-card/card-offer';
 import styles from './product-grid.module.css';
 
+/** Props of a per-card control (`ProductGridProps.cardAction`): the card's product id and name. */
+export type CardActionProps = { productId: number; name: string };
+
 /** Props of `ProductGrid`. */
 export type ProductGridProps = {
-  /** Per-card control (ProductCard `actionSlot`), e.g. the favourites heart. */
-  cardAction?: (offer: OfferCard) => React.ReactNode;
+  /**
+   * Per-card control (ProductCard `actionSlot`), e.g. the favourites heart: a component rendered
+   * with each card's {@link CardActionProps}. A component, not a render function, so that a server
+   * page can hand a client component to client grids too ("Показать ещё").
+   */
+  cardAction?: React.ComponentType<CardActionProps>;
   offers: readonly OfferCard[];
   /** Preload the first row (4 cards): true for the main grid of a page. */
   preloadFirstRow?: boolean;
@@ -15,12 +22,16 @@ export type ProductGridProps = {
 };
 
 /** Product cards in a grid: 2 columns on phones, 3 on tablets, 4 on desktops (images 3:4). */
-export function ProductGrid({ offers, preloadFirstRow = false, label = 'Товары', cardAction }: ProductGridProps) {
+export function ProductGrid({ offers, preloadFirstRow = false, label = 'Товары', cardAction: CardAction }: ProductGridProps) {
   return (
     <ul className={styles.grid} aria-label={label} data-testid="product-grid">
       {offers.map((offer, index) => (
         <li key={offer.id}>
-          <ProductCard offer={toCardOffer(offer)} preload={preloadFirstRow && index < 4} actionSlot={cardAction?.(offer)} />
+          <ProductCard
+            offer={toCardOffer(offer)}
+            preload={preloadFirstRow && index < 4}
+            actionSlot={CardAction ? <CardAction productId={offer.id} name={offer.name} /> : undefined}
+          />
         </li>
       ))}
     </ul>

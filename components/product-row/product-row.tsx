@@ -1,12 +1,13 @@
 import type { OfferCard } from '@/lib/api/contract/catalog';
 import { ProductCard } from '@/components/product-card/product-card';
 import { toCardOffer } from '@/components/product-card/card-offer';
+import type { ProductGridProps } from '@/components/product-grid/product-grid';
 import styles from './product-row.module.css';
 
 /** Props of `ProductRow`. */
 export type ProductRowProps = {
-  /** Per-card control (ProductCard `actionSlot`), e.g. the favourites heart. */
-  cardAction?: (offer: OfferCard) => React.ReactNode;
+  /** Per-card control, e.g. the favourites heart (see `ProductGridProps.cardAction`). */
+  cardAction?: ProductGridProps['cardAction'];
   title: string;
   offers: readonly OfferCard[];
   /** "Смотреть все" link target; omitted → no link. */
@@ -19,7 +20,7 @@ export type ProductRowProps = {
  * A titled, horizontally scrollable row of product cards (home "Распродажа"/"Новинки", related
  * products). Renders nothing for an empty list.
  */
-export function ProductRow({ title, offers, moreHref, limit = 12, cardAction }: ProductRowProps) {
+export function ProductRow({ title, offers, moreHref, limit = 12, cardAction: CardAction }: ProductRowProps) {
   if (offers.length === 0) return null;
   const id = `row-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
@@ -37,7 +38,10 @@ export function ProductRow({ title, offers, moreHref, limit = 12, cardAction }: 
       <ul className={styles.list}>
         {offers.slice(0, limit).map((offer) => (
           <li key={offer.id} className={styles.item}>
-            <ProductCard offer={toCardOffer(offer)} actionSlot={cardAction?.(offer)} />
+            <ProductCard
+              offer={toCardOffer(offer)}
+              actionSlot={CardAction ? <CardAction productId={offer.id} name={offer.name} /> : undefined}
+            />
           </li>
         ))}
       </ul>

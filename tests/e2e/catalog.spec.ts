@@ -164,6 +164,11 @@ test('page links keep filters and sort; "Показать ещё" appends withou
   const appended = cards.nth(30).locator('a').first();
   const appendedHref = await appended.getAttribute('href');
   expect(firstIds).not.toContain(appendedHref);
+  // appended cards carry the favourites heart like the server-rendered ones
+  const heart = cards.nth(30).getByRole('button', { name: /^Добавить в избранное: / });
+  await expect(heart).toBeVisible();
+  await heart.click();
+  await expect(cards.nth(30).getByRole('button', { name: /^Убрать из избранного: / })).toHaveAttribute('aria-pressed', 'true');
 
   // savedStateCatalogPage: open an appended product, come back, the 48 cards and the place are back.
   await appended.scrollIntoViewIfNeeded();

@@ -14,6 +14,11 @@ test('a product page opens directly by its URL', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Добавить в корзину' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Хлебные крошки' }).getByRole('link', { name: 'Главная' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
+  // "Вам может понравиться": each related product's card has its favourites heart
+  const related = page.getByRole('region', { name: 'Вам может понравиться' }).getByRole('article');
+  await expect(related.first()).toBeVisible();
+  const count = await related.count();
+  await expect(page.getByRole('region', { name: 'Вам может понравиться' }).getByRole('button', { name: /^Добавить в избранное: / })).toHaveCount(count);
 });
 
 test('a product URL without its slug or with a wrong one redirects permanently to the canonical URL', async ({ request }) => {

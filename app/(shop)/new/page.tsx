@@ -1,5 +1,5 @@
 /** /new (spec §2 named link "new", title "Новинки"; §7 POST /v1/offers_list/ {type:'new'}, 64 items). */
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import type { Metadata } from 'next';
 import { getOffersList } from '@/features/catalog/api/get-offers-list';
 import { OffersListPage } from '@/features/catalog/components/offers-list-page';
@@ -18,5 +18,5 @@ export function generateMetadata(): Promise<Metadata> {
 /** The new arrivals list. */
 export default async function NewPage() {
   const [offers, heading] = await Promise.all([getOffersList('new'), pageHeading(href('new'), routeTitle('new'))]);
-  return <OffersListPage type="new" offers={offers} heading={heading} cardAction={favoriteCardAction} />;
+  return <OffersListPage type="new" offers={offers} heading={heading} cardAction={FavoriteToggle} />;
 }

@@ -1,5 +1,5 @@
 /** /sale (spec §2 named link "sale", title "Распродажа"; §7 POST /v1/offers_list/ {type:'sale'}, 64 items). */
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import type { Metadata } from 'next';
 import { getOffersList } from '@/features/catalog/api/get-offers-list';
 import { OffersListPage } from '@/features/catalog/components/offers-list-page';
@@ -18,5 +18,5 @@ export function generateMetadata(): Promise<Metadata> {
 /** The sale list. */
 export default async function SalePage() {
   const [offers, heading] = await Promise.all([getOffersList('sale'), pageHeading(href('sale'), routeTitle('sale'))]);
-  return <OffersListPage type="sale" offers={offers} heading={heading} cardAction={favoriteCardAction} />;
+  return <OffersListPage type="sale" offers={offers} heading={heading} cardAction={FavoriteToggle} />;
 }

@@ -7,7 +7,7 @@
  * is indexable with itself as canonical; filtered/sorted variants are noindex with the clean one
  * as canonical.
  */
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
@@ -69,7 +69,7 @@ export async function SearchRoute({ query }: { query: RawQuery }) {
       </form>
       {results ? (
         <FacetedListing
-          cardAction={favoriteCardAction}
+          cardAction={FavoriteToggle}
           basePath={href('search')}
           keep={{ searchParam: text }}
           state={state}

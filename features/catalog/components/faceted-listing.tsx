@@ -129,7 +129,7 @@ export function FacetedListing({ basePath, state, facets, offers, page, endpoint
         {offers.results.length > 0 ? (
           <>
             <ProductGrid offers={offers.results} preloadFirstRow label={label} cardAction={cardAction} />
-            <ShowMore key={endpoint} endpoint={endpoint} page={page} count={offers.count} label={label} />
+            <ShowMore key={endpoint} endpoint={endpoint} page={page} count={offers.count} label={label} cardAction={cardAction} />
             <Pagination basePath={basePath} page={page} totalPages={totalPages} query={listingQuery(state, 1, keep)} />
           </>
         ) : (

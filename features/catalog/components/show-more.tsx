@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { OfferCard } from '@/lib/api/contract/catalog';
-import { ProductGrid } from '@/components/product-grid/product-grid';
+import { ProductGrid, type ProductGridProps } from '@/components/product-grid/product-grid';
 import { PAGE_SIZE } from '@/lib/constants';
 import { useCatalogStore } from '@/stores/catalog-store';
 import styles from './faceted-listing.module.css';
@@ -17,6 +17,8 @@ export type ShowMoreProps = {
   count: number;
   /** Accessible name of the appended grid. */
   label: string;
+  /** The appended cards' control, as on the server-rendered grid (e.g. the favourites heart). */
+  cardAction?: ProductGridProps['cardAction'];
 };
 
 function isBackForward(): boolean {
@@ -31,7 +33,7 @@ function isBackForward(): boolean {
  * with the browser's Back button they are restored. Without JavaScript the page links below do the
  * same job. Errors: a failed load shows "Не удалось загрузить товары" and the button stays.
  */
-export function ShowMore({ endpoint, page, count, label }: ShowMoreProps) {
+export function ShowMore({ endpoint, page, count, label, cardAction }: ShowMoreProps) {
   const [appended, setAppended] = useState<OfferCard[]>([]);
   const [nextPage, setNextPage] = useState(page + 1);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
@@ -94,7 +96,7 @@ export function ShowMore({ endpoint, page, count, label }: ShowMoreProps) {
 
   return (
     <>
-      {appended.length > 0 ? <ProductGrid offers={appended} label={`${label}: ещё`} /> : null}
+      {appended.length > 0 ? <ProductGrid offers={appended} label={`${label}: ещё`} cardAction={cardAction} /> : null}
       {shown < count ? (
         <div className={styles.more}>
           <button type="button" className="button button-outline" onClick={load} disabled={state === 'loading'} aria-busy={state === 'loading'}>

@@ -26,5 +26,5 @@ export function FavoritesPage() {
     );
   }
   if (loading && shown.length === 0) return <p role="status">Загружаем избранное…</p>;
-  return <ProductGrid offers={shown} label="Избранное" cardAction={(offer) => <FavoriteToggle productId={offer.id} name={offer.name} />} />;
+  return <ProductGrid offers={shown} label="Избранное" cardAction={FavoriteToggle} />;
 }

@@ -2,7 +2,7 @@ import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { JsonLd } from '@/components/json-ld';
 import { Price } from '@/components/price/price';
-import { ProductRow } from '@/components/product-row/product-row';
+import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import { mainImage } from '@/components/product-image/product-image';
 import { CURRENCY_CODE } from '@/lib/constants';
 import { catalogHref, href } from '@/lib/routes';
@@ -20,6 +20,8 @@ export type ProductViewProps = {
   product: ProductDetail;
   /** The favourites heart (features/favorites), composed by the page. */
   favoriteSlot?: React.ReactNode;
+  /** The control on each related product's card (e.g. the favourites heart). */
+  relatedCardAction?: ProductRowProps['cardAction'];
 };
 
 /** True when any size of any colour can be bought. */
@@ -36,7 +38,7 @@ function inStock(product: ProductDetail): boolean {
  * schema.org Product JSON-LD (RUB, AggregateOffer over the colours' sizes with availability).
  * Server component; names, prices and texts are complete HTML without JavaScript.
  */
-export function ProductView({ product, favoriteSlot }: ProductViewProps) {
+export function ProductView({ product, favoriteSlot, relatedCardAction }: ProductViewProps) {
   const firstOffer = product.offers[0];
   const imagesByOffer = Object.fromEntries(product.offers.map((offer) => [offer.id, offer.images]));
   const crumbs = [
@@ -78,7 +80,7 @@ export function ProductView({ product, favoriteSlot }: ProductViewProps) {
           </div>
         </div>
       </ProductSelectionProvider>
-      <ProductRow title="Вам может понравиться" offers={product.related} />
+      <ProductRow title="Вам может понравиться" offers={product.related} cardAction={relatedCardAction} />
       <RecentlyViewed
         current={{
           id: product.id,

@@ -10,7 +10,7 @@
  * path, unknown category/product or a page beyond the last → 404.
  */
 import { PromoBanners } from '@/features/content/components/home-banners';
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
@@ -22,7 +22,6 @@ import { hasFilters, parseListingQuery, type RawQuery } from '@/features/catalog
 import { parsePageParam } from '@/features/catalog/utils/page-param';
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { isNotFound } from '@/lib/api/fetcher';
 import { decodeSegments, parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
@@ -96,7 +95,13 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
     const product = await loadProduct(route);
     const requested = `/${[route.categoryPath, route.pk, route.slug].filter(Boolean).join('/')}`;
     if (product.full_path_offer !== requested) permanentRedirect(product.full_path_offer);
-    return <ProductView product={product} favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />} />;
+    return (
+      <ProductView
+        product={product}
+        favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />}
+        relatedCardAction={FavoriteToggle}
+      />
+    );
   }
 
   const page = parsePageParam(query.page);
@@ -121,7 +126,7 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
       heading={heading}
       state={state}
       facets={facets}
-      cardAction={favoriteCardAction}
+      cardAction={FavoriteToggle}
       bannerSlot={page === 1 ? <PromoBanners place="container" section={category.section} /> : null}
     />
   );

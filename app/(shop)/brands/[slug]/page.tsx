@@ -3,7 +3,7 @@
  * with facets (GET /v1/all/filters/?brand=), sort, pagination and "Показать ещё"
  * (GET /v1/offers/?filters={"brands":[slug],…}). Unknown brand → 404.
  */
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
@@ -67,7 +67,7 @@ export default async function BrandPage({ params, searchParams }: { params: Para
         {brand.country}. {brand.description}
       </p>
       <FacetedListing
-          cardAction={favoriteCardAction}
+          cardAction={FavoriteToggle}
         basePath={base}
         state={shown}
         facets={facets}

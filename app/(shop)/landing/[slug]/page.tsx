@@ -3,7 +3,7 @@
  * they live under /landing/ so they never clash with catalogue sections): title, intro text, the
  * products of the saved filter with sort, pagination and "Показать ещё". Unknown slug → 404.
  */
-import { favoriteCardAction } from '@/features/favorites/components/favorite-card-action';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
@@ -63,7 +63,7 @@ export default async function LandingRoute({ params, searchParams }: { params: P
       <h1 className="page-title">{heading}</h1>
       {landing.text ? <p style={{ maxWidth: 720 }}>{landing.text}</p> : null}
       <FacetedListing
-          cardAction={favoriteCardAction}
+          cardAction={FavoriteToggle}
         basePath={base}
         state={{ filters: {}, sort }}
         facets={null}
