@@ -17,10 +17,13 @@ import { orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { kopecks } from './money';
 
-/** The fields an order preview and the order detail share: pk, number, date, status and its name. */
-function orderHeadJson(order: typeof orders.$inferSelect) {
+/**
+ * The head fields every order answer shares (the history's preview and detail, and the
+ * confirmation page's `OrderInfo` of order-payment.ts): number, creation date (ISO 8601), status
+ * and its Russian name.
+ */
+export function orderHeadJson(order: typeof orders.$inferSelect) {
   return {
-    pk: order.id,
     number: order.number,
     created_at: order.createdAt.toISOString(),
     status: order.status,
@@ -40,6 +43,7 @@ export async function listUserOrders(db: Db, userId: number): Promise<OrderPrevi
   return rows.map((order) => {
     const own = lines.filter((l) => l.orderId === order.id);
     return {
+      pk: order.id,
       ...orderHeadJson(order),
       total: kopecks(order.total),
       items_count: own.reduce((sum, l) => sum + l.quantity, 0),
@@ -60,6 +64,7 @@ export async function getUserOrder(db: Db, userId: number, pk: number): Promise<
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
   ]);
   return {
+    pk: order.id,
     ...orderHeadJson(order),
     history: history.map((h) => ({ status: h.status, status_name: ORDER_STATUS_NAMES[h.status], comment: h.comment, created_at: h.createdAt.toISOString() })),
     contact: { fio: order.contactFio, email: order.contactEmail, phone: order.contactPhone },

@@ -7,14 +7,14 @@
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { OrderInfo } from '@/lib/api/contract/checkout';
-import { DELIVERY_METHOD_NAMES, ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '@/lib/api/contract/orders';
+import { DELIVERY_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '@/lib/api/contract/orders';
 import type { Db } from '../db/client';
 import { orderItems, orderPayments, orders, orderStatusHistory } from '../db/schema';
 import { readServerEnv } from '../env';
 import { ApiHttpError } from '../http';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { kopecks } from './money';
-import { orderLineJson } from './order-history';
+import { orderHeadJson, orderLineJson } from './order-history';
 import { sendOrderMail } from './order-mail';
 import { paymentProvider, paymentProviderByName } from './payments/provider';
 
@@ -132,10 +132,7 @@ export async function getOrderInfo(db: Db, guid: string): Promise<OrderInfo> {
   ]);
   return {
     guid: order.guid,
-    number: order.number,
-    created_at: order.createdAt.toISOString(),
-    status: order.status,
-    status_name: ORDER_STATUS_NAMES[order.status],
+    ...orderHeadJson(order),
     payment_status: order.paymentStatus,
     payment_status_name: PAYMENT_STATUS_NAMES[order.paymentStatus],
     paid: order.paymentStatus === 'paid',
