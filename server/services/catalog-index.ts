@@ -915,20 +915,27 @@ function iterateWordSimilarity(
  */
 export function wordSimilarity(query: string, text: string): number {
   const wanted = new Set(trigramKeys(query));
-  const grams = trigramKeys(text);
+  const { slots, distinct } = positionalTrigrams(text);
+  const found = Uint8Array.from(distinct, (key) => (wanted.has(key) ? 1 : 0));
+  return iterateWordSimilarity(slots, 0, slots.length, found, new Int32Array(distinct.length).fill(-1), wanted.size);
+}
+
+/**
+ * A text's trigrams ({@link trigramKeys}) as `iterateWordSimilarity` reads them: per position a
+ * slot, the index of that trigram among the text's distinct ones, and the distinct keys by slot.
+ */
+function positionalTrigrams(text: string): { slots: number[]; distinct: number[] } {
   const slotOf = new Map<number, number>();
-  const slots = new Int32Array(grams.length);
-  const found: number[] = [];
-  grams.forEach((key, i) => {
+  const slots: number[] = [];
+  for (const key of trigramKeys(text)) {
     let slot = slotOf.get(key);
     if (slot === undefined) {
       slot = slotOf.size;
       slotOf.set(key, slot);
-      found.push(wanted.has(key) ? 1 : 0);
     }
-    slots[i] = slot;
-  });
-  return iterateWordSimilarity(slots, 0, grams.length, Uint8Array.from(found), new Int32Array(found.length).fill(-1), wanted.size);
+    slots.push(slot);
+  }
+  return { slots, distinct: [...slotOf.keys()] };
 }
 
 /** The trigrams of `CatalogIndex.names`, positional for word similarity and inverted for candidates. */
@@ -956,20 +963,15 @@ function nameTrigrams(index: CatalogIndex): NameTrigrams {
   const lists = new Map<number, number[]>();
   let widest = 0;
   names.forEach((name, k) => {
-    const slotOf = new Map<number, number>();
-    for (const key of trigramKeys(name)) {
-      let slot = slotOf.get(key);
-      if (slot === undefined) {
-        slot = slotOf.size;
-        slotOf.set(key, slot);
-        keys.push(key);
-        const list = lists.get(key);
-        if (list) list.push(k);
-        else lists.set(key, [k]);
-      }
-      slots.push(slot);
+    const positional = positionalTrigrams(name);
+    for (const slot of positional.slots) slots.push(slot);
+    for (const key of positional.distinct) {
+      keys.push(key);
+      const list = lists.get(key);
+      if (list) list.push(k);
+      else lists.set(key, [k]);
     }
-    widest = Math.max(widest, slotOf.size);
+    widest = Math.max(widest, positional.distinct.length);
     start[k + 1] = slots.length;
     keyStart[k + 1] = keys.length;
   });
