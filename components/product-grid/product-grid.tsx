@@ -1,10 +1,6 @@
 import type { OfferCard } from '@/lib/api/contract/catalog';
-import { ProductCard } from '@/components/product-card/product-card';
-import { toCardOffer } from '@/components/product-card/card-offer';
+import { OfferTile, type CardActionProps } from '@/components/product-card/offer-tile';
 import styles from './product-grid.module.css';
-
-/** Props of a per-card control (`ProductGridProps.cardAction`): the card's product id and name. */
-export type CardActionProps = { productId: number; name: string };
 
 /** Props of `ProductGrid`. */
 export type ProductGridProps = {
@@ -22,16 +18,12 @@ export type ProductGridProps = {
 };
 
 /** Product cards in a grid: 2 columns on phones, 3 on tablets, 4 on desktops (images 3:4). */
-export function ProductGrid({ offers, preloadFirstRow = false, label = 'Товары', cardAction: CardAction }: ProductGridProps) {
+export function ProductGrid({ offers, preloadFirstRow = false, label = 'Товары', cardAction }: ProductGridProps) {
   return (
     <ul className={styles.grid} aria-label={label} data-testid="product-grid">
       {offers.map((offer, index) => (
         <li key={offer.id}>
-          <ProductCard
-            offer={toCardOffer(offer)}
-            preload={preloadFirstRow && index < 4}
-            actionSlot={CardAction ? <CardAction productId={offer.id} name={offer.name} /> : undefined}
-          />
+          <OfferTile offer={offer} preload={preloadFirstRow && index < 4} cardAction={cardAction} />
         </li>
       ))}
     </ul>

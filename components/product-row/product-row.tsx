@@ -1,6 +1,5 @@
 import type { OfferCard } from '@/lib/api/contract/catalog';
-import { ProductCard } from '@/components/product-card/product-card';
-import { toCardOffer } from '@/components/product-card/card-offer';
+import { OfferTile } from '@/components/product-card/offer-tile';
 import type { ProductGridProps } from '@/components/product-grid/product-grid';
 import styles from './product-row.module.css';
 
@@ -20,7 +19,7 @@ export type ProductRowProps = {
  * A titled, horizontally scrollable row of product cards (home "Распродажа"/"Новинки", related
  * products). Renders nothing for an empty list.
  */
-export function ProductRow({ title, offers, moreHref, limit = 12, cardAction: CardAction }: ProductRowProps) {
+export function ProductRow({ title, offers, moreHref, limit = 12, cardAction }: ProductRowProps) {
   if (offers.length === 0) return null;
   const id = `row-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
@@ -38,10 +37,7 @@ export function ProductRow({ title, offers, moreHref, limit = 12, cardAction: Ca
       <ul className={styles.list}>
         {offers.slice(0, limit).map((offer) => (
           <li key={offer.id} className={styles.item}>
-            <ProductCard
-              offer={toCardOffer(offer)}
-              actionSlot={CardAction ? <CardAction productId={offer.id} name={offer.name} /> : undefined}
-            />
+            <OfferTile offer={offer} cardAction={cardAction} />
           </li>
         ))}
       </ul>
