@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PageMicroCache } from './lib/page-micro-cache.mjs';
 import { prunePageCache } from './lib/prune-page-cache.mjs';
+import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -100,7 +101,10 @@ if (cluster.isPrimary) {
     maxAgeMs: Number(process.env.MICRO_CACHE_MS ?? 1000),
     maxBytes: Number(process.env.MICRO_CACHE_MB ?? 64) * 1024 * 1024,
   });
+  // Issue #12: the client address the throttles count is this socket's (or a trusted proxy's).
+  const trust = compileTrust(process.env.TRUSTED_PROXIES);
   const server = createServer({ ServerResponse: SingleLocationResponse }, (req, res) => {
+    normalizeForwarding(req, trust);
     if (microCache.serve(req, res)) return;
     microCache.capture(req, res);
     handle(req, res);

@@ -99,20 +99,57 @@ describe('relayToShopApi', () => {
     expect(seen).toEqual([]);
   });
 
-  it('accepts the public origin behind a proxy (X-Forwarded-Host, SITE_URL)', async () => {
-    const viaProxy = await relayToShopApi(
+  it('accepts the public origin of SITE_URL, not one the browser names in X-Forwarded-Host', async () => {
+    const forged = await relayToShopApi(
       browserRequest('/api/v2/cart/', {
         method: 'DELETE',
-        headers: { origin: 'https://shop.example', 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https' },
+        headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
       }),
       { apiBase },
     );
-    expect(viaProxy.status).toBe(200);
+    expect(forged.status).toBe(403);
     const viaSiteUrl = await relayToShopApi(
       browserRequest('/api/v2/cart/', { method: 'DELETE', headers: { origin: 'https://www.shop.example' } }),
       { apiBase, siteUrl: 'https://www.shop.example' },
     );
     expect(viaSiteUrl.status).toBe(200);
+  });
+
+  it('never relays the forwarding headers the browser wrote (issue #12)', async () => {
+    seen = [];
+    await relayToShopApi(
+      browserRequest('/api/v1/reset/', {
+        method: 'POST',
+        body: '{}',
+        headers: {
+          origin: 'https://shop.example',
+          // What serve.mjs sets from its socket arrives last; the browser's own entries come first.
+          'x-forwarded-for': '6.6.6.6, 203.0.113.7',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'http',
+          forwarded: 'for=6.6.6.6;host=evil.example',
+          'x-real-ip': '6.6.6.6',
+          'x-shop-bff-secret': 'guessed-secret-guessed',
+        },
+      }),
+      { apiBase, siteUrl: 'https://shop.example' },
+    );
+    const headers = seen[0]!.headers;
+    expect(headers['x-forwarded-host']).toBe('shop.example');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(headers['x-forwarded-for']).toBe('203.0.113.7');
+    expect(headers.forwarded).toBeUndefined();
+    expect(headers['x-real-ip']).toBeUndefined();
+    expect(headers['x-shop-bff-secret']).toBeUndefined();
+  });
+
+  it('does not relay the API reference page or its OpenAPI document', async () => {
+    seen = [];
+    for (const path of ['/api/docs', '/api/docs/', '/api/openapi.json']) {
+      const response = await relayToShopApi(browserRequest(path), { apiBase });
+      expect(response.status).toBe(404);
+    }
+    expect(seen).toEqual([]);
   });
 
   it('refuses a cross-site request without Origin but with Sec-Fetch-Site', async () => {

@@ -11,6 +11,12 @@
  * - When the API cannot be reached (or times out) the answer is 502
  *   `{status: "error", message: "Сервис временно недоступен"}`.
  * - The path is relayed exactly, trailing slash included (spec §7 writes `/v2/cart/`).
+ * - Forwarding headers are the relay's own (issue #12, DESIGN.md "Auth and security"): whatever
+ *   `X-Forwarded-*`, `Forwarded` or `X-Real-IP` the browser wrote is dropped; `X-Forwarded-Host`
+ *   and `-Proto` come from SITE_URL, `X-Forwarded-For` is the one client address the storefront's
+ *   own server determined (see {@link clientAddressOf}).
+ * - The API's reference page and OpenAPI document are not relayed (404): they belong to the API's
+ *   own origin, not to the shop's pages.
  */
 
 import { clearedTokenCookies, sessionActionFor, takeToken, tokenCookies, shouldUseSecureCookies, type SessionAction } from './session-cookie';
@@ -40,11 +46,27 @@ export type RelayOptions = {
   timeoutMs?: number;
   /** Default {@link BFF_MAX_BODY_BYTES}. */
   maxBodyBytes?: number;
-  /** Production: session cookies get `Secure` (except on localhost), see `session-cookie.ts`. */
-  production?: boolean;
   /** Sent as `X-Shop-Bff-Secret` so the API trusts X-Forwarded-For from a remote BFF. */
   bffSecret?: string;
 };
+
+// What the browser (or anything in front of the storefront) may have written about the hop; the
+// relay describes the hop itself, so none of these is relayed.
+const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'x-shop-bff-secret']);
+
+// Paths of the API that are not part of the shop's same-origin API (issue #12).
+const NOT_RELAYED = /^\/api\/(docs|openapi\.json)(\/|$)/;
+
+/**
+ * The browser's address as the storefront's own server saw it: the last entry of
+ * `X-Forwarded-For`, which `scripts/serve.mjs` sets from its socket (or, behind the proxies named
+ * in TRUSTED_PROXIES, from their chain) after dropping whatever the browser sent. Null when absent
+ * or not an IP address.
+ */
+export function clientAddressOf(request: Request): string | null {
+  const last = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return last && /^[0-9a-f.:]{2,45}$/i.test(last) ? last : null;
+}
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -116,12 +138,10 @@ export function isSameOriginRequest(request: Request, siteUrl?: string): boolean
   if (origin === 'null') return false;
 
   const url = new URL(request.url);
+  // X-Forwarded-Host is not consulted: SITE_URL names the public origin behind a proxy.
   const allowed = new Set<string>([url.origin]);
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() ?? request.headers.get('host');
-  if (host) {
-    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? url.protocol.replace(':', '');
-    allowed.add(`${proto}://${host}`);
-  }
+  const host = request.headers.get('host');
+  if (host) allowed.add(`${url.protocol}//${host}`);
   if (siteUrl) {
     try {
       allowed.add(new URL(siteUrl).origin);
@@ -179,9 +199,9 @@ export function rescopeSetCookie(setCookie: string): string {
  *   own JSON error: 403 foreign origin, 413 body over the limit, 502 API unreachable or timed out.
  */
 export async function relayToShopApi(request: Request, options: RelayOptions): Promise<Response> {
-  const { apiBase, siteUrl, fetchImpl = fetch, timeoutMs = BFF_TIMEOUT_MS, maxBodyBytes = BFF_MAX_BODY_BYTES, production = false, bffSecret } = options;
+  const { apiBase, siteUrl, fetchImpl = fetch, timeoutMs = BFF_TIMEOUT_MS, maxBodyBytes = BFF_MAX_BODY_BYTES, bffSecret } = options;
   const url = new URL(request.url);
-  if (!url.pathname.startsWith('/api/')) return errorJson(404, BFF_MESSAGES.notFound);
+  if (!url.pathname.startsWith('/api/') || NOT_RELAYED.test(url.pathname)) return errorJson(404, BFF_MESSAGES.notFound);
 
   const method = request.method.toUpperCase();
   if (UNSAFE_METHODS.has(method) && !isSameOriginRequest(request, siteUrl)) {
@@ -199,16 +219,16 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
 
   const headers = new Headers();
   request.headers.forEach((value, key) => {
-    if (!DROP_FROM_REQUEST.has(key)) headers.set(key, value);
+    if (!DROP_FROM_REQUEST.has(key) && !FORWARDING.has(key)) headers.set(key, value);
   });
   const token = readCookie(request.headers.get('cookie'), 'token');
   if (token) headers.set('authorization', `Token ${token}`);
-  if (!headers.has('x-forwarded-host') && request.headers.get('host')) {
-    headers.set('x-forwarded-host', request.headers.get('host') ?? '');
-  }
-  if (!headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', url.protocol.replace(':', ''));
+  const publicUrl = new URL(siteUrl ?? url.origin);
+  headers.set('x-forwarded-host', publicUrl.host);
+  headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
+  const client = clientAddressOf(request);
+  if (client) headers.set('x-forwarded-for', client);
   if (bffSecret) headers.set('x-shop-bff-secret', bffSecret);
-  else headers.delete('x-shop-bff-secret');
 
   let upstream: Response;
   try {
@@ -233,7 +253,7 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-store');
 
   const session = sessionActionFor(method, url.pathname);
-  if (session) return withSessionCookies(session, upstream, responseHeaders, shouldUseSecureCookies(production, request.url));
+  if (session) return withSessionCookies(session, upstream, responseHeaders, shouldUseSecureCookies(siteUrl));
 
   const bodyless = method === 'HEAD' || upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
   if (bodyless) await upstream.body?.cancel().catch(() => undefined);

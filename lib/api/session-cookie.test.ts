@@ -36,15 +36,18 @@ describe('BFF session cookies', () => {
     expect(JSON.parse(text).data.token.split('.')).toHaveLength(3);
   });
 
-  it('is Secure in production on a real host, not on localhost', async () => {
-    const res = await relayToShopApi(post('/api/v1/sign_in/', 'https://shop.example.ru'), {
+  it('is Secure exactly when SITE_URL is https, whatever scheme the server saw (issue #12)', async () => {
+    // The storefront's own server sees http behind TLS termination: the request URL is http.
+    const res = await relayToShopApi(post('/api/v1/sign_in/', 'http://localhost:3000'), {
       apiBase: 'http://api',
-      production: true,
+      siteUrl: 'https://shop.example.ru',
       fetchImpl: fakeApi(200, { status: 'success', data: { token } }),
     });
+    expect(res.headers.getSetCookie()).toHaveLength(2);
     expect(res.headers.getSetCookie().every((c) => c.includes('Secure'))).toBe(true);
-    expect(shouldUseSecureCookies(true, 'http://localhost:3100/api/v1/auth/')).toBe(false);
-    expect(shouldUseSecureCookies(false, 'https://shop.example.ru/')).toBe(false);
+    expect(shouldUseSecureCookies('https://shop.example.ru')).toBe(true);
+    expect(shouldUseSecureCookies('http://localhost:3000')).toBe(false);
+    expect(shouldUseSecureCookies(undefined)).toBe(false);
   });
 
   it('sets no cookie for a failed login', async () => {

@@ -1,8 +1,7 @@
 /**
  * The session cookies of the BFF (DESIGN.md "Auth and security", spec §3 "The token is kept in a
  * cookie named token", §4 Session):
- * - `token`: httpOnly, SameSite=Lax, Path=/, Secure in production (except on localhost, where
- *   there is no TLS), set from `data.token` of a successful login, registration, social
+ * - `token`: httpOnly, SameSite=Lax, Path=/, Secure whenever SITE_URL is https, set from `data.token` of a successful login, registration, social
  *   exchange or rest-auth login; its Max-Age follows the token's expiry.
  * - `token_exp`: the expiry in epoch seconds, readable by scripts, so the storefront knows that
  *   a session exists (spec §4 "if the token cookie exists … the user is loaded") without ever
@@ -87,9 +86,16 @@ export function takeToken(body: unknown): { token: string; expiresAt?: string; r
   return { token, expiresAt: typeof expiresAt === 'string' ? expiresAt : undefined, redacted };
 }
 
-/** Whether Secure should be set: production, unless the site is served from localhost. */
-export function shouldUseSecureCookies(production: boolean, requestUrl: string): boolean {
-  if (!production) return false;
-  const host = new URL(requestUrl).hostname;
-  return !(host === 'localhost' || host === '127.0.0.1' || host === '[::1]');
+/**
+ * Whether the session cookies get `Secure` (issue #12): exactly when the shop's public address
+ * (SITE_URL) is https. The storefront's own server may see plain http behind a TLS proxy, so the
+ * request's scheme says nothing; an http SITE_URL (a local run) cannot use Secure cookies at all.
+ */
+export function shouldUseSecureCookies(siteUrl: string | undefined): boolean {
+  if (!siteUrl) return false;
+  try {
+    return new URL(siteUrl).protocol === 'https:';
+  } catch {
+    return false;
+  }
 }

@@ -17,7 +17,6 @@ function relay(request: Request): Promise<Response> {
   return relayToShopApi(request, {
     apiBase: env.SHOP_API_URL,
     siteUrl: env.SITE_URL,
-    production: env.NODE_ENV === 'production',
     bffSecret: env.BFF_SHARED_SECRET,
   });
 }
