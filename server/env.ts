@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
   /** Lifetime of a password reset link, minutes. */
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /**
+   * How long a login attempt on an account with more than 10 recent failures waits, ms (issue #12:
+   * slow a distributed guesser down without locking the owner out; server/services/throttle.ts).
+   */
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** VK ID application (social login); both unset → the VK button is hidden. */
   VK_CLIENT_ID: z.string().min(1).optional(),
   VK_CLIENT_SECRET: z.string().min(1).optional(),

@@ -6,7 +6,8 @@
  *   storefront can read the expiry (spec §5) — stored only as SHA-256, expiring after
  *   TOKEN_TTL_HOURS and revocable (logout);
  * - reset tokens: 32 random bytes, SHA-256 stored, single use, expiring after
- *   RESET_TOKEN_TTL_MINUTES; a completed reset revokes every login token of the user.
+ *   RESET_TOKEN_TTL_MINUTES; a new one or a completed reset ends every other open reset token, and
+ *   a completed reset revokes every login token of the user.
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
@@ -120,11 +121,18 @@ export async function revokeToken(db: Db, token: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Creates a single-use reset token for a user. @returns the token (only ever in the mail). */
+/**
+ * Creates a single-use reset token for a user; every other open reset token of the user stops
+ * working (issue #12: only the newest link in the mailbox is valid), in one transaction.
+ * @returns the token (only ever in the mail).
+ */
 export async function issueResetToken(db: Db, userId: number) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + readServerEnv().RESET_TOKEN_TTL_MINUTES * 60_000);
-  await db.insert(passwordResetTokens).values({ userId, tokenHash: digest(token), expiresAt });
+  await db.transaction(async (tx) => {
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({ userId, tokenHash: digest(token), expiresAt });
+  });
   return { token, expiresAt };
 }
 
@@ -149,6 +157,8 @@ export async function completeReset(db: Db, token: string, password: string): Pr
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw new ApiHttpError(400, ACCOUNT_MESSAGES.resetTokenInvalid);
     const [user] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId)).returning();
+    // Issue #12: any other link still open for this user dies with the reset.
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
     await tx.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, used.userId), isNull(authTokens.revokedAt)));
     return user!;
   });

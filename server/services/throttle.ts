@@ -13,11 +13,22 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-/** Limits of the account endpoints. */
+/**
+ * Limits of the account endpoints.
+ *
+ * Login (issue #12, OWASP ASVS 5.0 §6.3.1: stop brute force and credential stuffing without letting
+ * an attacker lock the owner out): failures are counted per (account, client) pair and per client,
+ * and refused (429) only there, so the attacker's client is stopped and the owner's is not. Failures
+ * of one account from all clients together never refuse: past `loginAccountSlowdown.max` every
+ * attempt on that account waits `LOGIN_SLOWDOWN_MS` first (a distributed guesser is slowed, the
+ * owner's correct password still works).
+ */
 export const THROTTLE_RULES = {
-  /** Failed logins per account (e-mail): 5 per 15 minutes. */
-  loginAccount: { max: 5, windowMs: 15 * 60_000 },
-  /** Failed logins per client address: 20 per 15 minutes. */
+  /** Failed logins of one account from one client: 5 per 15 minutes, then 429 for that pair. */
+  loginPair: { max: 5, windowMs: 15 * 60_000 },
+  /** Failed logins of one account from all clients: past 10 in 15 minutes, attempts are slowed. */
+  loginAccountSlowdown: { max: 10, windowMs: 15 * 60_000 },
+  /** Failed logins per client address: 20 per 15 minutes, then 429 for every account. */
   loginClient: { max: 20, windowMs: 15 * 60_000 },
   /** Reset requests per account: 3 per hour. */
   resetAccount: { max: 3, windowMs: 60 * 60_000 },

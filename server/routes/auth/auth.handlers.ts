@@ -34,7 +34,7 @@ import {
   verifyPassword,
   type UserRow,
 } from '../../services/auth';
-import { clientAddress, isTrustedProxy } from '../../services/client-address';
+import { clientAddress } from '../../services/client-address';
 import { sendMail } from '../../services/mail';
 import { exchangeVkCode, socialProviders } from '../../services/social';
 import { THROTTLE_RULES } from '../../services/throttle';
@@ -92,26 +92,34 @@ export async function signIn(c: Ctx) {
 }
 
 /**
- * Checks a login. Throttled: at most 5 failures per account and 20 per client in 15 minutes, then
- * 429 even for the right password until the window passes.
+ * Checks a login, throttled as `THROTTLE_RULES` says (issue #12): 5 failures of one account from
+ * one client or 20 failures from one client in 15 minutes → 429 for that client; more than 10
+ * failures of the account from all clients → every attempt on it waits LOGIN_SLOWDOWN_MS, but the
+ * right password from a client without failures still logs in.
  * @throws ApiHttpError 429 (throttled) or 400 with the spec §8 login message.
  */
 async function checkLogin(c: Ctx, username: string, password: string): Promise<UserRow> {
   const email = username.trim().toLowerCase();
+  const client = clientAddress(c);
+  const pairKey = `login:pair:${email}:${client}`;
   const accountKey = `login:account:${email}`;
-  const clientKey = `login:client:${clientAddress(c)}`;
+  const clientKey = `login:client:${client}`;
   const { throttle } = c.var;
-  if (throttle.isLimited(THROTTLE_RULES.loginAccount, accountKey) || throttle.isLimited(THROTTLE_RULES.loginClient, clientKey)) {
+  if (throttle.isLimited(THROTTLE_RULES.loginPair, pairKey) || throttle.isLimited(THROTTLE_RULES.loginClient, clientKey)) {
     throw new ApiHttpError(429, ACCOUNT_MESSAGES.loginThrottled);
+  }
+  if (throttle.isLimited(THROTTLE_RULES.loginAccountSlowdown, accountKey)) {
+    await new Promise((resolve) => setTimeout(resolve, readServerEnv().LOGIN_SLOWDOWN_MS));
   }
   const user = await userByEmail(c.var.db, email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
   if (!user || !ok) {
-    throttle.hit(THROTTLE_RULES.loginAccount, accountKey);
+    throttle.hit(THROTTLE_RULES.loginPair, pairKey);
+    throttle.hit(THROTTLE_RULES.loginAccountSlowdown, accountKey);
     throttle.hit(THROTTLE_RULES.loginClient, clientKey);
     throw new ApiHttpError(400, SPEC_MESSAGES.loginFailed);
   }
-  throttle.clear(accountKey);
+  throttle.clear(pairKey);
   return user;
 }
 
@@ -165,14 +173,6 @@ export async function changeInfo(c: Ctx) {
   }
 }
 
-function siteOrigin(c: Ctx): string {
-  const env = readServerEnv();
-  if (!isTrustedProxy(c)) return env.SITE_URL;
-  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  return host && /^[a-z0-9.-]+(:\d+)?$/i.test(host) && (proto === 'http' || proto === 'https') ? `${proto}://${host}` : env.SITE_URL;
-}
-
 /**
  * POST /v1/reset/ {email}: mails a single-use link /reset/{token}. Unknown e-mail → 400 with the
  * spec §8 message (the spec's own message reveals it; nothing else does). Throttled per account
@@ -191,7 +191,8 @@ export async function reset(c: Ctx) {
   const user = await userByEmail(c.var.db, email);
   if (!user) throw new ApiHttpError(400, SPEC_MESSAGES.resetUnknownEmail);
   const { token } = await issueResetToken(c.var.db, user.id);
-  const link = `${siteOrigin(c)}/reset/${token}`;
+  // Issue #12: links in mails come from SITE_URL only, never from a header of the request.
+  const link = `${readServerEnv().SITE_URL}/reset/${token}`;
   const minutes = readServerEnv().RESET_TOKEN_TTL_MINUTES;
   await sendMail({
     to: email,

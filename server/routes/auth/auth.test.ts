@@ -102,16 +102,36 @@ describe('login (spec §7 /v1/auth/, §8)', () => {
     expectError(await call(api, 'POST', '/api/v1/auth/', { username: 'nobody@example.ru', password: 'Wrong1234' }), 400, SPEC_MESSAGES.loginFailed);
   });
 
-  it('throttles a brute force of 50 wrong passwords per account: 429, and even the right password waits', async () => {
+  it('throttles a brute force of 50 wrong passwords from one client; the owner elsewhere still logs in (issue #12)', async () => {
     const { body } = await register();
+    const attacker = { 'x-forwarded-for': '203.0.113.66' };
     const statuses: number[] = [];
     for (let i = 0; i < 50; i += 1) {
-      const res = await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: `Guess${i}Pass` }, { 'x-forwarded-for': `10.1.${i}.1` });
-      statuses.push(res.status);
+      statuses.push((await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: `Guess${i}Pass` }, attacker)).status);
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-    expectError(await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }), 429, /Слишком много попыток/);
+    expectError(await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }, attacker), 429, /Слишком много попыток/);
+    const owner = await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }, { 'x-forwarded-for': '198.51.100.200' });
+    expect(owner.status).toBe(200);
+  });
+
+  it('slows, never refuses, an account guessed from many clients; the right password still works', async () => {
+    vi.stubEnv('LOGIN_SLOWDOWN_MS', '400');
+    try {
+      const { body } = await register();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        statuses.push((await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: `Guess${i}Pass` }, { 'x-forwarded-for': `10.9.${i}.1` })).status);
+      }
+      expect(statuses.every((s) => s === 400)).toBe(true);
+      const started = Date.now();
+      const owner = await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }, { 'x-forwarded-for': '198.51.100.201' });
+      expect(owner.status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('throttles one client trying many accounts', async () => {
@@ -196,6 +216,34 @@ describe('password reset (spec §7 /v1/reset/, /v1/reset/complite/, §8)', () =>
     expectError(await call(api, 'POST', '/api/v1/auth/', { username: email, password: body.password_one }), 400, SPEC_MESSAGES.loginFailed);
     expect((await call(api, 'POST', '/api/v1/auth/', { username: email, password: 'Newpass123' })).status).toBe(200);
     expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token)), 401);
+  });
+
+  it('builds the link from SITE_URL whatever host the request names (issue #12)', async () => {
+    const { body } = await register();
+    await call(api, 'POST', '/api/v1/reset/', { email: body.email }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' });
+    const mail = latestMailTo(body.email).replace(/=\r?\n/g, '');
+    expect(mail).not.toContain('evil.example');
+    expect(mail).toContain('http://localhost:3000/reset/');
+  });
+
+  it('a new reset link, or a completed reset, ends every other open link of the user (issue #12)', async () => {
+    const { body } = await register();
+    const ip = { 'x-forwarded-for': '198.51.100.150' };
+    await call(api, 'POST', '/api/v1/reset/', { email: body.email }, ip);
+    const first = resetTokenFrom(latestMailTo(body.email));
+    await new Promise((r) => setTimeout(r, 5)); // distinct mail file names
+    await call(api, 'POST', '/api/v1/reset/', { email: body.email }, ip);
+    const second = resetTokenFrom(latestMailTo(body.email));
+    expect(second).not.toBe(first);
+    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token: first, password_one: 'Newpass123', password_two: 'Newpass123' }, ip), 400, /недействительна/);
+    expect((await call(api, 'POST', '/api/v1/reset/complite/', { token: second, password_one: 'Newpass123', password_two: 'Newpass123' }, ip)).status).toBe(200);
+    // A link issued before a reset completed elsewhere dies too.
+    const [user] = await api.handle.db.select({ id: users.id }).from(users).where(eq(users.email, body.email.toLowerCase()));
+    const { issueResetToken: issue, completeReset: complete } = await import('../../services/auth');
+    const a = await issue(api.handle.db, user!.id);
+    const b = await issue(api.handle.db, user!.id);
+    await complete(api.handle.db, b.token, 'Another123');
+    await expect(complete(api.handle.db, a.token, 'Another456')).rejects.toThrow(/недействительна/);
   });
 
   it('refuses an expired reset token', async () => {
