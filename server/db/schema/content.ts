@@ -3,6 +3,7 @@
  * served by GET /v1/about/{path}, news and blog articles, banners, Instagram posts, feedback
  * messages of the help form and e-mail subscriptions.
  */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Kinds of article: the `{content}` of GET /v1/{content}?offset= (spec §7). */
@@ -86,15 +87,44 @@ export const feedbackMessages = pgTable('feedback_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Newsletter subscriptions (spec §7 Subscription); unsubscribing keeps the row, inactive. */
+/**
+ * Newsletter subscribers (spec §7 Subscription, issue #12 double opt-in): a row appears with the
+ * first request, inactive; it becomes active only when the address owner confirms from the mail
+ * (`confirmed_at` records that consent). Unsubscribing keeps the row, inactive.
+ *
+ * `unsubscribe_token` is the per-subscriber secret of the link `/unsubscribe/<token>` in every
+ * newsletter mail. It is stored as is, not hashed: each later mail must carry it, and it only
+ * lets its holder unsubscribe this address. The SQL default fills rows that predate it.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    active: boolean('active').notNull().default(true),
+    active: boolean('active').notNull().default(false),
+    unsubscribeToken: text('unsubscribe_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_email_uq').on(t.email)],
+  (t) => [uniqueIndex('subscriptions_email_uq').on(t.email), uniqueIndex('subscriptions_unsubscribe_token_uq').on(t.unsubscribeToken)],
+);
+
+/**
+ * Pending newsletter confirmations (issue #12): one row per mailed link `/subscribe/confirm/<token>`,
+ * SHA-256 of the token only, single use (`used_at`), expiring (48 h).
+ */
+export const subscriptionConfirmations = pgTable(
+  'subscription_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_confirmations_hash_uq').on(t.tokenHash), index('subscription_confirmations_email_idx').on(t.email)],
 );
