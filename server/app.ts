@@ -28,6 +28,7 @@ import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
 import { responseCache } from './services/response-cache';
+import { logError } from './services/log';
 
 /** Largest accepted request body, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -92,7 +93,8 @@ export function createApp(db: Db, options: AppOptions = {}) {
       if (status === 413) return errorResponse(c, 413, 'Слишком большой запрос');
       if (status < 500) return errorResponse(c, status as 400, 'Некорректный запрос');
     }
-    console.error('[shop-api]', c.req.method, c.req.path, err);
+    // Issue #12: the route pattern, never the path's or query's values nor the error's message.
+    logError('shop-api', `${c.req.method} ${c.req.routePath}`, err);
     return errorResponse(c, 500, 'Внутренняя ошибка сервера');
   });
   return app;

@@ -9,6 +9,7 @@ import { openDb } from './db/client';
 import { readServerEnv } from './env';
 import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { seedDatabase } from './seed';
+import { logError } from './services/log';
 
 const env = readServerEnv();
 const started = Date.now();
@@ -29,7 +30,7 @@ if (catalogIndexEnabled()) {
   const t0 = Date.now();
   catalogIndex(handle.db).then(
     () => console.log(`[shop-api] catalogue index built in ${Date.now() - t0} ms`),
-    (error: unknown) => console.error('[shop-api] catalogue index build failed; listings will retry it', error),
+    (error: unknown) => logError('shop-api', 'catalogue index build (listings will retry it)', error),
   );
 }
 const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });

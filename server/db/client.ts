@@ -15,6 +15,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import * as schema from './schema';
+import { logError } from '../services/log';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -47,7 +48,7 @@ export async function openDb(target: string): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     // An idle client losing its connection (server restart, dropped database) must not crash the
     // process: the pool replaces it on the next query.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+    pool.on('error', (error) => logError('db', 'idle PostgreSQL client', error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
     return { db, driver: 'postgres', close: () => pool.end() };

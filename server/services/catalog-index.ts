@@ -35,6 +35,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import type { OfferFilters, Sort } from '@/lib/api/contract/catalog';
+import { logError } from './log';
 
 /**
  * Whether listings and facets use the index: yes unless the environment says `CATALOG_INDEX=off`
@@ -456,7 +457,7 @@ export async function catalogIndex(db: Db): Promise<CatalogIndex> {
       continue;
     }
     if (Date.now() - index.builtAt > INDEX_TTL_MS && !store.building) {
-      void startBuild(db, store).catch((error: unknown) => console.error('[catalog-index] background rebuild failed', error));
+      void startBuild(db, store).catch((error: unknown) => logError('catalog-index', 'background rebuild', error));
     }
     return index;
   }

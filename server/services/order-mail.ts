@@ -9,6 +9,7 @@ import { orderItems, orders } from '../db/schema';
 import { readServerEnv } from '../env';
 import { sendMail } from './mail';
 import { formatRubles } from './money';
+import { logError } from './log';
 
 /** Builds and sends the e-mail in the background; never throws. */
 export function sendOrderMail(db: Db, orderId: number, kind: 'created' | 'paid', certificates: Array<{ code: string; amount: number }> = []): void {
@@ -33,5 +34,5 @@ export function sendOrderMail(db: Db, orderId: number, kind: 'created' | 'paid',
       .filter((line, i, all) => line !== '' || all[i - 1] !== '')
       .join('\n');
     await sendMail({ to: order.contactEmail, subject: kind === 'paid' ? `Заказ ${order.number} оплачен` : `Заказ ${order.number} принят`, text });
-  })().catch((error: unknown) => console.error('[order-mail]', orderId, error));
+  })().catch((error: unknown) => logError('order-mail', `order id ${orderId}`, error));
 }

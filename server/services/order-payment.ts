@@ -17,6 +17,7 @@ import { kopecks } from './money';
 import { orderHeadJson, orderLineJson } from './order-history';
 import { sendOrderMail } from './order-mail';
 import { paymentProvider, paymentProviderByName } from './payments/provider';
+import { logError } from './log';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
@@ -64,7 +65,7 @@ export async function startCardPayment(db: Db, guid: string): Promise<{ formUrl:
       returnUrl: provider.name === 'sandbox' ? path : `${readServerEnv().SITE_URL}${path}`,
     });
   } catch (error) {
-    console.error('[payment]', provider.name, error);
+    logError('payment', `register at ${provider.name}`, error);
     throw new ApiHttpError(502, 'Платёжный сервис недоступен. Попробуйте позже');
   }
   await db.transaction(async (tx) => {
@@ -95,7 +96,7 @@ export async function syncCardPayment(db: Db, order: OrderRow): Promise<void> {
   try {
     state = await paymentProviderByName(db, attempt.provider).status(attempt.providerOrderId);
   } catch (error) {
-    console.error('[payment] status check failed', attempt.provider, error);
+    logError('payment', `status check at ${attempt.provider}`, error);
     return;
   }
   if (state.state === 'pending') return;

@@ -13,6 +13,7 @@ import { cities, regions } from '../../db/schema';
 import { readServerEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { CdekClient } from './cdek';
+import { logError } from '../log';
 
 /** Where a parcel goes. */
 export interface Destination {
@@ -104,7 +105,7 @@ export async function deliveryOptions(to: Destination, weightGrams: number, prov
   try {
     quotes = await provider.quote(to, weightGrams);
   } catch (error) {
-    console.error('[delivery]', provider.name, error);
+    logError('delivery', `quote by ${provider.name}`, error);
     throw new ApiHttpError(502, 'Не удалось рассчитать доставку. Попробуйте позже');
   }
   if (to.city === SHOP_PICKUP.city) {
