@@ -5,6 +5,13 @@
  *
  * Errors: any non-2xx answer, network failure or contract mismatch throws `ApiRequestError`;
  * call sites turn `status === 404` into `notFound()` (see `isNotFound`).
+ *
+ * Saturation (issue #12 item 15): when the API sheds load it answers 503 + `Retry-After` at once
+ * (server/load-shed.ts). The fetcher then fails fast: for the next `Retry-After` seconds (at most
+ * {@link MAX_BUSY_MS} ms) uncached calls throw a 503 `ApiRequestError` without a request, instead
+ * of adding to the API's queue; cached calls still go to Next's data cache, which may answer them.
+ * The deadline is kept on `globalThis` under {@link API_BUSY_KEY} so scripts/serve.mjs (same
+ * process) turns the 500 of a page that failed meanwhile into a 503 + Retry-After.
  */
 import { z } from 'zod';
 import { ApiError } from './contract/common';
@@ -26,6 +33,30 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** `globalThis[API_BUSY_KEY]`: epoch ms until which the shop API said it is saturated (scripts/serve.mjs reads it). */
+export const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
+/** Longest time (ms) calls fail fast after one 503, whatever `Retry-After` says. */
+export const MAX_BUSY_MS = 5_000;
+/** Default `timeoutMs` of a call: far above a normal answer (ms), below the storefront's 10 s budget. */
+export const DEFAULT_TIMEOUT_MS = 6_000;
+
+type BusyGlobal = typeof globalThis & { [API_BUSY_KEY]?: number };
+
+/** Epoch ms until which uncached calls fail fast (0 when the API is not known to be saturated). */
+export function apiBusyUntil(): number {
+  return (globalThis as BusyGlobal)[API_BUSY_KEY] ?? 0;
+}
+
+/** Records a 503 of the API: `retryAfter` is its `Retry-After` header (seconds), default 2 s. */
+function markApiBusy(retryAfter: string | null): void {
+  const seconds = Number(retryAfter);
+  const ms = Math.min(MAX_BUSY_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 2000);
+  (globalThis as BusyGlobal)[API_BUSY_KEY] = Math.max(apiBusyUntil(), Date.now() + ms);
+}
+
+/** Russian message of a call refused because the API is saturated. */
+const BUSY_MESSAGE = 'Магазин перегружен, повторите через несколько секунд';
+
 /** True for an `ApiRequestError` with status 404 (the caller then calls `notFound()`). */
 export function isNotFound(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError && error.status === 404;
@@ -42,7 +73,7 @@ export type ApiCallOptions = {
   cache?: ApiCache;
   /** Sent as `Authorization: Token {token}` (spec §7). */
   token?: string;
-  /** ms before the call is aborted; default 10 000. */
+  /** ms before the call is aborted; default {@link DEFAULT_TIMEOUT_MS}. */
   timeoutMs?: number;
 };
 
@@ -73,6 +104,7 @@ async function call<S extends z.ZodType>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Token ${options.token}`;
   const cache = options.cache ?? false;
+  if (cache === false && Date.now() < apiBusyUntil()) throw new ApiRequestError(BUSY_MESSAGE, 503, path);
 
   let response: Response;
   try {
@@ -80,11 +112,17 @@ async function call<S extends z.ZodType>(
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       ...(cache === false ? { cache: 'no-store' as const } : { next: { revalidate: cache.revalidate, tags: cache.tags } }),
     });
   } catch (cause) {
     throw new ApiRequestError(`Shop API unreachable: ${method} ${path} (${String(cause)})`, 0, path);
+  }
+
+  if (response.status === 503) {
+    markApiBusy(response.headers.get('retry-after'));
+    void response.body?.cancel();
+    throw new ApiRequestError(BUSY_MESSAGE, 503, path);
   }
 
   const text = await response.text();
