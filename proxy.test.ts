@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
 import { SECTIONS } from '@/lib/constants';
+import type { KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { cachedPathname, config, stripTrailingSlashes } from './proxy';
+
+/** The facet values the catalogue has, as features/catalog/utils/known-facets.ts loads them. */
+const known: KnownFacetValues = {
+  brand: new Set(['maaji', 'seafolly']),
+  color: new Set(['chernyj']),
+  size: new Set(['S', 'M']),
+  material: new Set(['хлопок']),
+};
 
 describe('stripTrailingSlashes (spec §2 navigation)', () => {
   it('keeps the root and slash-less paths', () => {
@@ -19,20 +28,20 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
   const q = (text: string) => new URLSearchParams(text);
 
   it('sends a clean listing and every variant of a product page to one cached page each', () => {
-    expect(cachedPathname('/kupalniki', q(''))).toBe('/cached/-/kupalniki');
-    expect(cachedPathname('/kupalniki', q('utm_source=vk&gclid=1'))).toBe('/cached/-/kupalniki');
-    expect(cachedPathname('/kupalniki/slitnye/123/slitnyj', q('size=S'))).toBe('/cached/-/kupalniki/slitnye/123/slitnyj');
+    expect(cachedPathname('/kupalniki', q(''), known)).toBe('/cached/-/kupalniki');
+    expect(cachedPathname('/kupalniki', q('utm_source=vk&gclid=1'), known)).toBe('/cached/-/kupalniki');
+    expect(cachedPathname('/kupalniki/slitnye/123/slitnyj', q('size=S'), known)).toBe('/cached/-/kupalniki/slitnye/123/slitnyj');
   });
 
   it('gives filter orders, repeated keys and price_from/price_to one key', () => {
-    const a = cachedPathname('/kupalniki', q('size=S,M&brand=maaji&page=2'));
-    expect(a).toBe(cachedPathname('/kupalniki', q('brand=maaji&size=S&size=M&page=2&utm_campaign=x')));
-    expect(cachedPathname('/kupalniki', q('price_from=100&price_to=500'))).toBe(cachedPathname('/kupalniki', q('price=100-500')));
-    expect(a).not.toBe(cachedPathname('/kupalniki', q('size=S,M&brand=maaji')));
+    const a = cachedPathname('/kupalniki', q('size=S,M&brand=maaji&page=2'), known);
+    expect(a).toBe(cachedPathname('/kupalniki', q('brand=maaji&size=S&size=M&page=2&utm_campaign=x'), known));
+    expect(cachedPathname('/kupalniki', q('price_from=100&price_to=500'), known)).toBe(cachedPathname('/kupalniki', q('price=100-500'), known));
+    expect(a).not.toBe(cachedPathname('/kupalniki', q('size=S,M&brand=maaji'), known));
   });
 
   it('round-trips the query, Cyrillic included, through the key', () => {
-    const path = cachedPathname('/kupalniki', q('material=хлопок&sort=price_asc'))!;
+    const path = cachedPathname('/kupalniki', q('material=хлопок&sort=price_asc'), known)!;
     const key = path.split('/')[2]!;
     expect(key).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(queryFromKey(key)).toEqual({ material: 'хлопок', sort: 'price_asc' });
@@ -41,16 +50,38 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
   });
 
   it('keys search by its text and leaves what cannot be keyed to the per-request routes', () => {
-    expect(cachedPathname('/search', q('searchParam=%20купальник%20'))).toBe(cachedPathname('/search', q('searchParam=купальник')));
-    expect(cachedPathname('/search', q(`searchParam=${'я'.repeat(101)}`))).toBeNull();
-    expect(cachedPathname('/kupalniki', q('page=abc'))).toBeNull();
-    expect(cachedPathname('/kupalniki/a/b/c/d', q(''))).toBeNull();
-    expect(cachedPathname('/about', q(''))).toBeNull();
-    expect(cachedPathname('/', q(''))).toBeNull();
+    expect(cachedPathname('/search', q('searchParam=%20купальник%20'), known)).toBe(cachedPathname('/search', q('searchParam=купальник'), known));
+    expect(cachedPathname('/search', q(`searchParam=${'я'.repeat(101)}`), known)).toBeNull();
+    expect(cachedPathname('/kupalniki', q('page=abc'), known)).toBeNull();
+    expect(cachedPathname('/kupalniki/a/b/c/d', q(''), known)).toBeNull();
+    expect(cachedPathname('/about', q(''), known)).toBeNull();
+    expect(cachedPathname('/', q(''), known)).toBeNull();
   });
 
   it('does not let the internal prefix be requested from outside', () => {
-    expect(cachedPathname('/cached/-/kupalniki', q(''))).toBe('/cached');
+    expect(cachedPathname('/cached/-/kupalniki', q(''), known)).toBe('/cached');
+  });
+});
+
+describe('cachedPathname with unknown facet values (issue #12 item 13: the disk cannot be filled)', () => {
+  const q = (text: string) => new URLSearchParams(text);
+
+  it('renders a listing or search filtered by a value the catalogue lacks per request, never caching it', () => {
+    expect(cachedPathname('/kupalniki', q('brand=zz123'), known)).toBeNull();
+    expect(cachedPathname('/kupalniki', q('brand=maaji,zz124'), known)).toBeNull();
+    expect(cachedPathname('/kupalniki', q('size=S&color=zz'), known)).toBeNull();
+    expect(cachedPathname('/kupalniki', q('material=zz'), known)).toBeNull();
+    expect(cachedPathname('/search', q('searchParam=купальник&brand=zz123'), known)).toBeNull();
+  });
+
+  it('still caches known values, and unknown parameters never reach the key', () => {
+    expect(cachedPathname('/kupalniki', q('brand=maaji&color=chernyj&size=S&material=хлопок'), known)).not.toBeNull();
+    expect(cachedPathname('/kupalniki', q('zz123=1&brand_x=zz&utm_source=a'), known)).toBe('/cached/-/kupalniki');
+  });
+
+  it('caches no filtered listing before the known values are loaded, unfiltered ones still', () => {
+    expect(cachedPathname('/kupalniki', q('brand=maaji'), null)).toBeNull();
+    expect(cachedPathname('/kupalniki', q('sort=new&page=2'), null)).not.toBeNull();
   });
 });
 

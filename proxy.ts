@@ -7,10 +7,12 @@
  * - Issue #7 cached catalogue pages: GET/HEAD of a catalogue page (`/{section}/…`) or of /search
  *   is rewritten to the internal cached route `/cached/{key}/…` (features/catalog/utils/
  *   page-cache-key.ts), so Next serves it from its ISR cache; the address bar keeps the original
- *   URL. Requests that cannot be keyed go on to the per-request routes. The internal prefix itself
+ *   URL. Requests that cannot be keyed (also: a facet value the catalogue does not have, issue #12
+ *   item 13) go on to the per-request routes. The internal prefix itself
  *   is not addressable from outside: `/cached/…` answers the shop's 404 page.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { knownFacetValues, type KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { CACHED_PREFIX, EMPTY_KEY, listingPageKey, searchPageKey } from '@/features/catalog/utils/page-cache-key';
 import { decodeSegments, isSection, parseCatalogPath } from '@/lib/catalog-path';
 
@@ -27,18 +29,19 @@ export function stripTrailingSlashes(pathname: string): string | null {
 /**
  * Where a GET of `pathname?search` is served from: the internal cached route's pathname, or null
  * for the per-request route. `/cached/…` from outside maps to `/cached`, which no route serves
- * (the 404 page). Product pages ignore the query, so all their variants share one key.
+ * (the 404 page). Product pages ignore the query, so all their variants share one key. A listing
+ * filtered by a facet value not in `known` is not cached (issue #12; page-cache-key.ts).
  * Exported for unit tests.
  */
-export function cachedPathname(pathname: string, search: URLSearchParams): string | null {
+export function cachedPathname(pathname: string, search: URLSearchParams, known: KnownFacetValues | null): string | null {
   const [first = '', ...rest] = pathname.slice(1).split('/');
   if (first === CACHED_PREFIX) return `/${CACHED_PREFIX}`;
   let key: string | null = null;
-  if (pathname === '/search') key = searchPageKey(search);
+  if (pathname === '/search') key = searchPageKey(search, known);
   else if (isSection(first)) {
     const route = parseCatalogPath(first, decodeSegments(rest));
     if (!route) return null; // the per-request route answers 404
-    key = route.kind === 'product' ? EMPTY_KEY : listingPageKey(search);
+    key = route.kind === 'product' ? EMPTY_KEY : listingPageKey(search, known);
   }
   return key === null ? null : `/${CACHED_PREFIX}/${key}${pathname}`;
 }
@@ -54,7 +57,7 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(url, 308);
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return NextResponse.next();
-  const cached = cachedPathname(pathname, searchParams);
+  const cached = cachedPathname(pathname, searchParams, knownFacetValues());
   if (cached === null) return NextResponse.next();
   const url = request.nextUrl.clone();
   url.pathname = cached;

@@ -11,6 +11,15 @@
  * In front of Next, each worker answers hot cacheable pages from a short-lived in-memory HTTP cache
  * (scripts/lib/page-micro-cache.mjs: what a CDN or nginx's microcaching would do in production).
  *
+ * Issue #12, before Next: requests Next would answer with a 500 get 400/405 (a malformed
+ * percent-encoded path, TRACE; scripts/lib/request-guard.mjs), as do `/_next/image` sources with a
+ * query (each forced a new AVIF encode). Under a burst each worker admits at most
+ * WEB_CONCURRENCY_LIMIT requests into Next at once, queues WEB_QUEUE more for at most
+ * WEB_QUEUE_TIMEOUT_MS and answers the rest 503 + Retry-After with a Russian page at once
+ * (scripts/lib/admission-gate.mjs); micro-cache hits and static files never queue. A page that
+ * failed (500) while the shop API was shedding load (lib/api/fetcher.ts) is sent as that 503.
+ * Server timeouts drop clients that do not finish sending a request.
+ *
  *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] [PAGE_CACHE_DISK_MB=1024]
  *   [MICRO_CACHE_MS=1000] [MICRO_CACHE_MB=64] node scripts/serve.mjs
  *
@@ -20,14 +29,18 @@
  * minute; a pruned page is rendered again on its next request.
  * MICRO_CACHE_MS: the longest time a worker answers a page from its micro-cache (0: off);
  * MICRO_CACHE_MB: the bodies it keeps, per worker.
+ * WEB_CONCURRENCY_LIMIT (8), WEB_QUEUE (64), WEB_QUEUE_TIMEOUT_MS (3000): the admission gate of
+ * each worker (requests in Next at once, waiting, longest wait in ms).
  */
 import cluster from 'node:cluster';
 import { createServer, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
 import { PageMicroCache } from './lib/page-micro-cache.mjs';
-import { prunePageCache } from './lib/prune-page-cache.mjs';
+import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
+import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,9 +69,34 @@ function isLocation(name) {
   return String(name).toLowerCase() === 'location';
 }
 
+/** lib/api/fetcher.ts: epoch ms until which the shop API said it is saturated (same process). */
+const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
+/** Seconds a client is told to wait when the storefront or the API sheds load. */
+const RETRY_AFTER_S = 5;
+
+/**
+ * A page that failed while the API was shedding load (or up to 2 s after) did not fail for a bug:
+ * it is sent as 503 + Retry-After (crawlers come back later instead of dropping the URL).
+ */
+class ShedAwareResponse extends SingleLocationResponse {
+  writeHead(statusCode, ...rest) {
+    if (statusCode === 500 && (globalThis[API_BUSY_KEY] ?? 0) > Date.now() - 2000) {
+      this.setHeader('retry-after', String(RETRY_AFTER_S));
+      return super.writeHead(503, ...rest);
+    }
+    return super.writeHead(statusCode, ...rest);
+  }
+}
+
+/** A non-negative number from the environment, else `fallback`. */
+function positive(raw, fallback) {
+  const n = Number(raw);
+  return raw !== undefined && raw !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
 if (cluster.isPrimary) {
   const diskMb = Number(process.env.PAGE_CACHE_DISK_MB ?? 1024);
-  const cacheDir = path.join(root, '.next', 'server', 'app', 'cached');
+  const cacheDir = pageCacheDir(root);
   setInterval(() => {
     const { before, after, deleted } = prunePageCache(cacheDir, diskMb * 1024 * 1024);
     if (deleted) console.log(`[serve] page cache on disk ${(before / 1048576).toFixed(0)} → ${(after / 1048576).toFixed(0)} MB (${deleted} files)`);
@@ -103,12 +141,48 @@ if (cluster.isPrimary) {
   });
   // Issue #12: the client address the throttles count is this socket's (or a trusted proxy's).
   const trust = compileTrust(process.env.TRUSTED_PROXIES);
-  const server = createServer({ ServerResponse: SingleLocationResponse }, (req, res) => {
-    normalizeForwarding(req, trust);
-    if (microCache.serve(req, res)) return;
-    microCache.capture(req, res);
-    handle(req, res);
+  const gate = new AdmissionGate({
+    limit: positive(process.env.WEB_CONCURRENCY_LIMIT, 8),
+    queue: positive(process.env.WEB_QUEUE, 64),
+    timeoutMs: positive(process.env.WEB_QUEUE_TIMEOUT_MS, 3000),
   });
+  const server = createServer(
+    {
+      ServerResponse: ShedAwareResponse,
+      // A client gets 10 s to send its headers and 30 s for the whole request; checked every 2 s
+      // (Node's default, 30 s, let slow senders hold sockets far longer).
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      connectionsCheckingInterval: 2_000,
+    },
+    (req, res) => {
+      const refused = guardRequest(req.method, req.url);
+      if (refused) return sendAnswer(req, res, refused);
+      normalizeForwarding(req, trust);
+      if (microCache.serve(req, res)) return;
+      if (req.url?.startsWith('/_next/static/')) return handle(req, res);
+      // A waiter whose client went away never reaches Next.
+      const gone = new AbortController();
+      const onClose = () => gone.abort();
+      res.once('close', onClose);
+      gate.acquire(gone.signal).then(
+        (release) => {
+          res.off('close', onClose);
+          if (res.destroyed) return release();
+          res.once('close', release);
+          microCache.capture(req, res);
+          handle(req, res);
+        },
+        (error) => {
+          if (error instanceof GateRefusal && !res.headersSent && !res.destroyed) sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
+        },
+      );
+    },
+  );
+  // Idle keep-alive sockets close after 5 s (Node's default, kept explicit); a socket with no
+  // traffic for 60 s mid-request is destroyed.
+  server.keepAliveTimeout = 5_000;
+  server.timeout = 60_000;
   server.listen(port, hostname, () => {
     if (cluster.worker?.id === 1) console.log(`[serve] ready on http://localhost:${port}`);
   });

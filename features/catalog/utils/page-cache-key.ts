@@ -15,8 +15,15 @@
  * {@link MAX_SEARCH_TEXT} characters, a key over {@link MAX_KEY_LENGTH}) is left to the dynamic
  * route, which renders it per request (and answers 404 where it must), so the set of cached pages
  * stays bounded by what shoppers can reach from the links the shop writes.
+ *
+ * Issue #12 item 13: a facet value the catalogue does not have (`?brand=zz123`) never reaches a
+ * key either. Dropping it would show the unfiltered listing under a filtered URL, so such a
+ * request is rendered per request instead (an empty listing, not cached); the values that exist
+ * come from features/catalog/utils/known-facets.ts. Without that set (before its first load),
+ * filtered listings render per request too.
  */
-import { listingQuery, parseListingQuery, type RawQuery } from './listing-query';
+import type { KnownFacetValues } from './known-facets';
+import { LIST_PARAMS, listingQuery, parseListingQuery, type ListingState, type ListParam, type RawQuery } from './listing-query';
 import { parsePageParam } from './page-param';
 
 /** First path segment of the internal cached routes (app/(shop)/cached/[key]/…). */
@@ -62,28 +69,43 @@ function encodeKey(query: Record<string, string>): string | null {
   return key.length > MAX_KEY_LENGTH ? null : key;
 }
 
+/** True when every list filter value of `state` is one the catalogue has (no list filter: true). */
+export function onlyKnownValues(state: ListingState, known: KnownFacetValues | null): boolean {
+  for (const [param, key] of Object.entries(LIST_PARAMS) as [ListParam, (typeof LIST_PARAMS)[ListParam]][]) {
+    const list = state.filters[key];
+    if (!list?.length) continue;
+    if (!known || !list.every((value) => known[param].has(value))) return false;
+  }
+  return true;
+}
+
 /**
  * The key of a listing page's query (filters, sort, page), or null when the page number is
- * invalid or the key too long.
+ * invalid, a facet value is not in `known` (or `known` is null and a list facet is set) or the key
+ * is too long.
  */
-export function listingPageKey(params: URLSearchParams): string | null {
+export function listingPageKey(params: URLSearchParams, known: KnownFacetValues | null): string | null {
   const query = queryRecord(params);
   const page = parsePageParam(query.page);
   if (page === null) return null;
-  return encodeKey(listingQuery(parseListingQuery(query), page));
+  const state = parseListingQuery(query);
+  if (!onlyKnownValues(state, known)) return null;
+  return encodeKey(listingQuery(state, page));
 }
 
 /**
  * The key of a search page's query (`searchParam`, filters, sort, page), or null when it cannot
- * be cached (see the module docstring).
+ * be cached (see the module docstring; facet values as for `listingPageKey`).
  */
-export function searchPageKey(params: URLSearchParams): string | null {
+export function searchPageKey(params: URLSearchParams, known: KnownFacetValues | null): string | null {
   const query = queryRecord(params);
   const page = parsePageParam(query.page);
   const raw = query.searchParam;
   const text = ((Array.isArray(raw) ? raw[0] : raw) ?? '').trim();
   if (page === null || text.length > MAX_SEARCH_TEXT) return null;
-  return encodeKey(listingQuery(parseListingQuery(query), page, { searchParam: text || undefined }));
+  const state = parseListingQuery(query);
+  if (!onlyKnownValues(state, known)) return null;
+  return encodeKey(listingQuery(state, page, { searchParam: text || undefined }));
 }
 
 /**
