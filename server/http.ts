@@ -91,3 +91,24 @@ export function parseJsonQuery(value: string | undefined): unknown {
     throw new ApiHttpError(400, 'Некорректные фильтры: ожидается JSON');
   }
 }
+
+/**
+ * The PostgreSQL SQLSTATE of a database error (PGlite, node-postgres, or wrapped by Drizzle as
+ * `cause`), or undefined when `error` is not one.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a database error is a data exception (SQLSTATE class 22: a NUL byte in text 22021, an
+ * out-of-range number 22003, a bad cast 22P02…), i.e. bad input the contract let through. The API
+ * answers it 400 as a safety net (issue #12 item 10); the contract is meant to refuse it first.
+ */
+export function isDataException(error: unknown): boolean {
+  return sqlStateOf(error)?.startsWith('22') ?? false;
+}

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, PASSWORD_HINTS } from '@/lib/messages/accounts';
+import { CONTROL_CHARS_MESSAGE, NO_CONTROL_CHARS } from '@/lib/api/contract/common';
 
 /** Spec §5/§9 phone mask; `#` is a digit. */
 export const PHONE_MASK = '+7(###)-###-##-##';
@@ -28,6 +29,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** E-mail: trimmed, pattern-checked, lowercased (spec §3 Registration payload). */
 export const emailSchema = z
   .string({ error: ACCOUNT_MESSAGES.emailRequired })
+  .regex(NO_CONTROL_CHARS, CONTROL_CHARS_MESSAGE)
   .trim()
   .min(1, ACCOUNT_MESSAGES.emailRequired)
   .max(254, ACCOUNT_MESSAGES.emailInvalid)
@@ -61,6 +63,7 @@ export function splitFullName(fullName: string): NameParts | null {
 /** Full name: at least 2 space-separated words (spec §5 Registration). */
 export const fullNameSchema = z
   .string({ error: ACCOUNT_MESSAGES.fullNameWords })
+  .regex(NO_CONTROL_CHARS, CONTROL_CHARS_MESSAGE)
   .trim()
   .max(FULL_NAME_MAX_LENGTH, ACCOUNT_MESSAGES.nameTooLong)
   .refine((value) => splitFullName(value) !== null, ACCOUNT_MESSAGES.fullNameWords);

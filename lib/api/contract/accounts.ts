@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
+import { intId, safeString } from './common';
 import {
   completeFullNameSchema,
   emailSchema,
@@ -18,8 +19,7 @@ import {
 } from '@/lib/validation/auth';
 
 /** Optional phone on the wire: "" / absent, or any form normalizePhone accepts → "+7XXXXXXXXXX". */
-export const PhoneInput = z
-  .string()
+export const PhoneInput = safeString()
   .max(32, ACCOUNT_MESSAGES.phoneIncomplete)
   .optional()
   .transform((value, ctx) => {
@@ -86,7 +86,7 @@ const passwordPair = { password_one: passwordSchema, password_two: z.string().ma
 /** POST /v1/sign_in/ (spec §3 Registration payload). `name` (first name) is optional. */
 export const SignInBody = z
   .object({
-    name: z.string().max(150, ACCOUNT_MESSAGES.nameTooLong).optional(),
+    name: safeString().max(150, ACCOUNT_MESSAGES.nameTooLong).optional(),
     full_name: fullNameSchema,
     email: emailSchema,
     phone: PhoneInput,
@@ -105,7 +105,7 @@ export type SignInBody = z.input<typeof SignInBody>;
 /** POST /v1/auth/ (spec §7: {username, password}). */
 export const AuthBody = z
   .object({
-    username: z.string({ error: ACCOUNT_MESSAGES.emailRequired }).max(254, ACCOUNT_MESSAGES.emailInvalid),
+    username: safeString({ error: ACCOUNT_MESSAGES.emailRequired }).max(254, ACCOUNT_MESSAGES.emailInvalid),
     password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
   })
   .meta({ id: 'AuthBody' });
@@ -113,8 +113,8 @@ export const AuthBody = z
 /** POST /api/v1/rest-auth/login/ (the auth library: email or username + password). */
 export const RestAuthLoginBody = z
   .object({
-    email: z.string().max(254).optional(),
-    username: z.string().max(254).optional(),
+    email: safeString().max(254).optional(),
+    username: safeString().max(254).optional(),
     password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
   })
   .refine((b) => Boolean(b.email || b.username), { path: ['email'], message: ACCOUNT_MESSAGES.emailRequired })
@@ -124,9 +124,9 @@ export const RestAuthLoginBody = z
 export const ChangeInfoBody = z
   .object({
     full_name: fullNameSchema.optional(),
-    last_name: z.string().trim().min(1).max(50, ACCOUNT_MESSAGES.nameTooLong).optional(),
-    first_name: z.string().trim().min(1).max(50, ACCOUNT_MESSAGES.nameTooLong).optional(),
-    middle_name: z.string().trim().max(50, ACCOUNT_MESSAGES.nameTooLong).optional(),
+    last_name: safeString().trim().min(1).max(50, ACCOUNT_MESSAGES.nameTooLong).optional(),
+    first_name: safeString().trim().min(1).max(50, ACCOUNT_MESSAGES.nameTooLong).optional(),
+    middle_name: safeString().trim().max(50, ACCOUNT_MESSAGES.nameTooLong).optional(),
     email: emailSchema.optional(),
     phone: PhoneInput,
     subscribed: z.boolean().optional(),
@@ -140,7 +140,7 @@ export const ResetBody = z.object({ email: emailSchema }).meta({ id: 'ResetBody'
 
 /** POST /v1/reset/complite/ (spec §7, path spelled as the spec writes it). */
 export const ResetCompleteBody = z
-  .object({ ...passwordPair, token: z.string().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200, ACCOUNT_MESSAGES.resetTokenInvalid) })
+  .object({ ...passwordPair, token: safeString().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200, ACCOUNT_MESSAGES.resetTokenInvalid) })
   .refine((b) => b.password_one === b.password_two, { path: ['password_two'], message: ACCOUNT_MESSAGES.passwordsDiffer })
   .meta({ id: 'ResetCompleteBody' });
 export type ResetCompleteBody = z.input<typeof ResetCompleteBody>;
@@ -158,8 +158,8 @@ export type City = z.infer<typeof City>;
 /** Query `data` (JSON) of GET /v1/regions/ and /v1/cities/ (spec §7 Locations). */
 export const LocationQuery = z
   .object({
-    search: z.string().max(100).optional(),
-    region_id: z.number().int().positive().optional(),
+    search: safeString().max(100).optional(),
+    region_id: intId('Выберите регион').optional(),
     limit: z.number().int().min(1).max(500).optional(),
   })
   .strict()
@@ -190,13 +190,13 @@ export const AddressesResponse = z.object({ status: z.literal('success'), result
 export type AddressesResponse = z.infer<typeof AddressesResponse>;
 
 const text = (max: number, required?: string) =>
-  required ? z.string({ error: required }).trim().min(1, required).max(max, `Не длиннее ${max} символов`) : z.string().trim().max(max, `Не длиннее ${max} символов`);
+  required ? safeString({ error: required }).trim().min(1, required).max(max, `Не длиннее ${max} символов`) : safeString().trim().max(max, `Не длиннее ${max} символов`);
 
 /** POST /v1/user_address/ (new address). */
 export const AddressBody = z
   .object({
-    region_id: z.number({ error: 'Выберите регион' }).int().positive('Выберите регион'),
-    city_id: z.number({ error: 'Выберите город' }).int().positive('Выберите город'),
+    region_id: intId('Выберите регион'),
+    city_id: intId('Выберите город'),
     street: text(200, 'Укажите улицу'),
     house: text(20, 'Укажите дом'),
     apartment: text(20).default(''),
@@ -214,23 +214,23 @@ export type AddressBody = z.input<typeof AddressBody>;
 
 /** PUT /v1/user_address/: `id` plus the fields to change. */
 export const AddressUpdateBody = AddressBody.partial()
-  .extend({ id: z.number({ error: 'Не указан адрес' }).int().positive() })
+  .extend({ id: intId('Не указан адрес') })
   .strict()
   .meta({ id: 'AddressUpdateBody' });
 
 /** POST /v1/user_address_delete/. */
-export const AddressDeleteBody = z.object({ id: z.number({ error: 'Не указан адрес' }).int().positive() }).meta({ id: 'AddressDeleteBody' });
+export const AddressDeleteBody = z.object({ id: intId('Не указан адрес') }).meta({ id: 'AddressDeleteBody' });
 
 /** POST login/social/token_user/{provider}/ (spec §7: provider code, clientId, redirectUri). */
 export const SocialExchangeBody = z
   .object({
-    code: z.string().min(1).max(2000),
-    clientId: z.string().max(100).optional(),
-    redirectUri: z.string().url().max(500),
+    code: safeString().min(1).max(2000),
+    clientId: safeString().max(100).optional(),
+    redirectUri: safeString().url().max(500),
     /** PKCE verifier of VK ID, when the client used PKCE. */
-    codeVerifier: z.string().max(200).optional(),
-    deviceId: z.string().max(200).optional(),
-    state: z.string().max(200).optional(),
+    codeVerifier: safeString().max(200).optional(),
+    deviceId: safeString().max(200).optional(),
+    state: safeString().max(200).optional(),
   })
   .meta({ id: 'SocialExchangeBody' });
 export type SocialExchangeBody = z.input<typeof SocialExchangeBody>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BrandRef, Color, Image } from './catalog';
-import { Rubles } from './common';
+import { Rubles, intId, safeString } from './common';
 
 export const FeatureRef = z.object({ id: z.number().int(), ext_id: z.string(), name: z.string() });
 export type FeatureRef = z.infer<typeof FeatureRef>;
@@ -51,12 +51,12 @@ export type Cart = z.infer<typeof Cart>;
 export const CartResponse = z.object({ status: z.literal('success'), cart: Cart }).meta({ id: 'CartResponse' });
 export type CartResponse = z.infer<typeof CartResponse>;
 
-const extId = z.string().min(1).max(100);
+const extId = safeString().min(1).max(100);
 
 /** POST /v2/cart/: the offer data of the chosen colour and size(s). */
 export const AddToCartBody = z
   .object({
-    offer: z.number({ error: 'offer должен быть числом' }).int().positive('offer должен быть положительным'),
+    offer: intId('Выберите товар'),
     /** ext_id of the size (one-piece goods). */
     feature: extId.optional(),
     /** ext_id of the top size (swimwear separates). */

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { SORTS } from '../../constants';
-import { PageQuery, Rubles, paginated } from './common';
+import { PageQuery, Rubles, paginated, safeString } from './common';
 
 export const Image = z
   .object({
@@ -111,18 +111,24 @@ export { SORTS };
 export const Sort = z.enum(SORTS, { error: 'Неизвестная сортировка' });
 export type Sort = z.infer<typeof Sort>;
 
+/** A price bound of the filters, rubles: 0..1 000 000 000 (prices are numeric(12,2)). */
+const PriceBound = z
+  .number({ error: 'Цена должна быть числом' })
+  .nonnegative('Цена не может быть отрицательной')
+  .max(1_000_000_000, 'Слишком большая цена');
+
 /**
  * Filters of `/v1/offers/` sent as JSON query data (`?filters={…}`). AND across keys, OR within
  * one list.
  */
 export const OfferFilters = z
   .object({
-    brands: z.array(z.string().max(100)).max(100).optional(),
-    colors: z.array(z.string().max(100)).max(100).optional(),
-    sizes: z.array(z.string().max(50)).max(100).optional(),
-    materials: z.array(z.string().max(100)).max(50).optional(),
-    price_min: z.number().nonnegative().optional(),
-    price_max: z.number().nonnegative().optional(),
+    brands: z.array(safeString().max(100)).max(100).optional(),
+    colors: z.array(safeString().max(100)).max(100).optional(),
+    sizes: z.array(safeString().max(50)).max(100).optional(),
+    materials: z.array(safeString().max(100)).max(50).optional(),
+    price_min: PriceBound.optional(),
+    price_max: PriceBound.optional(),
     sale: z.boolean().optional(),
     new: z.boolean().optional(),
   })
@@ -132,10 +138,10 @@ export type OfferFilters = z.infer<typeof OfferFilters>;
 
 export const OffersQuery = PageQuery.extend({
   /** JSON of `OfferFilters`. */
-  filters: z.string().max(4000, 'Слишком длинный фильтр').optional(),
+  filters: safeString().max(4000, 'Слишком длинный фильтр').optional(),
   sort: Sort.optional(),
   /** Landing tag slug of the category. */
-  tag: z.string().max(100).optional(),
+  tag: safeString().max(100).optional(),
 });
 
 export const OffersPage = paginated(OfferCard).meta({ id: 'OffersPage' });
@@ -145,7 +151,7 @@ export type OffersPage = z.infer<typeof OffersPage>;
 export const OffersListBody = z
   .object({
     type: z.enum(['sale', 'new'], { error: 'type должен быть sale или new' }),
-    filter: z.record(z.string(), z.unknown()).optional(),
+    filter: z.record(safeString().max(100), z.unknown()).optional(),
   })
   .meta({ id: 'OffersListBody' });
 export const OffersListResponse = z.object({ results: z.array(OfferCard) }).meta({ id: 'OffersList' });
@@ -193,13 +199,19 @@ export const ProductDetail = OfferCard.extend({
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
 export const ProductOfferQuery = z.object({
-  pk: z.string().regex(/^\d{1,9}$/, 'pk должен состоять из цифр'),
-  categoryPath: z.string().max(300).optional(),
-  slug: z.string().max(300).optional(),
+  pk: z.string({ error: 'Укажите pk товара' }).regex(/^\d{1,9}$/, 'pk должен состоять из цифр'),
+  categoryPath: safeString().max(300).optional(),
+  slug: safeString().max(300).optional(),
 });
 
+/** Query of GET /v1/category/{path}: the landing tag slug, when any. */
+export const CategoryQuery = z.object({ tag: safeString().max(100, 'Слишком длинный тег').optional() });
+
+/** The search text of /v1/search/{query}/: 1–200 characters after trimming. */
+export const SearchText = safeString().trim().min(1, 'Введите поисковый запрос').max(200, 'Слишком длинный запрос');
+
 export const SearchQuery = PageQuery.extend({
-  filters: z.string().max(4000, 'Слишком длинный фильтр').optional(),
+  filters: safeString().max(4000, 'Слишком длинный фильтр').optional(),
   sort: Sort.optional(),
 });
 export const SearchPage = paginated(OfferCard)

@@ -4,7 +4,7 @@
  * `items_json`); the other shapes are ours. Amounts are rubles with kopecks (spec §9).
  */
 import { z } from 'zod';
-import { Rubles } from './common';
+import { Rubles, intId, safeString } from './common';
 import { OrderLine, OrderStatusCode } from './orders';
 
 const phoneRe = /^\+7\d{10}$/;
@@ -12,11 +12,12 @@ const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** Spec §3 Anonymous checkout data (fio, email, phone), also the contact block of an order. */
 export const CheckoutContact = z.object({
-  fio: z.string({ error: 'Укажите ФИО' }).trim().min(3, 'Укажите ФИО').max(200, 'ФИО слишком длинное'),
-  email: z.string({ error: 'Укажите e-mail' }).trim().toLowerCase().max(200).regex(emailRe, 'Укажите корректный e-mail'),
+  fio: safeString({ error: 'Укажите ФИО' }).trim().min(3, 'Укажите ФИО').max(200, 'ФИО слишком длинное'),
+  email: safeString({ error: 'Укажите e-mail' }).trim().toLowerCase().max(200).regex(emailRe, 'Укажите корректный e-mail'),
   /** "+7XXXXXXXXXX" (spec §5: dashes and brackets removed). */
   phone: z
     .string({ error: 'Укажите телефон' })
+    .max(32, 'Укажите телефон в формате +7(XXX)-XXX-XX-XX')
     .transform((v) => v.replace(/[\s()-]/g, ''))
     .pipe(z.string().regex(phoneRe, 'Укажите телефон в формате +7(XXX)-XXX-XX-XX')),
 });
@@ -30,13 +31,13 @@ export type DeliveryMethod = z.infer<typeof DeliveryMethod>;
 export const DeliveryInput = z
   .object({
     method: DeliveryMethod,
-    city_id: z.number({ error: 'Выберите город' }).int().positive('Выберите город'),
-    street: z.string().trim().max(200).default(''),
-    house: z.string().trim().max(50).default(''),
-    apartment: z.string().trim().max(50).default(''),
-    postcode: z.string().trim().max(10).default(''),
+    city_id: intId('Выберите город'),
+    street: safeString().trim().max(200).default(''),
+    house: safeString().trim().max(50).default(''),
+    apartment: safeString().trim().max(50).default(''),
+    postcode: safeString().trim().max(10).default(''),
     /** Chosen pickup point (method "cdek"), free text of the point's address. */
-    pickup_point: z.string().trim().max(300).default(''),
+    pickup_point: safeString().trim().max(300).default(''),
   })
   .superRefine((d, ctx) => {
     if (d.method === 'courier') {
@@ -51,10 +52,10 @@ export const PAYMENT_METHODS = ['card', 'giftcard'] as const;
 /** One line of `POST /v1/order/` (the older call names its lines; `price` is accepted and ignored). */
 export const OrderLineInput = z
   .object({
-    offer: z.number().int().positive(),
-    feature: z.string().max(100).optional(),
-    featuretop: z.string().max(100).optional(),
-    featurebot: z.string().max(100).optional(),
+    offer: intId('Выберите товар'),
+    feature: safeString().max(100).optional(),
+    featuretop: safeString().max(100).optional(),
+    featurebot: safeString().max(100).optional(),
     quantity: z.number().int().min(1, 'Количество не может быть меньше 1').max(99, 'Количество не может быть больше 99'),
     /** Ignored: prices come from the catalogue. */
     price: z.unknown().optional(),
@@ -72,11 +73,11 @@ export const CreateOrderBody = z
     delivery: DeliveryInput,
     /** "card" (with an optional certificate for a part) or "giftcard" (the certificate pays all). */
     payment_method: z.enum(PAYMENT_METHODS, { error: 'Выберите способ оплаты' }).default('card'),
-    promo_code: z.string().trim().max(50).optional(),
-    gift_card_code: z.string().trim().max(50).optional(),
+    promo_code: safeString().trim().max(50).optional(),
+    gift_card_code: safeString().trim().max(50).optional(),
     /** A certificate nominal bought with the order (spec §3 giftCardExtId). */
-    gift_card_ext_id: z.string().trim().max(100).optional(),
-    comment: z.string().trim().max(1000, 'Комментарий не длиннее 1000 символов').default(''),
+    gift_card_ext_id: safeString().trim().max(100).optional(),
+    comment: safeString().trim().max(1000, 'Комментарий не длиннее 1000 символов').default(''),
     items: z.array(OrderLineInput).max(50).optional(),
   })
   .strict()
@@ -148,7 +149,10 @@ export type OrderPaymentResponse = z.infer<typeof OrderPaymentResponse>;
 
 /** `POST /v1/promo_code/`: the code, checked against the basket (or `total` when given). */
 export const PromoCodeBody = z
-  .object({ promo_code: z.string({ error: 'Введите промокод' }).trim().min(1, 'Введите промокод').max(50, 'Промокод не найден'), total: Rubles.optional() })
+  .object({
+    promo_code: safeString({ error: 'Введите промокод' }).trim().min(1, 'Введите промокод').max(50, 'Промокод не найден'),
+    total: z.number({ error: 'Сумма должна быть числом' }).nonnegative('Сумма не может быть отрицательной').max(1_000_000_000, 'Слишком большая сумма').optional(),
+  })
   .strict()
   .meta({ id: 'PromoCodeBody' });
 
@@ -179,12 +183,11 @@ export const GiftCardNominalsResponse = z
   .meta({ id: 'GiftCardNominalsResponse' });
 
 /** `POST /v1/gift/card/data/` {ext_id} → `response` (spec §7). */
-export const GiftCardDataBody = z.object({ ext_id: z.string({ error: 'Сертификат не найден' }).trim().min(1, 'Сертификат не найден').max(100) }).strict().meta({ id: 'GiftCardDataBody' });
+export const GiftCardDataBody = z.object({ ext_id: safeString({ error: 'Сертификат не найден' }).trim().min(1, 'Сертификат не найден').max(100) }).strict().meta({ id: 'GiftCardDataBody' });
 export const GiftCardDataResponse = z.object({ status: z.literal('success'), response: GiftCardNominal }).meta({ id: 'GiftCardDataResponse' });
 export type GiftCardDataResponse = z.infer<typeof GiftCardDataResponse>;
 
-const giftCode = z
-  .string({ error: 'Введите код сертификата' })
+const giftCode = safeString({ error: 'Введите код сертификата' })
   .trim()
   .toUpperCase()
   .min(4, 'Введите код сертификата')
@@ -221,7 +224,7 @@ export type DeliveryOption = z.infer<typeof DeliveryOption>;
 /** Body of both delivery calls: the city, and the parcel weight in grams (else the basket's). */
 export const DeliveryCalcBody = z
   .object({
-    city_id: z.number({ error: 'Выберите город' }).int().positive('Выберите город'),
+    city_id: intId('Выберите город'),
     weight: z.number().int().min(1).max(100_000).optional(),
     method: DeliveryMethod.optional(),
   })

@@ -16,6 +16,48 @@ export const ApiError = z
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;
 
+/** Largest value of a PostgreSQL `integer` (int4): every id column of the shop is int4. */
+export const INT4_MAX = 2_147_483_647;
+
+/** Russian message of a string with control characters. */
+export const CONTROL_CHARS_MESSAGE = 'Поле содержит недопустимые символы';
+
+/**
+ * A string without C0 control characters except tab, LF and CR (and without DEL). U+0000 cannot
+ * be stored or even compared in PostgreSQL text (SQLSTATE 22021, a 500 before issue #12 item 10);
+ * the other control characters have no place in a shop's form fields either.
+ */
+export const NO_CONTROL_CHARS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/**
+ * Every string the API accepts (query, path, JSON body) is built on this: `z.string(params)`
+ * that refuses control characters with a Russian 400 message (issue #12 item 10). Chain the
+ * usual string checks (`.trim().min().max()`) after it.
+ */
+export function safeString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).regex(NO_CONTROL_CHARS, CONTROL_CHARS_MESSAGE);
+}
+
+/**
+ * An integer id of a JSON body: 1..2147483647 (PostgreSQL int4). A larger one used to reach the
+ * database and fail there with 22003 (issue #12 item 10); now it is a 400 with `message`.
+ */
+export function intId(message = 'Некорректный идентификатор') {
+  return z.number({ error: message }).int(message).min(1, message).max(INT4_MAX, message);
+}
+
+/**
+ * An integer id of a path or query parameter (a decimal string), parsed to a number: digits
+ * only (no sign, exponent or spaces), 1..2147483647.
+ */
+export function intIdParam(message = 'Некорректный идентификатор') {
+  return z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,9}$/, message)
+    .transform(Number)
+    .pipe(intId(message));
+}
+
 /** Rubles; may carry kopecks (spec §9). */
 export const Rubles = z.number().nonnegative();
 

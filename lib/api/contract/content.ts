@@ -1,5 +1,6 @@
 /** Content contract: organization record and SEO records (spec §3, §7 Content). */
 import { z } from 'zod';
+import { safeString } from './common';
 
 export const Organization = z
   .object({
@@ -31,5 +32,5 @@ export const SeoRecord = z
 export type SeoRecord = z.infer<typeof SeoRecord>;
 
 export const SeoQuery = z.object({
-  url: z.string().min(1, 'Укажите url').max(500).startsWith('/', 'url должен начинаться с /'),
+  url: safeString({ error: 'Укажите url' }).min(1, 'Укажите url').max(500).startsWith('/', 'url должен начинаться с /'),
 });

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { CategoryRef, OfferCard, Sort } from './catalog';
-import { PageQuery, Rubles, paginated } from './common';
+import { PageQuery, Rubles, paginated, safeString } from './common';
 
 /** One value of a facet with the number of products it would give. */
 export const FacetValue = z
@@ -49,18 +49,18 @@ export type Facets = z.infer<typeof Facets>;
 /** Query of the facets endpoint. */
 export const FacetsQuery = z.object({
   /** JSON of `OfferFilters`: the shopper's current selection. */
-  filters: z.string().max(4000, 'Слишком длинный фильтр').optional(),
+  filters: safeString().max(4000, 'Слишком длинный фильтр').optional(),
   /** Landing tag slug of the category. */
-  tag: z.string().max(100).optional(),
+  tag: safeString().max(100).optional(),
   /** Search variant: facets of the search results for this text (spec §2 /search). */
-  search: z.string().trim().max(200, 'Слишком длинный запрос').optional(),
+  search: safeString().trim().max(200, 'Слишком длинный запрос').optional(),
   /** Brand page variant: restricts the base set to one brand. */
-  brand: z.string().max(100).optional(),
+  brand: safeString().max(100).optional(),
 });
 
 /** GET /v1/search_suggest/?q=: header search suggestions. */
 export const SuggestQuery = z.object({
-  q: z.string().trim().min(1, 'Введите поисковый запрос').max(100, 'Слишком длинный запрос'),
+  q: safeString({ error: 'Введите поисковый запрос' }).trim().min(1, 'Введите поисковый запрос').max(100, 'Слишком длинный запрос'),
 });
 
 export const SuggestProduct = z.object({
@@ -104,9 +104,12 @@ export type LandingPage = z.infer<typeof LandingPage>;
 export const LandingListItem = z.object({ slug: z.string(), title: z.string() });
 
 /** GET /v1/sitemap/products/?offset&limit: product URLs for sitemap.xml (up to 50 000 a page). */
+/** Slug of GET /v1/landing_page/{slug}. */
+export const LandingSlug = z.string().regex(/^[a-z0-9-]{1,100}$/, 'Страница не найдена');
+
 export const SitemapProductsQuery = z.object({
   limit: z.coerce.number({ error: 'limit должен быть числом' }).int().min(1, 'limit от 1 до 50000').max(50_000, 'limit от 1 до 50000').default(50_000),
-  offset: z.coerce.number({ error: 'offset должен быть числом' }).int().min(0, 'offset не может быть отрицательным').default(0),
+  offset: z.coerce.number({ error: 'offset должен быть числом' }).int().min(0, 'offset не может быть отрицательным').max(10_000_000, 'offset слишком большой').default(0),
 });
 export const SitemapProducts = z
   .object({

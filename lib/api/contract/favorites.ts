@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { FAVORITES_MAX } from '../../constants';
 import { OfferCard } from './catalog';
+import { intIdParam, intId } from './common';
 
 export { FAVORITES_MAX };
 
@@ -20,12 +21,15 @@ export type FavoritesResponse = z.infer<typeof FavoritesResponse>;
 export const FavoritesAddBody = z
   .object({
     ids: z
-      .array(z.number({ error: 'Некорректный товар' }).int().positive())
+      .array(intId('Некорректный товар'))
       .min(1, 'Не указан товар')
       .max(FAVORITES_MAX, `Не более ${FAVORITES_MAX} товаров`),
   })
   .strict()
   .meta({ id: 'FavoritesAddBody' });
+
+/** DELETE /v1/favorites/{id}/: the product id. */
+export const FavoriteIdParam = z.object({ id: intIdParam('Некорректный товар') });
 
 /** GET /v1/favorites/offers/?ids=… answer (spec §3 "Saved offers … response field response"). */
 export const FavoriteOffersResponse = z.object({ response: z.array(OfferCard) }).meta({ id: 'FavoriteOffersResponse' });

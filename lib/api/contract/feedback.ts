@@ -4,19 +4,18 @@
  * /v1/unsubscribe/?email=, spec §7 Subscription).
  */
 import { z } from 'zod';
+import { safeString } from './common';
 import { EMAIL_INVALID } from './feedback-texts';
 
 export { EMAIL_INVALID, HELP_FORM_LABELS, HELP_FORM_SUCCESS } from './feedback-texts';
 
 /** One feedback message (spec §3): both fields required (spec §5). */
 export const FeedbackMessage = z.object({
-  contactData: z
-    .string({ error: 'Укажите контактную почту или телефон' })
+  contactData: safeString({ error: 'Укажите контактную почту или телефон' })
     .trim()
     .min(1, 'Укажите контактную почту или телефон')
     .max(200, 'Контакт не длиннее 200 символов'),
-  message: z
-    .string({ error: 'Напишите текст сообщения' })
+  message: safeString({ error: 'Напишите текст сообщения' })
     .trim()
     .min(1, 'Напишите текст сообщения')
     .max(5000, 'Сообщение не длиннее 5000 символов'),

@@ -4,7 +4,7 @@
  * Amounts are rubles with kopecks (spec §9).
  */
 import { z } from 'zod';
-import { Rubles } from './common';
+import { Rubles, intId } from './common';
 
 export const ORDER_STATUS_NAMES = {
   new: 'Новый',
@@ -89,7 +89,7 @@ export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 
 /** POST /v1/history_order_detail/ body (spec §7: param pk). */
 export const OrderDetailBody = z
-  .object({ pk: z.coerce.number({ error: 'Не указан заказ' }).int('Не указан заказ').positive('Не указан заказ') })
+  .object({ pk: z.coerce.number({ error: 'Не указан заказ' }).pipe(intId('Не указан заказ')) })
   .meta({ id: 'OrderDetailBody' });
 
 export const DELIVERY_METHOD_NAMES: Record<string, string> = {

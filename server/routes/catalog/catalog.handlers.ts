@@ -1,12 +1,13 @@
 /** Handlers of the catalogue endpoints (spec §7 Catalogue). */
 import type { Context } from 'hono';
-import { z } from 'zod';
 import {
+  CategoryQuery,
   OfferFilters,
   OffersListBody,
   OffersQuery,
   ProductOfferQuery,
   SearchQuery,
+  SearchText,
 } from '@/lib/api/contract/catalog';
 import { ApiHttpError, parseJsonQuery, parseOr400, readJson } from '../../http';
 import {
@@ -66,7 +67,7 @@ export async function colors(c: Ctx) {
 export async function category(c: Ctx) {
   const path = categoryPathOr404(c.req.param('path'));
   if (!path) throw new ApiHttpError(404, 'Категория не найдена');
-  const tag = c.req.query('tag');
+  const { tag } = parseOr400(CategoryQuery, c.req.query());
   return c.json(await getCategory(c.var.db, path, tag === '' ? undefined : tag));
 }
 
@@ -93,9 +94,6 @@ export async function productOffer(c: Ctx) {
   const query = parseOr400(ProductOfferQuery, c.req.query());
   return c.json(await getProduct(c.var.db, Number(query.pk)));
 }
-
-/** The search text of /v1/search/{query}/: 1–200 characters after trimming. */
-export const SearchText = z.string().trim().min(1, 'Введите поисковый запрос').max(200, 'Слишком длинный запрос');
 
 export async function search(c: Ctx) {
   const text = parseOr400(SearchText, (c.req.param('query') ?? '').replace(/\/+$/, ''), 'Некорректный запрос');

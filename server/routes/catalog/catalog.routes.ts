@@ -4,6 +4,7 @@ import {
   Brand,
   Category,
   CategoryListItem,
+  CategoryQuery,
   Color,
   OffersListBody,
   OffersListResponse,
@@ -26,7 +27,7 @@ export function registerCatalogRoutes(app: ApiApp) {
   r.registerPath({ method: 'get', path: '/api/v1/categories', tags: ['Каталог'], responses: jsonResponses(z.array(CategoryListItem), 'Все категории', []) });
   r.registerPath({ method: 'get', path: '/api/v1/brands', tags: ['Каталог'], responses: jsonResponses(z.array(Brand), 'Бренды', []) });
   r.registerPath({ method: 'get', path: '/api/v1/color', tags: ['Каталог'], responses: jsonResponses(z.array(Color), 'Цвета', []) });
-  r.registerPath({ method: 'get', path: '/api/v1/category/{path}', tags: ['Каталог'], request: { params: z.object({ path: z.string() }), query: z.object({ tag: z.string().optional() }) }, responses: jsonResponses(Category, 'Категория') });
+  r.registerPath({ method: 'get', path: '/api/v1/category/{path}', tags: ['Каталог'], request: { params: z.object({ path: z.string() }), query: CategoryQuery }, responses: jsonResponses(Category, 'Категория') });
   r.registerPath({ method: 'get', path: '/api/v1/offers/', tags: ['Каталог'], request: { query: OffersQuery }, responses: jsonResponses(OffersPage, 'Товары всего каталога') });
   r.registerPath({ method: 'get', path: '/api/v1/offers/{path}/', tags: ['Каталог'], request: { params: z.object({ path: z.string() }), query: OffersQuery }, responses: jsonResponses(OffersPage, 'Товары категории (путь может содержать «/»)') });
   r.registerPath({ method: 'post', path: '/api/v1/offers_list/', tags: ['Каталог'], request: jsonBody(OffersListBody), responses: jsonResponses(OffersListResponse, '64 товара распродажи или новинок', [400]) });

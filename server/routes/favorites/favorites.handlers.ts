@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { FavoritesAddBody, FAVORITES_MAX } from '@/lib/api/contract/favorites';
+import { FavoriteIdParam, FavoritesAddBody, FAVORITES_MAX } from '@/lib/api/contract/favorites';
 import type { Db } from '../../db/client';
 import { favorites, products } from '../../db/schema';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
@@ -45,8 +45,7 @@ export async function add(c: Ctx) {
 /** DELETE /v1/favorites/{id}/. Removing what is not there is not an error. */
 export async function remove(c: Ctx) {
   const user = await requireUser(c);
-  const id = Number(c.req.param('id'));
-  if (!Number.isInteger(id) || id <= 0) throw new ApiHttpError(400, 'Некорректный товар');
+  const { id } = parseOr400(FavoriteIdParam, { id: c.req.param('id')?.replace(/\/+$/, '') }, 'Некорректный товар');
   await c.var.db.delete(favorites).where(and(eq(favorites.userId, user.id), eq(favorites.productId, id)));
   return answer(c, c.var.db, user.id);
 }

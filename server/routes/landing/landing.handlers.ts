@@ -1,18 +1,16 @@
 /** Handlers of landing pages (spec §7 `/v1/landing_page/{slug}`) and the sitemap feed. */
 import type { Context } from 'hono';
-import { LandingQuery, SitemapProductsQuery } from '@/lib/api/contract/facets';
+import { LandingQuery, LandingSlug, SitemapProductsQuery } from '@/lib/api/contract/facets';
 import { ApiHttpError, parseOr400 } from '../../http';
 import { getLandingPage, sitemapData, sitemapProducts } from '../../services/landing';
 import type { AppEnv } from '../../types';
 
 type Ctx = Context<AppEnv>;
 
-const SLUG = /^[a-z0-9-]{1,100}$/;
-
 /** GET /v1/landing_page/{slug}[/?limit=24&offset=0&sort=]: the page with one page of products; 404 when unknown. */
 export async function landingPage(c: Ctx) {
   const slug = (c.req.param('slug') ?? '').replace(/\/+$/, '');
-  if (!SLUG.test(slug)) throw new ApiHttpError(404, 'Страница не найдена');
+  if (!LandingSlug.safeParse(slug).success) throw new ApiHttpError(404, 'Страница не найдена');
   const query = parseOr400(LandingQuery, c.req.query());
   return c.json(await getLandingPage(c.var.db, slug, query));
 }
