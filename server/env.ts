@@ -41,6 +41,16 @@ const EnvSchema = z.object({
    */
   BFF_SHARED_SECRET: z.string().min(16).optional(),
   /**
+   * Issue #12 (server/services/demo-mode.ts): `1` seeds the demo buyer and demo certificates into a
+   * new database whatever SITE_URL is, `0` never; unset: only while SITE_URL is a loopback address.
+   */
+  DEMO_MODE: z.enum(['0', '1']).transform((v) => v === '1').optional(),
+  /**
+   * Issue #12: `1` turns the built-in sandbox acquiring on in production (a loud warning at start),
+   * `0` off everywhere; unset: on outside production and in demo mode.
+   */
+  PAYMENT_SANDBOX: z.enum(['0', '1']).transform((v) => v === '1').optional(),
+  /**
    * Sber acquiring REST API (issue #5): both set → card payments go to Sber, otherwise to the
    * built-in sandbox page /payment-sber. SBER_API_URL: the test gateway by default.
    */

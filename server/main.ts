@@ -10,9 +10,12 @@ import { readServerEnv } from './env';
 import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { seedDatabase } from './seed';
 import { logError } from './services/log';
+import { demoWarnings } from './services/demo-mode';
 
 const env = readServerEnv();
 const started = Date.now();
+// Issue #12: demo-only parts on in production must not go unnoticed.
+for (const line of demoWarnings(env)) console.warn(`\n[shop-api] !!! WARNING: ${line}\n`);
 const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
 console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
 const summary = await seedDatabase(handle.db, { products: env.SEED_PRODUCTS });

@@ -31,12 +31,16 @@ type LineSource = {
   image: string | null;
 };
 
-/** Inserts regions, cities and the demo user with orders. @returns inserted row counts. */
-export async function seedAccounts(tx: Tx): Promise<{ regions: number; cities: number; orders: number }> {
+/**
+ * Inserts regions, cities and, in demo mode only (issue #12: its password is published), the demo
+ * user with orders. @returns inserted row counts.
+ */
+export async function seedAccounts(tx: Tx, demo: boolean): Promise<{ regions: number; cities: number; orders: number }> {
   const loc = buildLocations();
   await tx.insert(regions).values(loc.regions);
   await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('regions', 'id'), ${loc.regions.length}, true)`));
   const cityRows = await tx.insert(cities).values(loc.cities).returning({ id: cities.id, name: cities.name, regionId: cities.regionId });
+  if (!demo) return { regions: loc.regions.length, cities: cityRows.length, orders: 0 };
 
   const [user] = await tx
     .insert(users)

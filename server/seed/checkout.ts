@@ -34,12 +34,15 @@ export const GIFT_NOMINALS = [3000, 5000, 10000, 15000, 25000].map((amount, i) =
   sort: i,
 }));
 
-/** Inserts promo codes, nominals and demo certificates. */
-export async function seedCheckout(tx: Tx): Promise<void> {
+/**
+ * Inserts promo codes, nominals and, in demo mode only (issue #12, server/services/demo-mode.ts),
+ * the demo certificates whose codes the README publishes.
+ */
+export async function seedCheckout(tx: Tx, demo: boolean): Promise<void> {
   await tx.insert(promoCodes).values([
     ...SEED_PROMO_CODES.map((p) => ({ ...p })),
     { code: EXPIRED_PROMO, percent: 20, minTotal: 0, validUntil: new Date('2020-06-01T00:00:00Z'), description: 'Весенняя акция 2020' },
   ]);
   await tx.insert(giftCardNominals).values(GIFT_NOMINALS);
-  await tx.insert(giftCards).values(DEMO_GIFT_CARDS.map((g) => ({ code: g.code, amount: g.amount, balance: g.amount })));
+  if (demo) await tx.insert(giftCards).values(DEMO_GIFT_CARDS.map((g) => ({ code: g.code, amount: g.amount, balance: g.amount })));
 }

@@ -25,6 +25,8 @@ import { seedAccounts } from './accounts';
 import { seedCheckout } from './checkout';
 import { buildReferenceData, generateProductChunks } from './generate';
 import { LANDING_PAGES } from './landing';
+import { readServerEnv } from '../env';
+import { isDemoMode } from '../services/demo-mode';
 
 export { buildReferenceData, generateCatalogue, generateProductChunks } from './generate';
 
@@ -47,6 +49,11 @@ export interface SeedOptions {
   products?: number;
   /** PRNG seed; the same seed gives the same catalogue. Default 42. */
   seed?: number;
+  /**
+   * Seed the demo buyer and demo certificates (issue #12). Default: the environment's demo mode
+   * (server/services/demo-mode.ts: on while SITE_URL is a loopback address).
+   */
+  demo?: boolean;
 }
 
 /** Rows per INSERT statement (keeps bind parameters far below PostgreSQL's 65 535). */
@@ -120,9 +127,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     }
 
     // Regions, cities, the demo buyer and their orders (accounts area, issue #4).
-    await seedAccounts(tx);
+    const demo = opts.demo ?? isDemoMode(readServerEnv());
+    await seedAccounts(tx, demo);
     // Promo codes, gift certificate nominals and demo certificates (checkout, issue #5).
-    await seedCheckout(tx);
+    await seedCheckout(tx, demo);
 
     for (const table of SERIAL_TABLES) {
       await tx.execute(

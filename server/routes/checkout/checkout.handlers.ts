@@ -155,6 +155,6 @@ export async function sandboxShow(c: Ctx) {
 /** POST /v1/sandbox_acquiring/pay/ {id, pan, expiry, cvc}: the card decides (see services/payments/sandbox.ts). */
 export async function sandboxSubmit(c: Ctx) {
   const body = parseOr400(SandboxPayBody, await readJson(c), 'Проверьте данные карты');
-  const result = await sandboxPay(c.var.db, body.id, body.pan);
+  const result = await sandboxPay(c.var.db, body.id, body.pan, body.expiry);
   return c.json({ status: 'success' as const, result: result.result, message: result.message, redirect_url: result.returnUrl });
 }

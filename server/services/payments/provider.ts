@@ -9,6 +9,8 @@
  */
 import type { Db } from '../../db/client';
 import { readServerEnv } from '../../env';
+import { ApiHttpError } from '../../http';
+import { isPaymentSandboxEnabled } from '../demo-mode';
 import { SandboxProvider } from './sandbox';
 import { SberClient } from './sber';
 
@@ -48,21 +50,33 @@ export interface PaymentProvider {
   status(providerOrderId: string): Promise<PaymentState>;
 }
 
-/** The provider of the environment: Sber when both credentials are set, else the sandbox on `db`. */
+/** Russian answer when no acquirer takes card payments (issue #12: no sandbox in production). */
+export const CARD_PAYMENT_UNAVAILABLE = 'Оплата картой сейчас недоступна. Выберите другой способ оплаты или попробуйте позже';
+
+/**
+ * The provider of the environment: Sber when both credentials are set, else the sandbox on `db`
+ * when it is enabled (server/services/demo-mode.ts).
+ * @throws ApiHttpError 503 {@link CARD_PAYMENT_UNAVAILABLE} when neither is available.
+ */
 export function paymentProvider(db: Db): PaymentProvider {
   const env = readServerEnv();
   if (env.SBER_USERNAME && env.SBER_PASSWORD) {
     return new SberClient({ userName: env.SBER_USERNAME, password: env.SBER_PASSWORD, baseUrl: env.SBER_API_URL });
   }
+  if (!isPaymentSandboxEnabled(env)) throw new ApiHttpError(503, CARD_PAYMENT_UNAVAILABLE);
   return new SandboxProvider(db);
 }
 
-/** A provider by name (the one that registered an attempt checks it). */
+/**
+ * A provider by name (the one that registered an attempt checks it).
+ * @throws Error when that provider is not configured (or the sandbox is off) now.
+ */
 export function paymentProviderByName(db: Db, name: string): PaymentProvider {
   const env = readServerEnv();
   if (name === 'sber') {
     if (!env.SBER_USERNAME || !env.SBER_PASSWORD) throw new Error('Sber credentials are not set');
     return new SberClient({ userName: env.SBER_USERNAME, password: env.SBER_PASSWORD, baseUrl: env.SBER_API_URL });
   }
+  if (!isPaymentSandboxEnabled(env)) throw new Error('The payment sandbox is off');
   return new SandboxProvider(db);
 }

@@ -7,12 +7,18 @@
  * - 4111 1111 1111 1111 (and any other Luhn-valid number not listed below) → paid;
  * - 4000 0000 0000 0002 → "Платёж отклонён банком";
  * - 4000 0000 0000 9995 → "Недостаточно средств на карте";
- * - a number failing the Luhn check → 400 "Неверный номер карты".
+ * - a number failing the Luhn check → 400 "Неверный номер карты";
+ * - an expiry month already past → 400 "Срок действия карты истёк" (as a bank's form refuses it).
+ *
+ * Off in production unless enabled (issue #12, server/services/demo-mode.ts): its pages then
+ * answer 404, so nobody can mark an order paid without paying.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxAcquiringOrders } from '../../db/schema';
+import { readServerEnv } from '../../env';
 import { ApiHttpError } from '../../http';
+import { isPaymentSandboxEnabled } from '../demo-mode';
 import type { PaymentProvider, PaymentState, RegisterInput, Registered } from './provider';
 
 /** Card numbers the sandbox declines, with the reason shown to the shopper. */
@@ -61,8 +67,28 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
-/** The sandbox payment for its card page. @throws ApiHttpError 404. */
+/** Russian refusal of a card whose expiry month has passed. */
+export const CARD_EXPIRED = 'Срок действия карты истёк';
+
+/**
+ * Whether a card's expiry "MM/YY" is still valid at `now`: a card works to the end of its month.
+ * Two-digit years are 20YY.
+ */
+export function expiryValid(expiry: string, now = new Date()): boolean {
+  const match = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(expiry);
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  return year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+function assertSandboxOn(): void {
+  if (!isPaymentSandboxEnabled(readServerEnv())) throw new ApiHttpError(404, 'Платёж не найден');
+}
+
+/** The sandbox payment for its card page. @throws ApiHttpError 404 (unknown, or the sandbox is off). */
 export async function sandboxPayment(db: Db, id: string) {
+  assertSandboxOn();
   const [row] = await db.select().from(sandboxAcquiringOrders).where(eq(sandboxAcquiringOrders.id, id)).limit(1);
   if (!row) throw new ApiHttpError(404, 'Платёж не найден');
   return { id: row.id, amount: row.amountKopecks / 100, description: row.description, status: row.status, return_url: row.returnUrl };
@@ -71,10 +97,14 @@ export async function sandboxPayment(db: Db, id: string) {
 /**
  * The card form's submit: decides by the card number and records the result once (a payment that
  * is already decided stays as it is).
- * @throws ApiHttpError 400 "Неверный номер карты" (Luhn), 404 unknown payment, 409 already decided.
+ * @param expiry "MM/YY"
+ * @throws ApiHttpError 400 "Неверный номер карты" (Luhn) or {@link CARD_EXPIRED}, 404 unknown
+ *   payment or sandbox off, 409 already decided.
  */
-export async function sandboxPay(db: Db, id: string, pan: string): Promise<{ result: 'deposited' | 'declined'; message: string; returnUrl: string }> {
+export async function sandboxPay(db: Db, id: string, pan: string, expiry: string, now = new Date()): Promise<{ result: 'deposited' | 'declined'; message: string; returnUrl: string }> {
+  assertSandboxOn();
   if (!luhnValid(pan)) throw new ApiHttpError(400, 'Неверный номер карты');
+  if (!expiryValid(expiry, now)) throw new ApiHttpError(400, CARD_EXPIRED);
   const declined = SANDBOX_DECLINED_CARDS[pan];
   const status = declined ? ('declined' as const) : ('deposited' as const);
   const [row] = await db
