@@ -28,6 +28,7 @@ import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
 import { responseCache } from './services/response-cache';
+import { loadShed } from './load-shed';
 import { logError } from './services/log';
 
 /** Largest accepted request body, bytes. */
@@ -58,6 +59,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   );
 
   app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0 }));
+  app.use('*', loadShed()); // issue #12: bounded concurrency, fast 503 (server/load-shed.ts)
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   registerContentRoutes(app);

@@ -5,6 +5,7 @@
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from './app';
+import { configureLoadShed } from './load-shed';
 import { openDb } from './db/client';
 import { readServerEnv } from './env';
 import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
@@ -36,6 +37,7 @@ if (catalogIndexEnabled()) {
     (error: unknown) => logError('shop-api', 'catalogue index build (listings will retry it)', error),
   );
 }
+configureLoadShed({ limit: env.API_CONCURRENCY, queue: env.API_QUEUE, timeoutMs: env.API_QUEUE_TIMEOUT_MS });
 const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
   console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
@@ -44,9 +46,11 @@ const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_H
 // Next's /media rewrite proxy uses, drops them after 5 s — the server's default too): with equal
 // timeouts the server closed a connection just as the storefront reused it, and an image answered
 // 500 "socket hang up" under load. headersTimeout must exceed keepAliveTimeout.
+// requestTimeout (issue #12): a client that never finishes sending its request is dropped.
 if ('keepAliveTimeout' in server) {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  server.requestTimeout = 70_000;
 }
 
 async function shutdown() {
