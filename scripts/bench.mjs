@@ -17,9 +17,13 @@
  * `--warn` prints the budget misses as WARN and exits 3 (WARN_EXIT) instead of 1 (scripts/perf.mjs reports it as
  * WARN without failing: CI's ratchet until they hold).
  *
+ * Last, on the same shop, the burst of issue #12 (scripts/bench-burst.mjs: 900 connections for
+ * 30 s; its targets fail the run too); `--no-burst` skips it.
+ *
  *   node scripts/bench.mjs [--build] [--warn] [--products 3000] [--seconds 10] [--connections 1,16,64]
- *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
+ *                          [--url http://localhost:3000 --api http://127.0.0.1:8000] [--no-burst]
  */
+import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { machineLoad, parseArgs, samplePaths, startShop, treeRss, WARN_EXIT } from './lib/shop-server.mjs';
 
@@ -32,6 +36,8 @@ const shop = await startShop({ url: args.url, api: args.api, products, build: Bo
 let peakRss = 0;
 const sampler = shop.pid ? setInterval(() => (peakRss = Math.max(peakRss, treeRss(shop.pid))), 250) : null;
 let failed = false;
+/** The burst's targets are not warned budgets: they fail the run even with --warn. */
+let burstFailed = false;
 try {
   const { product, listing } = await samplePaths(shop.api);
   const pk = product.split('/').at(-2);
@@ -78,9 +84,22 @@ try {
       );
     }
   }
+  if (!args['no-burst'] && shop.alive()) {
+    console.log('\n[bench] burst (issue #12)');
+    const burst = spawnSync(
+      process.execPath,
+      ['scripts/bench-burst.mjs', '--url', shop.base, '--api', shop.api, ...(shop.pid ? ['--pid', String(shop.pid)] : []), ...(args.warn ? ['--warn'] : [])],
+      { cwd: new URL('..', import.meta.url), stdio: 'inherit' },
+    );
+    if (burst.status === WARN_EXIT) failed = true;
+    else if (burst.status !== 0) {
+      failed = true;
+      burstFailed = true;
+    }
+  }
 } finally {
   if (sampler) clearInterval(sampler);
   await shop.stop();
 }
 if (peakRss) console.log(`peak RSS of the shop (storefront + API): ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
-process.exit(failed ? (args.warn ? WARN_EXIT : 1) : 0);
+process.exit(burstFailed ? 1 : failed ? (args.warn ? WARN_EXIT : 1) : 0);

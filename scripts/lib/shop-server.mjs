@@ -21,10 +21,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export const WARN_EXIT = 3;
 
 /**
- * @param {{ url?: string, api?: string, port?: number, apiPort?: number, products?: number, build?: boolean }} options
+ * `root` starts another copy of the shop (e.g. a build of an older commit, for before/after figures).
+ * @param {{ url?: string, api?: string, port?: number, apiPort?: number, products?: number, build?: boolean, root?: string }} options
  * @returns {Promise<{ base: string, api: string, pid: number | null, alive: () => boolean, logTail: () => string, stop: () => Promise<void> }>}
  */
-export async function startShop({ url, api, port = 3200, apiPort = 8200, products = 3000, build = false } = {}) {
+export async function startShop({ url, api, port = 3200, apiPort = 8200, products = 3000, build = false, root: shopRoot = root } = {}) {
   if (url) {
     const apiBase = (api ?? process.env.SHOP_API_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, '');
     return { base: url.replace(/\/$/, ''), api: apiBase, pid: null, alive: () => true, logTail: () => '', stop: async () => {} };
@@ -42,8 +43,8 @@ export async function startShop({ url, api, port = 3200, apiPort = 8200, product
   }
   console.error(`[measure] starting the production shop on :${port} (API :${apiPort}, ${products} products; builds when needed — minutes)…`);
   const t0 = Date.now();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), ...(build ? ['--build'] : [])], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(shopRoot, 'scripts/start.mjs'), ...(build ? ['--build'] : [])], {
+    cwd: shopRoot,
     env: {
       ...process.env,
       PORT: String(port),
