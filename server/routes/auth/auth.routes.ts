@@ -25,7 +25,7 @@ const auth = [{ Token: [] }];
 export function registerAuthRoutes(app: ApiApp) {
   const r = app.openAPIRegistry;
   r.registerComponent('securitySchemes', 'Token', { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token {token}' });
-  r.registerPath({ method: 'post', path: '/api/v1/sign_in/', tags: TAG, request: jsonBody(SignInBody), responses: jsonResponses(TokenResponse, 'Регистрация; data.token', [400, 413]) });
+  r.registerPath({ method: 'post', path: '/api/v1/sign_in/', tags: TAG, request: jsonBody(SignInBody), responses: jsonResponses(TokenResponse, 'Регистрация; data.token', [400, 413, 429]) });
   r.registerPath({ method: 'post', path: '/api/v1/auth/', tags: TAG, request: jsonBody(AuthBody), responses: jsonResponses(TokenResponse, 'Вход; data.token', [400, 429]) });
   r.registerPath({ method: 'post', path: '/api/v1/rest-auth/login/', tags: TAG, request: jsonBody(RestAuthLoginBody), responses: jsonResponses(RestAuthLoginResponse, 'Вход библиотеки авторизации', [400, 429]) });
   for (const method of ['get', 'post'] as const) {

@@ -19,16 +19,17 @@ import {
 } from '@/lib/api/contract/checkout';
 import { z } from 'zod';
 import { cartItems, offers, products } from '../../db/schema';
-import { parseOr400, readJson } from '../../http';
+import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { bearerToken, userByToken } from '../../services/auth';
 import { getCart } from '../../services/cart';
 import { createOrder, type OrderActor } from '../../services/checkout';
 import { deliveryOptions, destinationOf } from '../../services/delivery/delivery';
-import { checkCard, listNominals, nominalBy } from '../../services/gift-cards';
+import { checkCard, GIFT_CARD_NOT_FOUND, listNominals, nominalBy } from '../../services/gift-cards';
 import { getOrderInfo, payWithGiftCard, startCardPayment } from '../../services/order-payment';
 import { sandboxPay, sandboxPayment } from '../../services/payments/sandbox';
-import { evaluatePromo } from '../../services/promo';
+import { checkPromoCustomer, evaluatePromo } from '../../services/promo';
 import { kopecks } from '../../services/money';
+import { assertUnderLimit, countForClient, limitPerClient } from '../../services/rate-limit';
 import type { AppEnv } from '../../types';
 import { CART_COOKIE } from '../cart/cart.handlers';
 
@@ -75,7 +76,23 @@ export async function orderInfo(c: Ctx) {
 /** POST /v1/giftcardpayment/ {guid, code}. */
 export async function giftCardPayment(c: Ctx) {
   const { guid, code } = parseOr400(GiftCardPaymentBody, await readJson(c), 'Не удалось оплатить сертификатом');
-  return c.json({ status: 'success' as const, order_info: await payWithGiftCard(c.var.db, guid, code) });
+  return c.json({ status: 'success' as const, order_info: await withCardMissLimit(c, () => payWithGiftCard(c.var.db, guid, code)) });
+}
+
+/**
+ * Runs a certificate lookup under the per-client miss limit (issue #12 item 7): a client with 10
+ * unknown codes in 15 minutes gets 429 for every lookup, so codes cannot be guessed through
+ * check_card nor through giftcardpayment.
+ * @throws ApiHttpError 429 over the limit; whatever `lookup` throws (a 404 "Сертификат не найден" is counted).
+ */
+async function withCardMissLimit<T>(c: Ctx, lookup: () => Promise<T>): Promise<T> {
+  assertUnderLimit(c, 'giftCardMiss');
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof ApiHttpError && error.status === 404 && error.message === GIFT_CARD_NOT_FOUND) countForClient(c, 'giftCardMiss');
+    throw error;
+  }
 }
 
 /** Goods total of the visitor's basket, rubles. */
@@ -83,11 +100,19 @@ async function basketGoods(c: Ctx): Promise<number> {
   return (await getCart(c.var.db, cartIdOf(c))).total;
 }
 
-/** POST /v1/promo_code/ {promo_code, total?}: the discount on the basket (or on `total` for an empty basket). */
+/**
+ * POST /v1/promo_code/ {promo_code}: the discount on the visitor's basket. A `total` sent by the
+ * client is ignored (issue #12: the goods total is the basket's, never the client's). For a
+ * logged-in buyer the code's first-order and per-customer rules are checked here already; a guest
+ * learns them at the order, when the contact is known (services/promo.ts claimPromo).
+ */
 export async function promoCode(c: Ctx) {
   const body = parseOr400(PromoCodeBody, await readJson(c), 'Промокод не найден');
-  const goods = (await basketGoods(c)) || (body.total ?? 0);
+  const goods = await basketGoods(c);
   const promo = await evaluatePromo(c.var.db, body.promo_code, goods);
+  const token = bearerToken(c);
+  const user = token ? await userByToken(c.var.db, token) : null;
+  if (user) await checkPromoCustomer(c.var.db, promo.id, { userId: user.id, email: user.email, phone: user.phone });
   return c.json({ status: 'success' as const, promo_code: promo.code, percent: promo.percent, discount: promo.discount, items_total: goods, total: kopecks(goods - promo.discount), message: promo.message });
 }
 
@@ -112,10 +137,14 @@ export async function giftCardData(c: Ctx) {
   return c.json({ status: 'success' as const, response: nominal });
 }
 
-/** POST /v1/check_card/ {code}: balance of a certificate. */
+/**
+ * POST /v1/check_card/ {code}: balance of a certificate. Rate-limited per client (issue #12): 30
+ * checks and 10 unknown codes per 15 minutes, then 429 with a Russian message and Retry-After.
+ */
 export async function checkGiftCard(c: Ctx) {
+  limitPerClient(c, 'giftCardCheck');
   const { code } = parseOr400(CheckCardBody, await readJson(c), 'Сертификат не найден');
-  return c.json({ status: 'success' as const, card: await checkCard(c.var.db, code) });
+  return c.json({ status: 'success' as const, card: await withCardMissLimit(c, () => checkCard(c.var.db, code)) });
 }
 
 /** Parcel weight of the basket, grams. */

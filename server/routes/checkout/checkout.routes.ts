@@ -45,12 +45,12 @@ export function registerCheckoutRoutes(app: ApiApp) {
   }
   r.registerPath({ method: 'post', path: '/api/v1/order_payment/', tags: ORDERS, request: jsonBody(GuidBody), responses: jsonResponses(OrderPaymentResponse, 'Страница оплаты провайдера', [400, 404, 409, 502]) });
   r.registerPath({ method: 'post', path: '/api/v1/get_order_info/', tags: ORDERS, request: jsonBody(GuidBody), responses: jsonResponses(OrderInfoResponse, 'Заказ; статус оплаты проверен у провайдера', [400, 404]) });
-  r.registerPath({ method: 'post', path: '/api/v1/giftcardpayment/', tags: GIFT, request: jsonBody(GiftCardPaymentBody), responses: jsonResponses(OrderInfoResponse, 'Сертификат списан на заказ', [400, 404, 409]) });
+  r.registerPath({ method: 'post', path: '/api/v1/giftcardpayment/', tags: GIFT, request: jsonBody(GiftCardPaymentBody), responses: jsonResponses(OrderInfoResponse, 'Сертификат списан на заказ', [400, 404, 409, 429]) });
   r.registerPath({ method: 'post', path: '/api/v1/promo_code/', tags: ORDERS, request: jsonBody(PromoCodeBody), responses: jsonResponses(PromoCodeResponse, 'Скидка по промокоду на корзину', [400, 404]) });
   r.registerPath({ method: 'get', path: '/api/v1/gift/cards/', tags: GIFT, responses: jsonResponses(GiftCardNominalsResponse, 'Номиналы сертификатов', []) });
   r.registerPath({ method: 'get', path: '/api/v1/gift/cards/{slug}/', tags: GIFT, request: { params: z.object({ slug: z.string() }) }, responses: jsonResponses(GiftCardDataResponse, 'Номинал', [400, 404]) });
   r.registerPath({ method: 'post', path: '/api/v1/gift/card/data/', tags: GIFT, request: jsonBody(GiftCardDataBody), responses: jsonResponses(GiftCardDataResponse, 'Номинал по ext_id (поле response)', [400, 404]) });
-  r.registerPath({ method: 'post', path: '/api/v1/check_card/', tags: GIFT, request: jsonBody(CheckCardBody), responses: jsonResponses(CheckCardResponse, 'Баланс сертификата', [400, 404]) });
+  r.registerPath({ method: 'post', path: '/api/v1/check_card/', tags: GIFT, request: jsonBody(CheckCardBody), responses: jsonResponses(CheckCardResponse, 'Баланс сертификата', [400, 404, 429]) });
   r.registerPath({ method: 'post', path: '/api/v1/cdek_calc/', tags: DELIVERY, request: jsonBody(DeliveryCalcBody), responses: jsonResponses(DeliveryOptionsResponse, 'Курьер и пункт выдачи: стоимость и сроки', [400, 404, 502]) });
   r.registerPath({ method: 'post', path: '/api/v1/check_delivery/', tags: DELIVERY, request: jsonBody(DeliveryCalcBody), responses: jsonResponses(DeliveryOptionsResponse, 'Все способы доставки в город', [400, 404, 502]) });
   r.registerPath({ method: 'get', path: '/api/v1/sandbox_acquiring/{id}/', tags: SANDBOX, request: { params: z.object({ id: z.string().uuid() }) }, responses: jsonResponses(SandboxPaymentResponse, 'Платёж тестового эквайринга', [400, 404]) });

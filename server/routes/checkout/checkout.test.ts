@@ -383,3 +383,26 @@ describe('delivery cost', () => {
     expect((await call(api, 'POST', '/api/v1/cdek_calc/', { city_id: 'Москва' })).status).toBe(400);
   });
 });
+
+describe('certificate checks are rate-limited per client (issue #12 item 7)', () => {
+  const from = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
+  const check = (code: string, client: Record<string, string>) =>
+    api.app.request('/api/v1/check_card/', { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify({ code }) });
+
+  it('a guesser gets 429 with a Russian message and Retry-After after 10 unknown codes, also for a real code; others are not affected', async () => {
+    await api.handle.db.insert(giftCards).values({ code: 'GC-RATE-LIMT', amount: 500, balance: 500 });
+    for (let i = 0; i < 10; i += 1) expect((await check(`GC-GUES-${String(i).padStart(4, '0')}`, from(1))).status).toBe(404);
+    const refused = await check('GC-RATE-LIMT', from(1));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('900');
+    expect(ApiError.parse(await refused.json()).message).toBe('Слишком много проверок сертификатов. Попробуйте снова через 15\u00A0минут');
+    // The code cannot be guessed through the order payment either.
+    expect((await call(api, 'POST', '/api/v1/giftcardpayment/', { guid: crypto.randomUUID(), code: 'GC-RATE-LIMT' }, from(1))).status).toBe(429);
+    expect(CheckCardResponse.parse(await (await check('GC-RATE-LIMT', from(2))).json()).card.balance).toBe(500);
+  });
+
+  it('counts every check, found or not: the 31st in 15 minutes is refused', async () => {
+    for (let i = 0; i < 30; i += 1) expect((await check('GC-RATE-LIMT', from(3))).status).toBe(200);
+    expect((await check('GC-RATE-LIMT', from(3))).status).toBe(429);
+  });
+});

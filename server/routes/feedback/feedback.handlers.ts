@@ -1,46 +1,73 @@
 /**
  * Handlers of the help form and the newsletter (spec §3 Feedback message, §5 Help form, §7
- * send_message, Subscription). Bad input answers 400 with a Russian message.
+ * send_message, Subscription; issue #12 item 7: per-client rate limits, and the newsletter changes
+ * state only by POST, with double opt-in by mail — see server/services/newsletter.ts). Bad input
+ * answers 400 with a Russian message; a client over its limit gets 429 with `Retry-After`.
  */
 import type { Context } from 'hono';
-import { eq, sql } from 'drizzle-orm';
-import { HELP_FORM_SUCCESS, SendMessageBody, SubscriptionQuery } from '@/lib/api/contract/feedback';
-import { feedbackMessages, subscriptions } from '../../db/schema';
-import { ApiHttpError, parseOr400, readJson } from '../../http';
+import { HELP_FORM_SUCCESS, SendMessageBody } from '@/lib/api/contract/feedback';
+import { SubscribeBody, SubscriptionTokenBody } from '@/lib/api/contract/newsletter';
+import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
+import { feedbackMessages } from '../../db/schema';
+import { errorResponse, parseOr400, readJson } from '../../http';
+import { confirmSubscription, requestSubscription, unsubscribeByToken } from '../../services/newsletter';
+import { limitPerClient, takeFromKey } from '../../services/rate-limit';
 import type { AppEnv } from '../../types';
 
 type Ctx = Context<AppEnv>;
 
-/** POST /v1/send_message/ {messageFeedback: {message, contactData}}: stores the message. */
+/** POST /v1/send_message/ {messageFeedback: {message, contactData}}: stores the message. 10 per client per hour. */
 export async function sendMessage(c: Ctx) {
+  limitPerClient(c, 'sendMessage');
   const { messageFeedback } = parseOr400(SendMessageBody, await readJson(c), 'Сообщение не отправлено');
   await c.var.db.insert(feedbackMessages).values({ contactData: messageFeedback.contactData, message: messageFeedback.message });
   return c.json({ status: 'success' as const, message: HELP_FORM_SUCCESS });
 }
 
-/** GET /v1/subscribe/?email=: subscribes (again) an e-mail; repeating is not an error. */
+/**
+ * POST /v1/subscribe/ {email}: mails a confirmation link; the address is subscribed only when its
+ * owner confirms (POST /v1/subscribe/confirm/). The answer is {@link NEWSLETTER_MESSAGES.requested}
+ * whether the address is new, pending or already subscribed. Limits: 10 requests per client per
+ * hour (429), 3 mails per address per day (past it the same answer, no mail).
+ * @throws ApiHttpError 400 invalid e-mail, 429 over the client limit, 503 mail not sent.
+ */
 export async function subscribe(c: Ctx) {
-  const { email } = parseOr400(SubscriptionQuery, c.req.query(), 'Не удалось подписаться');
-  const [row] = await c.var.db
-    .insert(subscriptions)
-    .values({ email })
-    .onConflictDoUpdate({ target: subscriptions.email, set: { active: true, updatedAt: sql`now()` } })
-    .returning({ createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt });
-  const fresh = row && row.createdAt.getTime() === row.updatedAt.getTime();
-  return c.json({
-    status: 'success' as const,
-    message: fresh ? 'Вы подписались на рассылку. Спасибо!' : 'Вы уже подписаны на рассылку',
-  });
+  limitPerClient(c, 'subscribe');
+  const { email } = parseOr400(SubscribeBody, await readJson(c), NEWSLETTER_MESSAGES.subscribeFailed);
+  await requestSubscription(c.var.db, email, takeFromKey(c, 'subscribeEmail', email));
+  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.requested });
 }
 
-/** GET /v1/unsubscribe/?email=: deactivates a subscription. 404 for an unknown e-mail. */
+/**
+ * POST /v1/subscribe/confirm/ {token}: confirms the subscription of a mailed link (single use, 48 h).
+ * @throws ApiHttpError 400 unknown, used or expired token; 429 over 20 link posts per client in 15 minutes.
+ */
+export async function confirm(c: Ctx) {
+  limitPerClient(c, 'subscriptionLink');
+  const { token } = parseOr400(SubscriptionTokenBody, await readJson(c), NEWSLETTER_MESSAGES.confirmFailed);
+  await confirmSubscription(c.var.db, token);
+  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.confirmed });
+}
+
+/**
+ * POST /v1/unsubscribe/ {token}: unsubscribes by the per-subscriber token of the link in every
+ * newsletter mail; repeating it answers the same. A logged-in shopper can also untick the profile
+ * checkbox (PUT /v1/changeinfo/ {subscribed}).
+ * @throws ApiHttpError 400 unknown token; 429 over 20 link posts per client in 15 minutes.
+ */
 export async function unsubscribe(c: Ctx) {
-  const { email } = parseOr400(SubscriptionQuery, c.req.query(), 'Не удалось отписаться');
-  const rows = await c.var.db
-    .update(subscriptions)
-    .set({ active: false, updatedAt: sql`now()` })
-    .where(eq(subscriptions.email, email))
-    .returning({ id: subscriptions.id });
-  if (rows.length === 0) throw new ApiHttpError(404, 'Этот адрес не подписан на рассылку');
-  return c.json({ status: 'success' as const, message: 'Вы отписались от рассылки' });
+  limitPerClient(c, 'subscriptionLink');
+  const { token } = parseOr400(SubscriptionTokenBody, await readJson(c), NEWSLETTER_MESSAGES.unsubscribeFailed);
+  await unsubscribeByToken(c.var.db, token);
+  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.unsubscribed });
+}
+
+/**
+ * GET (and HEAD) /v1/subscribe/ and /v1/unsubscribe/, spec §7's old form with `?email=`: changes
+ * nothing (a link preview, a prefetch or a stranger's URL must not subscribe or unsubscribe
+ * anyone), answers 405 with `Allow: POST` and a Russian message.
+ */
+export function postOnly(c: Ctx) {
+  c.header('Allow', 'POST');
+  return errorResponse(c, 405, NEWSLETTER_MESSAGES.postOnly);
 }
