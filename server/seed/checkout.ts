@@ -10,7 +10,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Seeded promo codes. */
 export const SEED_PROMO_CODES = [
-  { code: 'ПЕРВЫЙ', percent: 10, amount: null, minTotal: 0, description: 'Скидка 10% на первый заказ' },
+  { code: 'ПЕРВЫЙ', percent: 10, amount: null, minTotal: 0, description: 'Скидка 10% на первый заказ', firstOrderOnly: true, perCustomerLimit: 1 },
   { code: 'ЛЕТО15', percent: 15, amount: null, minTotal: 10000, description: 'Скидка 15% на заказ от 10 000 ₽' },
   { code: 'МИНУС500', percent: null, amount: 500, minTotal: 3000, description: 'Скидка 500 ₽ на заказ от 3 000 ₽' },
 ] as const;

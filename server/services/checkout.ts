@@ -26,7 +26,7 @@ import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { noteStockChanged } from './catalog-index';
 import { kopecks } from './money';
 import { sendOrderMail } from './order-mail';
-import { evaluatePromo } from './promo';
+import { claimPromo, evaluatePromo } from './promo';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Body = z.output<typeof CreateOrderSchema>;
@@ -331,6 +331,8 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
         })),
         ...certificates.map((c) => ({ orderId: id, giftCardNominalId: c.nominalId, productName: c.name, brandName: 'Lumière', price: c.price, quantity: c.quantity })),
       ]);
+      // Issue #12: first-order, per-customer and total limits, recorded under the code's row lock.
+      if (promo) await claimPromo(tx, promo.id, id, { userId: actor.userId, email: body.contact.email, phone: body.contact.phone });
       await tx.insert(orderStatusHistory).values({ orderId: id, status: 'new', comment: 'Заказ оформлен' });
       await step('lines');
 

@@ -2,18 +2,34 @@
  * Promo codes (issue #5; spec §7 POST /v1/promo_code/; the organization's promo text "Скидка 10% на
  * первый заказ по промокоду ПЕРВЫЙ"). A code gives a percent or a fixed ruble discount on the goods
  * (not on delivery or gift certificates), possibly from a minimum goods total.
+ *
+ * Usage (issue #12): every order placed with a code is recorded in `promo_code_uses` under its
+ * customer's keys (account, e-mail, phone). A code may be for first orders only, limited per
+ * customer, or limited in total. {@link claimPromo} checks and records in the order's transaction
+ * while holding the code's row lock, so concurrent orders of one customer cannot both pass.
+ * Orders cancelled later do not count.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { promoCodes } from '../db/schema';
+import { rows } from '../db/client';
+import { orders, promoCodes, promoCodeUses } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { formatRubles, kopecks } from './money';
 
 /** Russian refusal for an unknown, inactive or expired code. */
 export const PROMO_NOT_FOUND = 'Промокод не найден или больше не действует';
 
+/** Russian refusal of a first-order code for a customer with an earlier order. */
+export const PROMO_FIRST_ORDER_ONLY = 'Этот промокод действует только на первый заказ';
+/** Russian refusal past the per-customer limit. */
+export const PROMO_ALREADY_USED = 'Вы уже воспользовались этим промокодом';
+/** Russian refusal past the total limit. */
+export const PROMO_USED_UP = 'Промокод больше не действует: его использовали максимальное число раз';
+
 /** A code that applies: the discount in rubles and a message for the shopper. */
 export interface PromoResult {
+  /** promo_codes.id */
+  id: number;
   code: string;
   percent: number | null;
   /** Rubles off the goods. */
@@ -39,5 +55,80 @@ export async function evaluatePromo(db: Pick<Db, 'select'>, rawCode: string, goo
   const raw = promo.percent !== null ? (goodsTotal * promo.percent) / 100 : Math.min(promo.amount ?? 0, goodsTotal);
   const discount = kopecks(raw);
   const message = promo.percent !== null ? `Промокод применён: скидка ${promo.percent}%` : `Промокод применён: скидка ${formatRubles(discount)}`;
-  return { code, percent: promo.percent, discount, message };
+  return { id: promo.id, code, percent: promo.percent, discount, message };
+}
+
+/** Who places an order, as far as promo limits are concerned. */
+export interface PromoCustomer {
+  userId: number | null;
+  email: string | null;
+  /** Any format; only the digits count. */
+  phone: string | null;
+}
+
+/** The keys a customer is known by: "user:<id>", "email:<lowercased>", "phone:<digits>". */
+export function customerKeys(customer: PromoCustomer): string[] {
+  const keys: string[] = [];
+  if (customer.userId !== null) keys.push(`user:${customer.userId}`);
+  const email = customer.email?.trim().toLowerCase();
+  if (email) keys.push(`email:${email}`);
+  const phone = customer.phone?.replace(/\D/g, '');
+  if (phone) keys.push(`phone:${phone}`);
+  return keys;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Checks a code's usage rules for a customer (see the module docstring).
+ * @param exceptOrderId the order being placed, which is not "earlier"
+ * @throws ApiHttpError 400 {@link PROMO_FIRST_ORDER_ONLY}, {@link PROMO_ALREADY_USED} or {@link PROMO_USED_UP}
+ */
+export async function checkPromoCustomer(db: Pick<Db, 'select' | 'execute'> | Tx, promoId: number, customer: PromoCustomer, exceptOrderId = 0): Promise<void> {
+  const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.id, promoId)).limit(1);
+  if (!promo) throw new ApiHttpError(404, PROMO_NOT_FOUND);
+  const keys = customerKeys(customer);
+  if (promo.usageLimit !== null) {
+    const [{ n } = { n: 0 }] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${promoCodeUses} u join ${orders} o on o.id = u.order_id where u.promo_code_id = ${promoId} and o.status <> 'cancelled' and o.id <> ${exceptOrderId}`,
+    );
+    if (Number(n) >= promo.usageLimit) throw new ApiHttpError(400, PROMO_USED_UP);
+  }
+  if (keys.length === 0) return;
+  const keyArray = sql`ARRAY[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
+  if (promo.perCustomerLimit !== null) {
+    const [{ n } = { n: 0 }] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${promoCodeUses} u join ${orders} o on o.id = u.order_id where u.promo_code_id = ${promoId} and u.customer_keys && ${keyArray} and o.status <> 'cancelled' and o.id <> ${exceptOrderId}`,
+    );
+    if (Number(n) >= promo.perCustomerLimit) throw new ApiHttpError(400, PROMO_ALREADY_USED);
+  }
+  if (promo.firstOrderOnly) {
+    const email = customer.email?.trim().toLowerCase() ?? '';
+    const phone = customer.phone?.replace(/\D/g, '') ?? '';
+    const conditions = [
+      customer.userId !== null ? eq(orders.userId, customer.userId) : undefined,
+      email ? sql`lower(${orders.contactEmail}) = ${email}` : undefined,
+      phone ? sql`regexp_replace(${orders.contactPhone}, '\D', '', 'g') = ${phone}` : undefined,
+    ].filter((c) => c !== undefined);
+    const [earlier] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(ne(orders.status, 'cancelled'), ne(orders.id, exceptOrderId), or(...conditions)))
+      .limit(1);
+    if (earlier) throw new ApiHttpError(400, PROMO_FIRST_ORDER_ONLY);
+  }
+}
+
+/**
+ * Checks and records the use of a code by an order, inside the order's transaction. The code's
+ * row is locked first (`for update`), so two orders of one customer with a first-order code are
+ * decided one after the other and the second sees the first.
+ * @throws ApiHttpError 400 as {@link checkPromoCustomer}; the caller's transaction then rolls back.
+ */
+export async function claimPromo(tx: Tx, promoId: number, orderId: number, customer: PromoCustomer): Promise<void> {
+  await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, promoId)).for('update');
+  await checkPromoCustomer(tx, promoId, customer, orderId);
+  await tx.insert(promoCodeUses).values({ promoCodeId: promoId, orderId, customerKeys: customerKeys(customer) });
 }

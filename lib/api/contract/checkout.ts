@@ -147,7 +147,7 @@ export const OrderPaymentResponse = z
   .meta({ id: 'OrderPaymentResponse' });
 export type OrderPaymentResponse = z.infer<typeof OrderPaymentResponse>;
 
-/** `POST /v1/promo_code/`: the code, checked against the basket (or `total` when given). */
+/** `POST /v1/promo_code/`: the code, checked against the basket; `total` is accepted and ignored (issue #12). */
 export const PromoCodeBody = z
   .object({
     promo_code: safeString({ error: 'Введите промокод' }).trim().min(1, 'Введите промокод').max(50, 'Промокод не найден'),

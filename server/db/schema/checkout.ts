@@ -27,11 +27,38 @@ export const promoCodes = pgTable(
     active: boolean('active').notNull().default(true),
     validUntil: timestamp('valid_until', { withTimezone: true }),
     description: text('description').notNull().default(''),
+    /** Only a customer's first order (no earlier order by account, e-mail or phone), issue #12. */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** Orders one customer (account, e-mail or phone) may place with the code; null: no limit. */
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Orders all customers together may place with the code; null: no limit. */
+    usageLimit: integer('usage_limit'),
   },
   (t) => [
     uniqueIndex('promo_codes_code_uq').on(t.code),
     check('promo_codes_kind', sql`(${t.percent} is not null and ${t.percent} between 1 and 90 and ${t.amount} is null) or (${t.percent} is null and ${t.amount} > 0)`),
   ],
+);
+
+/**
+ * Every order placed with a promo code (issue #12): the usage the per-customer, first-order and
+ * total limits count. `customerKeys` are who placed it: "user:<id>", "email:<lowercased>",
+ * "phone:<digits>", so a guest who logs in, or changes one of them, is still the same customer.
+ */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: serial('id').primaryKey(),
+    promoCodeId: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerKeys: text('customer_keys').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('promo_code_uses_order_uq').on(t.orderId), index('promo_code_uses_code_idx').on(t.promoCodeId), index('promo_code_uses_keys_idx').using('gin', t.customerKeys)],
 );
 
 /** A nominal of a gift certificate sold as a product (/podarochnye-sertifikaty/{slug}). */

@@ -1,0 +1,107 @@
+/**
+ * Issue #12 item 6: promo code usage is recorded, the first-order and per-customer rules of
+ * ПЕРВЫЙ ("Скидка 10% на первый заказ") hold also for concurrent orders, and POST /v1/promo_code/
+ * never computes a discount on a total the client sent.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenResponse } from '@/lib/api/contract/accounts';
+import { cities, offerFeatures, promoCodes, promoCodeUses } from '../../db/schema';
+import { DEMO_USER } from '../../seed/accounts';
+import { PROMO_ALREADY_USED, PROMO_FIRST_ORDER_ONLY, PROMO_USED_UP } from '../../services/promo';
+import { call, createTestApi, type TestApi } from '../../test-utils';
+
+let api: TestApi;
+let moscow: number;
+let size: { offerId: number; extId: string };
+let seq = 0;
+
+beforeAll(async () => {
+  api = await createTestApi(20);
+  const db = api.handle.db;
+  moscow = (await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'Москва')))[0]!.id;
+  const [row] = await db.select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId }).from(offerFeatures).where(eq(offerFeatures.kind, 'size')).limit(1);
+  size = row!;
+  await db.update(offerFeatures).set({ stock: 1000 }).where(eq(offerFeatures.extId, size.extId));
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** A contact nobody has ordered with yet. */
+function newContact() {
+  seq += 1;
+  const n = String(1000 + seq).slice(-4);
+  return { fio: 'Новикова Ольга Петровна', email: `buyer${seq}.${Date.now()}@example.ru`, phone: `+7(917)-555-${n.slice(0, 2)}-${n.slice(2)}` };
+}
+
+function order(contact: ReturnType<typeof newContact>, promo?: string, headers: Record<string, string> = {}) {
+  const body = {
+    contact,
+    delivery: { method: 'courier', city_id: moscow, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
+    items: [{ offer: size.offerId, feature: size.extId, quantity: 1 }],
+    ...(promo ? { promo_code: promo } : {}),
+  };
+  return call(api, 'POST', '/api/v1/order/', body, headers);
+}
+
+describe('ПЕРВЫЙ: first order only, once per customer', () => {
+  it('is refused on a second order by the same e-mail or the same phone, and the use is recorded', async () => {
+    const contact = newContact();
+    const first = await order(contact, 'ПЕРВЫЙ');
+    expect(first.status).toBe(201);
+    expect(first.json.order.discount).toBeGreaterThan(0);
+    const [use] = await api.handle.db.select().from(promoCodeUses).where(eq(promoCodeUses.orderId, first.json.order.pk));
+    expect(use!.customerKeys).toEqual(expect.arrayContaining([`email:${contact.email}`]));
+
+    const again = await order(contact, 'ПЕРВЫЙ');
+    expect(again.status).toBe(400);
+    expect([PROMO_FIRST_ORDER_ONLY, PROMO_ALREADY_USED]).toContain(again.json.message);
+    const samePhone = await order({ ...newContact(), phone: contact.phone }, 'ПЕРВЫЙ');
+    expect(samePhone.status).toBe(400);
+    const sameEmailOtherCase = await order({ ...newContact(), email: contact.email.toUpperCase() }, 'ПЕРВЫЙ');
+    expect(sameEmailOtherCase.status).toBe(400);
+  });
+
+  it('is refused to a customer who already ordered without it', async () => {
+    const contact = newContact();
+    expect((await order(contact)).status).toBe(201);
+    const res = await order(contact, 'ПЕРВЫЙ');
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(PROMO_FIRST_ORDER_ONLY);
+  });
+
+  it('holds under 8 concurrent orders of one new customer: exactly one gets it', async () => {
+    const contact = newContact();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => order(contact, 'ПЕРВЫЙ')));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(7);
+  });
+
+  it('tells a logged-in buyer with orders at /v1/promo_code/ already', async () => {
+    const login = TokenResponse.parse((await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json);
+    const basket = await call(api, 'POST', '/api/v2/cart/', { offer: size.offerId, feature: size.extId, quantity: 1 });
+    const cookie = basket.setCookie!.split(';')[0]!;
+    const res = await call(api, 'POST', '/api/v1/promo_code/', { promo_code: 'ПЕРВЫЙ' }, { cookie, authorization: `Token ${login.data.token}` });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(PROMO_FIRST_ORDER_ONLY);
+  });
+});
+
+describe('limits and totals', () => {
+  it('a code with a total usage limit stops after it', async () => {
+    await api.handle.db.insert(promoCodes).values({ code: 'ДВАРАЗА', percent: 5, usageLimit: 2 });
+    expect((await order(newContact(), 'ДВАРАЗА')).status).toBe(201);
+    expect((await order(newContact(), 'ДВАРАЗА')).status).toBe(201);
+    const third = await order(newContact(), 'ДВАРАЗА');
+    expect(third.status).toBe(400);
+    expect(third.json.message).toBe(PROMO_USED_UP);
+  });
+
+  it('/v1/promo_code/ ignores a total sent by the client: an empty basket gets no discount', async () => {
+    const res = await call(api, 'POST', '/api/v1/promo_code/', { promo_code: 'ЛЕТО15', total: 1_000_000 });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/добавьте товары в корзину/);
+  });
+});
