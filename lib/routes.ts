@@ -56,6 +56,9 @@ export const ROUTES = {
   history_order: { path: '/history-order', title: 'История заказов' },
   recovery: { path: '/recovery', title: 'Восстановление пароля' },
   'reset-token': { path: '/reset/[token]', title: 'Смена пароля' },
+  /** Links of the newsletter mails (issue #12 double opt-in); noindex. */
+  'subscribe-confirm-token': { path: '/subscribe/confirm/[token]', title: 'Подтверждение подписки' },
+  'unsubscribe-token': { path: '/unsubscribe/[token]', title: 'Отписка от рассылки' },
   'history_order-pk': { path: '/history-order/[pk]', title: 'Заказ' },
   order: { path: '/basket/delivery', title: 'Оформление заказа' },
   send: { path: '/send', title: 'Заявка отправлена' },

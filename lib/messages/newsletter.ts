@@ -20,13 +20,12 @@ export const NEWSLETTER_MESSAGES = {
   unsubscribeFailed: 'Не удалось отписаться',
 } as const;
 
-/** Texts of the pages the mail links open. */
+/** Texts of the pages the mail links open (their titles are in lib/routes.ts). */
 export const NEWSLETTER_PAGES = {
-  confirmTitle: 'Подтверждение подписки',
   confirmLead: 'Нажмите кнопку, чтобы получать новости, подборки и скидки магазина на почту.',
   confirmButton: 'Подтвердить подписку',
-  unsubscribeTitle: 'Отписка от рассылки',
   unsubscribeLead: 'Нажмите кнопку, и мы больше не будем присылать вам письма рассылки.',
   unsubscribeButton: 'Отписаться',
   sending: 'Отправляем…',
+  toHome: 'На главную',
 } as const;

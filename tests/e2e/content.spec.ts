@@ -292,7 +292,7 @@ test('messenger widget: operator links from the organization record and a link t
   await expect(share).toHaveCount(0);
 });
 
-test('footer subscription: an invalid address is refused, a valid one subscribes', async ({ page }) => {
+test('footer subscription: an invalid address is refused, a valid one is asked to confirm by mail', async ({ page }) => {
   await quietVisitor(page);
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
@@ -302,7 +302,7 @@ test('footer subscription: an invalid address is refused, a valid one subscribes
   await expect(footer.getByText('Введите корректный адрес электронной почты')).toBeVisible();
   await email.fill(`e2e-${Date.now()}@example.ru`);
   await footer.getByRole('button', { name: 'Подписаться' }).click();
-  await expect(footer.getByText('Вы подписались на рассылку. Спасибо!')).toBeVisible();
+  await expect(footer.getByText('Проверьте почту: мы отправили ссылку для подтверждения подписки')).toBeVisible();
 });
 
 test('scroll-to-top arrow scrolls to the top in about 800 ms', async ({ page }) => {

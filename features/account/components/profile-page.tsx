@@ -267,11 +267,8 @@ function Subscription({ user }: { user: User }) {
   const toggle = async (subscribed: boolean) => {
     setBusy(true);
     try {
+      // PUT /v1/changeinfo/ alone: the GET subscribe/unsubscribe of spec §7 change nothing since issue #12.
       await changeInfo({ subscribed });
-      if (user.email) {
-        // The subscription service belongs to the content area; a missing endpoint (404) is fine.
-        await fetch(`/api/v1/${subscribed ? 'subscribe' : 'unsubscribe'}/?email=${encodeURIComponent(user.email)}`).catch(() => undefined);
-      }
     } finally {
       setBusy(false);
     }

@@ -1,15 +1,20 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { BffRequestError } from '@/lib/api/bff-client';
 import { EMAIL_INVALID } from '@/lib/api/contract/feedback-texts';
+import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
+import { requestSubscription } from '../api/newsletter';
 import styles from './subscribe-form.module.css';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The footer subscription form (spec §7 Subscription: GET /v1/subscribe/?email= through the BFF):
- * an e-mail field and a button; the API's Russian message is shown on success and on error, and
- * an invalid address is flagged before sending (client island; the rest of the footer is HTML).
+ * The footer subscription form (spec §7 Subscription; issue #12: POST /v1/subscribe/ {email}
+ * through the BFF, double opt-in): an e-mail field and a button. Success shows the API's "check
+ * your mail" message (the address is subscribed only from the mailed link); errors show the API's
+ * Russian message (also the 429 of too many requests); an invalid address is flagged before
+ * sending (client island; the rest of the footer is HTML).
  */
 export function SubscribeForm() {
   const id = useId();
@@ -25,16 +30,10 @@ export function SubscribeForm() {
     }
     setStatus({ kind: 'sending', text: '' });
     try {
-      const res = await fetch(`/api/v1/subscribe/?email=${encodeURIComponent(value)}`, { headers: { Accept: 'application/json' } });
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      if (!res.ok) {
-        setStatus({ kind: 'error', text: body?.message ?? 'Не удалось подписаться. Попробуйте позже.' });
-        return;
-      }
-      setStatus({ kind: 'ok', text: body?.message ?? 'Вы подписались на рассылку' });
+      setStatus({ kind: 'ok', text: await requestSubscription(value) });
       setEmail('');
-    } catch {
-      setStatus({ kind: 'error', text: 'Не удалось подписаться. Проверьте подключение к интернету.' });
+    } catch (error) {
+      setStatus({ kind: 'error', text: error instanceof BffRequestError ? error.message : NEWSLETTER_MESSAGES.subscribeFailed });
     }
   }
 
