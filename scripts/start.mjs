@@ -4,7 +4,7 @@
  *  1. the shop API (`tsx server/main.ts`): migrates and, on first start, seeds the demo catalogue;
  *  2. waits for GET /api/health;
  *  3. builds the storefront when there is no build yet, when the build was made for another API
- *     origin or database (the /media rewrite and the pages prerendered at build time come from
+ *     origin, database, SITE_URL or YM_ID (the /media rewrite and the pages prerendered at build time come from
  *     the API the build saw; recorded in .next/shop-build.json), or with --build;
  *  4. serves the build with scripts/serve.mjs, one Next.js server per core (`WEB_CONCURRENCY`
  *     workers; or `next dev` with --dev).
@@ -75,7 +75,13 @@ if (args.has('--dev')) {
 } else {
   const stampFile = path.join(root, '.next', 'shop-build.json');
   const dbUrl = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : null;
-  const stamp = JSON.stringify({ api: apiUrl, db: dbUrl ? `${dbUrl.host}${dbUrl.pathname}` : (process.env.PGLITE_DIR ?? '.data/pglite') });
+  // SITE_URL and YM_ID are in the build's security headers (next.config.ts headers(), issue #12).
+  const stamp = JSON.stringify({
+    api: apiUrl,
+    db: dbUrl ? `${dbUrl.host}${dbUrl.pathname}` : (process.env.PGLITE_DIR ?? '.data/pglite'),
+    site: process.env.SITE_URL ?? '',
+    ym: process.env.YM_ID ?? process.env.NEXT_PUBLIC_YM_ID ?? '',
+  });
   let built = null;
   try {
     built = readFileSync(stampFile, 'utf8');

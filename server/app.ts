@@ -6,8 +6,8 @@
  * Trailing slashes are optional (`strict: false`): the spec writes `/v2/cart/`, clients may not.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Scalar } from '@scalar/hono-api-reference';
 import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db/client';
 import { ApiHttpError, errorResponse, isDataException } from './http';
@@ -30,6 +30,7 @@ import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
 import { responseCache } from './services/response-cache';
 import { loadShed } from './load-shed';
 import { logError } from './services/log';
+import { registerApiReference } from './routes/api-reference';
 
 /** Largest accepted request body, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -45,6 +46,23 @@ export function createApp(db: Db, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ strict: false });
 
   const throttle = new Throttle();
+  // Issue #12: answers are never sniffed as another type nor framed; no Referer leaves the API.
+  // HSTS and CSP belong to the public origin (next.config.ts); /api/docs sets its own CSP.
+  app.use(
+    '*',
+    secureHeaders({
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'no-referrer',
+      strictTransportSecurity: false,
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+      xDnsPrefetchControl: false,
+    }),
+  );
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('throttle', throttle);
@@ -85,7 +103,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
       description: 'Встроенная реализация API магазина (spec §7). Ошибки: {status:"error", message}.',
     },
   });
-  app.get('/api/docs', Scalar({ url: '/api/openapi.json', pageTitle: 'Shop API' }));
+  registerApiReference(app);
 
   app.notFound((c) => errorResponse(c, 404, 'Не найдено'));
   app.onError((err, c) => {
