@@ -87,7 +87,7 @@ try {
     while (bursting) {
       const t0 = Date.now();
       try {
-        const res = await fetch(`${shop.base}${pick()}`, { headers: browser, signal: AbortSignal.timeout(15_000) });
+        const res = await fetch(`${shop.base}${pick()}`, { headers: browser, signal: AbortSignal.timeout(10_500) });
         const text = await res.text();
         sample.n += 1;
         if (res.status === 503) {
@@ -127,7 +127,7 @@ try {
   while (Date.now() - end < 10_000) {
     const p = await probe(1);
     lastP99 = p.latency.p99;
-    if (lastP99 <= normal && p.errors === 0) {
+    if (p.requests.total > 0 && lastP99 <= normal && p.errors === 0) {
       recoveredAfter = Date.now() - end;
       break;
     }

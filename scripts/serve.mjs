@@ -29,7 +29,7 @@
  * minute; a pruned page is rendered again on its next request.
  * MICRO_CACHE_MS: the longest time a worker answers a page from its micro-cache (0: off);
  * MICRO_CACHE_MB: the bodies it keeps, per worker.
- * WEB_CONCURRENCY_LIMIT (8), WEB_QUEUE (64), WEB_QUEUE_TIMEOUT_MS (3000): the admission gate of
+ * WEB_CONCURRENCY_LIMIT (8), WEB_QUEUE (64), WEB_QUEUE_TIMEOUT_MS (2000): the admission gate of
  * each worker (requests in Next at once, waiting, longest wait in ms).
  */
 import cluster from 'node:cluster';
@@ -144,7 +144,7 @@ if (cluster.isPrimary) {
   const gate = new AdmissionGate({
     limit: positive(process.env.WEB_CONCURRENCY_LIMIT, 8),
     queue: positive(process.env.WEB_QUEUE, 64),
-    timeoutMs: positive(process.env.WEB_QUEUE_TIMEOUT_MS, 3000),
+    timeoutMs: positive(process.env.WEB_QUEUE_TIMEOUT_MS, 2000),
   });
   const server = createServer(
     {

@@ -70,8 +70,8 @@ const EnvSchema = z.object({
   API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Issue #12 load shedding (server/load-shed.ts): requests handled at once, waiting, longest wait (ms). */
   API_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(8),
-  API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(128),
-  API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+  API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

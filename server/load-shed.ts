@@ -19,9 +19,11 @@ export type LoadShedOptions = { limit: number; queue: number; timeoutMs: number;
 
 /**
  * Defaults: the database is one connection (PGlite) or a small pool, so more than a few handlers
- * at once only queue inside it; 128 waiters cover the storefront's own bound (scripts/serve.mjs).
+ * at once only queue inside it. A short wait: a page makes several calls one after another, and
+ * the storefront must answer within 10 s, so a saturated API says so quickly (the fetcher then
+ * fails fast) rather than letting each call wait.
  */
-export const LOAD_SHED_DEFAULTS: LoadShedOptions = { limit: 8, queue: 128, timeoutMs: 2000, retryAfterS: 2 };
+export const LOAD_SHED_DEFAULTS: LoadShedOptions = { limit: 8, queue: 64, timeoutMs: 500, retryAfterS: 2 };
 
 let configured: LoadShedOptions = LOAD_SHED_DEFAULTS;
 
