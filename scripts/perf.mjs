@@ -22,7 +22,7 @@ const only = typeof args.only === 'string' ? args.only.split(',') : ['js-weight'
 const steps = [
   { name: 'js-weight', argv: ['scripts/js-weight.mjs'] },
   { name: 'audit', argv: ['scripts/audit.mjs', ...(args.ci ? ['--warn', 'performance'] : [])] },
-  { name: 'bench', argv: ['scripts/bench.mjs'] },
+  { name: 'bench', argv: ['scripts/bench.mjs', ...(args.ci ? ['--warn-burst'] : [])] },
 ].filter((step) => only.includes(step.name));
 
 const summary = [];
