@@ -15,7 +15,11 @@ import { users } from './accounts';
 export const ORDER_STATUSES = ['new', 'confirmed', 'paid', 'assembling', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+/**
+ * `refund_required` (issue #13): the card payment arrived after the order's reservation expired and
+ * its goods could not be reserved again; the operator must return the money.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'refund_required'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const orders = pgTable(
@@ -65,6 +69,12 @@ export const orders = pgTable(
     giftCardCode: text('gift_card_code'),
     /** When the payment provider's status check (or the certificate) confirmed full payment. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Issue #13: when the reservation sweeper cancelled the unpaid order and returned its stock
+     * (server/services/reservations.ts); null otherwise, and again null once a late payment
+     * re-reserved the goods. Tells an expired order from one cancelled for another reason.
+     */
+    reservationReleasedAt: timestamp('reservation_released_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +83,10 @@ export const orders = pgTable(
     uniqueIndex('orders_guid_uq').on(t.guid),
     uniqueIndex('orders_idempotency_uq').on(t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // Issue #13 sweeper: the few unpaid card orders, oldest first, without scanning every order.
+    index('orders_unpaid_card_idx').on(t.createdAt).where(sql`${t.status} = 'new' and ${t.paymentMethod} = 'card' and ${t.paymentStatus} in ('pending', 'failed')`),
+    // …and the expired ones whose late payment it still watches.
+    index('orders_reservation_released_idx').on(t.reservationReleasedAt).where(sql`${t.reservationReleasedAt} is not null`),
     check('orders_totals_nonnegative', sql`${t.itemsTotal} >= 0 and ${t.total} >= 0 and ${t.discount} >= 0 and ${t.deliveryCost} >= 0`),
     check('orders_gift_card_amount_valid', sql`${t.giftCardAmount} >= 0 and ${t.giftCardAmount} <= ${t.total}`),
   ],

@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "reservation_released_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_unpaid_card_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" = 'new' and "orders"."payment_method" = 'card' and "orders"."payment_status" in ('pending', 'failed');--> statement-breakpoint
+CREATE INDEX "orders_reservation_released_idx" ON "orders" USING btree ("reservation_released_at") WHERE "orders"."reservation_released_at" is not null;
