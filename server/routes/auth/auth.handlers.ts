@@ -37,6 +37,7 @@ import {
 import { clientAddress } from '../../services/client-address';
 import { sendMail } from '../../services/mail';
 import { exchangeVkCode, socialProviders } from '../../services/social';
+import { limitPerClient } from '../../services/rate-limit';
 import { THROTTLE_RULES } from '../../services/throttle';
 import type { AppEnv } from '../../types';
 
@@ -68,6 +69,7 @@ async function assertFree(c: Ctx, email: string | null | undefined, phone: strin
 
 /** POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts. */
 export async function signIn(c: Ctx) {
+  limitPerClient(c, 'signIn'); // issue #12: every attempt counts, before any argon2 work (429).
   const body = parseOr400(SignInBody, await readJson(c), 'Не удалось зарегистрироваться');
   const parts = splitFullName(body.full_name)!;
   await assertFree(c, body.email, body.phone);
