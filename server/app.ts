@@ -27,6 +27,7 @@ import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
+import { registerStockRoutes } from './routes/stock/stock.routes';
 import { responseCache } from './services/response-cache';
 import { loadShed } from './load-shed';
 import { logError } from './services/log';
@@ -93,6 +94,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerOrderHistoryRoutes(app);
   registerFavoriteRoutes(app);
   registerCheckoutRoutes(app);
+  registerStockRoutes(app);
   app.route('/media', mediaRoutes);
 
   app.doc31('/api/openapi.json', {
