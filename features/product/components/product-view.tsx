@@ -67,7 +67,7 @@ export function ProductView({ product, favoriteSlot, relatedCardAction }: Produc
             <h1 className={styles.name}>{product.name}</h1>
             <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             {chart ? <SizeChart chart={chart} /> : null}
-            <PurchasePanel offers={product.offers} />
+            <PurchasePanel productId={product.id} offers={product.offers} />
             {favoriteSlot}
             <div className={styles.details}>
               {details.map((detail, index) => (

@@ -1,14 +1,17 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
 import { href } from '@/lib/routes';
 import { useBasketStore } from '@/stores/basket-store';
+import { useLiveStock, type LiveStock } from '../api/get-live-stock';
 import { useProductSelection } from './product-selection';
 import styles from './purchase-panel.module.css';
 
 /** Props of `PurchasePanel`. */
 export type PurchasePanelProps = {
+  /** The product's pk: its sizes' live stock is asked from GET /v1/stock/{pk}/ after hydration. */
+  productId: number;
   /** The product's offers (colours) with their sizes (contract `Offer`). */
   offers: readonly Offer[];
 };
@@ -16,6 +19,33 @@ export type PurchasePanelProps = {
 type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
 
 const soldOut = (feature: Feature) => !feature.available || feature.stock <= 0;
+
+/** Sizes with their live stock when the live answer knows them, else as rendered (cached). */
+function withLive(features: Feature[], live: LiveStock): Feature[] {
+  return features.map((feature) => {
+    const now = live.get(feature.ext_id);
+    return now && (now.stock !== feature.stock || now.available !== feature.available)
+      ? { ...feature, stock: now.stock, available: now.available }
+      : feature;
+  });
+}
+
+/** The offers with live stock merged in (issue #13); the same array until an answer came. */
+function mergeLiveStock(offers: readonly Offer[], live: LiveStock | null): readonly Offer[] {
+  if (!live) return offers;
+  return offers.map((offer) => ({
+    ...offer,
+    features: withLive(offer.features, live),
+    features_top: withLive(offer.features_top, live),
+    features_bottom: withLive(offer.features_bottom, live),
+  }));
+}
+
+/** The size `extId` of `features` when it is sold out now, else null. */
+function goneSize(features: readonly Feature[], extId: string | null): Feature | null {
+  const feature = extId ? features.find((candidate) => candidate.ext_id === extId) : undefined;
+  return feature && soldOut(feature) ? feature : null;
+}
 
 /** The single in-stock size of a list, preselected for convenience; otherwise none. */
 function onlyAvailable(features: readonly Feature[]): string | null {
@@ -70,14 +100,43 @@ function SizePicker({
  * pickers "Размер верха" / "Размер низа" for `featuretop` / `featurebot`), and "Добавить в
  * корзину" which calls `useBasketStore.getState().add(...)` and, after the server confirms, says
  * "Товар добавлен в корзину" with a link to /basket. Without a chosen size it says "Выберите размер".
+ *
+ * The offers come from the cached page; right after hydration (and whenever the tab becomes
+ * visible again) the panel asks the live stock of the sizes (issue #13): a size sold out since the
+ * render is disabled (" — нет в наличии"), a chosen one is unselected with "Размер 48 закончился,
+ * выберите другой", a size back in stock is enabled. Until the answer comes, or if it fails, the
+ * cached sizes stand ("Добавить в корзину" stays usable: the basket checks stock on the server).
  */
-export function PurchasePanel({ offers }: PurchasePanelProps) {
+export function PurchasePanel({ productId, offers: renderedOffers }: PurchasePanelProps) {
   const { offerId, setOfferId } = useProductSelection();
+  const live = useLiveStock(productId);
+  const offers = useMemo(() => mergeLiveStock(renderedOffers, live), [renderedOffers, live]);
   const offer = offers.find((candidate) => candidate.id === offerId) ?? offers[0];
   const [size, setSize] = useState<string | null>(() => (offer ? onlyAvailable(offer.features) : null));
   const [top, setTop] = useState<string | null>(() => (offer ? onlyAvailable(offer.features_top) : null));
   const [bottom, setBottom] = useState<string | null>(() => (offer ? onlyAvailable(offer.features_bottom) : null));
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // A new live answer may have sold out a chosen size: unselect it while rendering (React's
+  // "adjusting state when a prop changes"), so no frame offers "Добавить" with a sold-out size.
+  const [liveSeen, setLiveSeen] = useState(live);
+  if (live !== liveSeen) {
+    setLiveSeen(live);
+    const gone = offer
+      ? [
+          { feature: goneSize(offer.features, size), clear: () => setSize(null) },
+          { feature: goneSize(offer.features_top, top), clear: () => setTop(null) },
+          { feature: goneSize(offer.features_bottom, bottom), clear: () => setBottom(null) },
+        ].filter((entry) => entry.feature)
+      : [];
+    for (const entry of gone) entry.clear();
+    if (gone.length > 0) {
+      const names = gone.map((entry) => entry.feature!.name).join(', ');
+      setNotice(gone.length === 1 ? `Размер ${names} закончился, выберите другой` : `Размеры ${names} закончились, выберите другие`);
+      setStatus({ kind: 'idle' });
+    }
+  }
 
   if (!offer) return <p className={styles.unavailable}>Товара нет в наличии</p>;
 
@@ -92,9 +151,11 @@ export function PurchasePanel({ offers }: PurchasePanelProps) {
     setTop(onlyAvailable(next.features_top));
     setBottom(onlyAvailable(next.features_bottom));
     setStatus({ kind: 'idle' });
+    setNotice(null);
   };
 
   const submit = async () => {
+    setNotice(null);
     const missing = separates
       ? (offer.features_top.length > 0 && !top) || (offer.features_bottom.length > 0 && !bottom)
       : offer.features.length > 0 && !size;
@@ -150,6 +211,7 @@ export function PurchasePanel({ offers }: PurchasePanelProps) {
               onChange={(value) => {
                 setTop(value);
                 setStatus({ kind: 'idle' });
+                setNotice(null);
               }}
               invalid={needSize && !top}
             />
@@ -162,6 +224,7 @@ export function PurchasePanel({ offers }: PurchasePanelProps) {
               onChange={(value) => {
                 setBottom(value);
                 setStatus({ kind: 'idle' });
+                setNotice(null);
               }}
               invalid={needSize && !bottom}
             />
@@ -175,6 +238,7 @@ export function PurchasePanel({ offers }: PurchasePanelProps) {
           onChange={(value) => {
             setSize(value);
             setStatus({ kind: 'idle' });
+            setNotice(null);
           }}
           invalid={needSize}
         />
@@ -191,6 +255,7 @@ export function PurchasePanel({ offers }: PurchasePanelProps) {
       </button>
 
       <div id="purchase-status" role="status" aria-live="polite" className={styles.status}>
+        {notice ? <p className={styles.error}>{notice}</p> : null}
         {needSize ? <p className={styles.error}>Выберите размер</p> : null}
         {status.kind === 'added' ? (
           <p className={styles.success}>
