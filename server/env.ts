@@ -68,10 +68,27 @@ const EnvSchema = z.object({
    * server/services/response-cache.ts); 0 turns the cache off.
    */
   API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /**
+   * Issue #13 change events (server/services/change-events.ts): the storefronts' revalidation
+   * endpoints, comma-separated (scripts/start.mjs sets the local one), and their shared secret.
+   */
+  STOREFRONT_REVALIDATE_URLS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url())),
+  REVALIDATE_SECRET: z.string().min(16).optional(),
   /** Issue #12 load shedding (server/load-shed.ts): requests handled at once, waiting, longest wait (ms). */
   API_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(8),
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /**
+   * Issue #13 (server/services/reservations.ts): minutes an unpaid card order holds its stock,
+   * counted from the order's creation; then it is cancelled and the stock returns.
+   */
+  RESERVATION_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** Seconds between two sweeps of expired reservations; 0 turns the sweeper off in this process. */
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

@@ -12,6 +12,8 @@ import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { seedDatabase } from './seed';
 import { logError } from './services/log';
 import { demoWarnings } from './services/demo-mode';
+import { startChangeEvents } from './services/change-events';
+import { startReservationSweeper } from './services/reservations';
 
 const env = readServerEnv();
 const started = Date.now();
@@ -37,8 +39,12 @@ if (catalogIndexEnabled()) {
     (error: unknown) => logError('shop-api', 'catalogue index build (listings will retry it)', error),
   );
 }
+// Issue #13: every committed catalogue change reaches the index, the API cache and the pages.
+await startChangeEvents(handle, { revalidateUrls: env.STOREFRONT_REVALIDATE_URLS, secret: env.REVALIDATE_SECRET });
 configureLoadShed({ limit: env.API_CONCURRENCY, queue: env.API_QUEUE, timeoutMs: env.API_QUEUE_TIMEOUT_MS });
 const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });
+// Issue #13: unpaid card orders give their stock back after RESERVATION_TTL_MINUTES.
+const stopSweeper = startReservationSweeper(handle.db, env.RESERVATION_SWEEP_SECONDS * 1000);
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
   console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
 });
@@ -54,6 +60,7 @@ if ('keepAliveTimeout' in server) {
 }
 
 async function shutdown() {
+  stopSweeper();
   server.close();
   await handle.close();
   process.exit(0);

@@ -91,7 +91,7 @@ export const CreatedOrder = z
     guid: z.string().uuid(),
     number: z.string(),
     status: OrderStatusCode,
-    payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    payment_status: z.enum(['pending', 'paid', 'failed', 'refunded', 'refund_required']),
     items_total: Rubles,
     discount: Rubles,
     delivery_cost: Rubles,
@@ -118,7 +118,7 @@ export const OrderInfo = z
     created_at: z.string(),
     status: OrderStatusCode,
     status_name: z.string(),
-    payment_status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    payment_status: z.enum(['pending', 'paid', 'failed', 'refunded', 'refund_required']),
     payment_status_name: z.string(),
     /** True only after the provider's status check (or the certificate) confirmed payment. */
     paid: z.boolean(),

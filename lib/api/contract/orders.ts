@@ -22,6 +22,8 @@ export const PAYMENT_STATUS_NAMES = {
   paid: 'Оплачен',
   failed: 'Оплата не прошла',
   refunded: 'Деньги возвращены',
+  /** Issue #13: paid after the reservation expired and the goods sold out; the shop returns the money. */
+  refund_required: 'Требуется возврат',
 } as const;
 
 export const OrderStatusCode = z.enum(Object.keys(ORDER_STATUS_NAMES) as [keyof typeof ORDER_STATUS_NAMES]);
