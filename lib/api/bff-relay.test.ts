@@ -143,6 +143,13 @@ describe('relayToShopApi', () => {
     expect(headers['x-shop-bff-secret']).toBeUndefined();
   });
 
+  it('relays a token cookie with control characters as anonymous, not as a 500', async () => {
+    seen = [];
+    const response = await relayToShopApi(browserRequest('/api/v2/cart/', { headers: { cookie: 'token=v1.%00%0A.x' } }), { apiBase });
+    expect(response.status).toBe(200);
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  });
+
   it('does not relay the API reference page or its OpenAPI document', async () => {
     seen = [];
     for (const path of ['/api/docs', '/api/docs/', '/api/openapi.json']) {

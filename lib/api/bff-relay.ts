@@ -222,7 +222,9 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
     if (!DROP_FROM_REQUEST.has(key) && !FORWARDING.has(key)) headers.set(key, value);
   });
   const token = readCookie(request.headers.get('cookie'), 'token');
-  if (token) headers.set('authorization', `Token ${token}`);
+  // A cookie the browser decodes into control characters is no token: relayed as anonymous
+  // (Headers would throw on it, answering 500; issue #12 fuzzing).
+  if (token && /^[\x21-\x7e]{1,500}$/.test(token)) headers.set('authorization', `Token ${token}`);
   const publicUrl = new URL(siteUrl ?? url.origin);
   headers.set('x-forwarded-host', publicUrl.host);
   headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
