@@ -31,6 +31,12 @@ const StorefrontEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Shared secret sent to the shop API as X-Shop-Bff-Secret (see server/services/client-address.ts). */
   BFF_SHARED_SECRET: z.string().min(16).optional(),
+  /**
+   * Secret of the revalidation webhook `POST /api/revalidate` (issue #13, docs/caching.md): the
+   * embedded API's change events and a retailer's own backend send it as `Authorization: Bearer`.
+   * Unset: the endpoint refuses every call (401).
+   */
+  REVALIDATE_SECRET: z.string().min(16, 'REVALIDATE_SECRET: не короче 16 символов').optional(),
 });
 
 export type StorefrontEnv = z.infer<typeof StorefrontEnvSchema>;
@@ -46,6 +52,7 @@ export function readStorefrontEnv(source: Record<string, string | undefined> = p
     YM_ID: source.YM_ID || source.NEXT_PUBLIC_YM_ID || undefined,
     NODE_ENV: source.NODE_ENV || undefined,
     BFF_SHARED_SECRET: source.BFF_SHARED_SECRET || undefined,
+    REVALIDATE_SECRET: source.REVALIDATE_SECRET || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid storefront environment: ${z.prettifyError(parsed.error)}`);

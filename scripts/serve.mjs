@@ -43,6 +43,9 @@ import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
 import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 
+/** IPC type of a revalidation passed between workers (lib/revalidation.ts FANOUT_MESSAGE). */
+const FANOUT_MESSAGE = 'storefront:revalidate';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME && process.env.HOSTNAME !== 'localhost' ? process.env.HOSTNAME : undefined;
@@ -107,6 +110,12 @@ if (cluster.isPrimary) {
   let stopping = false;
   const restarts = [];
   for (let i = 0; i < workers; i += 1) cluster.fork();
+  // Issue #13: a revalidation that reached one worker is passed on to all the others (each keeps
+  // its own page cache and tag manifest in memory).
+  cluster.on('message', (from, message) => {
+    if (message?.type !== FANOUT_MESSAGE) return;
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message);
+  });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
@@ -183,10 +192,30 @@ if (cluster.isPrimary) {
   // traffic for 60 s mid-request is destroyed.
   server.keepAliveTimeout = 5_000;
   server.timeout = 60_000;
+  // Issue #13 revalidation: the micro-cache goes with any revalidated tag (lib/revalidation.ts), and
+  // a revalidation passed on by a sibling worker reaches this worker's Next through a private
+  // loopback listener (revalidateTag needs a request of its own process).
+  globalThis[Symbol.for('storefront.onRevalidate')] = () => microCache.clear();
+  const internal = createServer((req, res) => handle(req, res));
+  internal.listen(0, '127.0.0.1');
+  process.on('message', (message) => {
+    if (message?.type !== FANOUT_MESSAGE || !internal.address()) return;
+    fetch(`http://127.0.0.1:${internal.address().port}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${process.env.REVALIDATE_SECRET ?? ''}`, 'x-revalidate-fanout': '1' },
+      body: JSON.stringify({ tags: message.tags ?? [], paths: message.paths ?? [] }),
+      signal: AbortSignal.timeout(5000),
+    })
+      .then((r) => r.body?.cancel())
+      .catch((error) => console.error(`[serve] revalidation fan-out failed: ${error?.name ?? 'error'}`));
+  });
   server.listen(port, hostname, () => {
     if (cluster.worker?.id === 1) console.log(`[serve] ready on http://localhost:${port}`);
   });
-  const close = () => server.close(() => process.exit(0));
+  const close = () => {
+    internal.close();
+    server.close(() => process.exit(0));
+  };
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
 }

@@ -13,6 +13,7 @@
  * Flags: --dev (next dev), --build (always rebuild), --api-only.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,16 @@ const port = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '8000';
 const apiHost = process.env.API_HOST ?? '127.0.0.1';
 const apiUrl = process.env.SHOP_API_URL || `http://${apiHost}:${apiPort}`;
-const env = { ...process.env, API_PORT: apiPort, SHOP_API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' };
+// Issue #13: the API's change events expire the storefront's pages through POST /api/revalidate,
+// authenticated with a secret both processes share (a random one per start unless configured).
+const env = {
+  ...process.env,
+  API_PORT: apiPort,
+  SHOP_API_URL: apiUrl,
+  NEXT_TELEMETRY_DISABLED: '1',
+  REVALIDATE_SECRET: process.env.REVALIDATE_SECRET || randomBytes(24).toString('base64url'),
+  STOREFRONT_REVALIDATE_URLS: process.env.STOREFRONT_REVALIDATE_URLS || `http://127.0.0.1:${port}/api/revalidate`,
+};
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const children = new Set();
 const t0 = Date.now();

@@ -68,6 +68,16 @@ const EnvSchema = z.object({
    * server/services/response-cache.ts); 0 turns the cache off.
    */
   API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /**
+   * Issue #13 change events (server/services/change-events.ts): the storefronts' revalidation
+   * endpoints, comma-separated (scripts/start.mjs sets the local one), and their shared secret.
+   */
+  STOREFRONT_REVALIDATE_URLS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url())),
+  REVALIDATE_SECRET: z.string().min(16).optional(),
   /** Issue #12 load shedding (server/load-shed.ts): requests handled at once, waiting, longest wait (ms). */
   API_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(8),
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),

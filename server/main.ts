@@ -12,6 +12,7 @@ import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { seedDatabase } from './seed';
 import { logError } from './services/log';
 import { demoWarnings } from './services/demo-mode';
+import { startChangeEvents } from './services/change-events';
 import { startReservationSweeper } from './services/reservations';
 
 const env = readServerEnv();
@@ -38,6 +39,8 @@ if (catalogIndexEnabled()) {
     (error: unknown) => logError('shop-api', 'catalogue index build (listings will retry it)', error),
   );
 }
+// Issue #13: every committed catalogue change reaches the index, the API cache and the pages.
+await startChangeEvents(handle, { revalidateUrls: env.STOREFRONT_REVALIDATE_URLS, secret: env.REVALIDATE_SECRET });
 configureLoadShed({ limit: env.API_CONCURRENCY, queue: env.API_QUEUE, timeoutMs: env.API_QUEUE_TIMEOUT_MS });
 const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });
 // Issue #13: unpaid card orders give their stock back after RESERVATION_TTL_MINUTES.

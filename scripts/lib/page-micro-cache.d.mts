@@ -6,4 +6,5 @@ export class PageMicroCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   capture(req: IncomingMessage, res: ServerResponse): void;
   cacheable(req: IncomingMessage): boolean;
+  clear(): void;
 }

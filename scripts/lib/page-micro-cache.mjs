@@ -48,6 +48,16 @@ export class PageMicroCache {
     this.maxAgeMs = maxAgeMs;
     this.staleMs = staleMs;
     this.entries = new LRUCache({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.body.length + 512 });
+    this.generation = 0;
+  }
+
+  /**
+   * Drops every entry (issue #13: a revalidation of any tag, scripts/serve.mjs). An answer being
+   * recorded meanwhile is not stored: it may have been rendered from what was just changed.
+   */
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
   }
 
   /**
@@ -88,6 +98,7 @@ export class PageMicroCache {
     // Next rewrites req.url while it handles the request (e.g. "size=S,M" → "size=S%2CM"):
     // the entry is filed under the URL the client asked for.
     const entryKey = key(req);
+    const generation = this.generation;
     const request = { url: req.url, method: req.method, headers: { ...req.headers } };
     const chunks = [];
     let size = 0;
@@ -115,6 +126,7 @@ export class PageMicroCache {
       if (!res.writableFinished && entry) entry.refreshing = false;
     });
     res.once('finish', () => {
+      if (generation !== this.generation) return drop();
       if (res.statusCode !== 200 || size > MAX_BODY) return drop();
       const headers = stringHeaders(res.getHeaders());
       if (headers['set-cookie'] || !varyAllowed(headers.vary)) return drop();

@@ -60,7 +60,7 @@ async function start(options: { maxAgeMs?: number; maxBytes?: number; staleMs?: 
         .on('error', reject)
         .end();
     });
-  return { get, calls: () => calls };
+  return { get, calls: () => calls, cache };
 }
 
 describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
@@ -161,6 +161,19 @@ describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
     expect(shop.calls()).toBe(4);
     await get(shop, '/big/a');
     expect(shop.calls()).toBe(5);
+  });
+
+  it('forgets every page on clear(), also one being rendered meanwhile (issue #13 revalidation)', async () => {
+    const shop = await start({ maxAgeMs: 60_000 });
+    await get(shop, '/kupalniki');
+    shop.cache.clear();
+    expect((await get(shop, '/kupalniki')).body.toString()).toBe('answer 2 for /kupalniki');
+    // A render that started before a clear is answered but not kept.
+    const slow = get(shop, '/slow');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    shop.cache.clear();
+    await slow;
+    expect((await get(shop, '/slow')).body.toString()).toBe('answer 4 for /slow');
   });
 });
 

@@ -34,6 +34,42 @@ export interface DbHandle {
   /** "pglite" or "postgres". */
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * LISTENs on a notification channel (issue #13 change events): `onNotify` runs for every
+   * `pg_notify(channel, …)` committed by anyone. PostgreSQL: a dedicated connection, reconnected
+   * 1 s after it drops (`onError` hears why; a poll must cover the gap). PGlite: its own listen.
+   * @returns a function that stops listening.
+   */
+  listen: (channel: string, onNotify: () => void, onError?: (error: unknown) => void) => Promise<() => Promise<void>>;
+}
+
+/** LISTEN on a dedicated PostgreSQL connection that comes back after a drop (see DbHandle.listen). */
+async function listenPg(connectionString: string, channel: string, onNotify: () => void, onError?: (error: unknown) => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    c.on('error', (error) => {
+      onError?.(error);
+      c.end().catch(() => undefined);
+      if (!stopped && !retry) retry = setTimeout(() => ((retry = null), void connect().catch(onError)), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    client = c;
+    // Missed while reconnecting: let the listener catch up.
+    onNotify();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -51,11 +87,21 @@ export async function openDb(target: string): Promise<DbHandle> {
     pool.on('error', (error) => logError('db', 'idle PostgreSQL client', error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      driver: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, onNotify, onError) => listenPg(target, channel, onNotify, onError),
+    };
   }
   if (target !== 'memory://') mkdirSync(target, { recursive: true });
   const client = new PGlite(target, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
-  return { db: pgliteDb as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    driver: 'pglite',
+    close: () => client.close(),
+    listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
+  };
 }

@@ -8,6 +8,10 @@
  * CATALOG_REVALIDATE_S = 300 s, so seconds of staleness here change nothing a shopper sees). At
  * most `maxEntries` answers are kept; the oldest is dropped first. Concurrent misses of one key
  * share one computation. Answers carry `X-Api-Cache: hit|miss`.
+ *
+ * Freshness (issue #13): {@link invalidateResponseCaches} drops every answer at once; the change
+ * events of server/services/change-events.ts call it for any catalogue change, so `ttlMs` is only
+ * the safety net. An answer computed while an invalidation happened is not kept.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types';
@@ -26,7 +30,15 @@ export type ResponseCacheOptions = {
   maxEntries?: number;
 };
 
-type Entry = { expires: number; body: string; contentType: string };
+type Entry = { expires: number; body: string; contentType: string; generation: number };
+
+// Bumped by every invalidation; entries of an older generation are misses.
+let generation = 0;
+
+/** Drops every cached answer of every response cache in this process (a catalogue change). */
+export function invalidateResponseCaches(): void {
+  generation += 1;
+}
 
 /** Hono middleware; see the module docstring. */
 export function responseCache({ ttlMs, maxEntries = 2000 }: ResponseCacheOptions): MiddlewareHandler<AppEnv> {
@@ -41,17 +53,20 @@ export function responseCache({ ttlMs, maxEntries = 2000 }: ResponseCacheOptions
 
     const now = Date.now();
     const cached = entries.get(key);
-    if (cached && cached.expires > now) return respond(c, cached, 'hit');
+    if (cached && cached.expires > now && cached.generation === generation) return respond(c, cached, 'hit');
 
-    const shared = pending.get(key);
+    // A computation started before an invalidation is not shared with requests after it.
+    const pendingKey = `${generation} ${key}`;
+    const shared = pending.get(pendingKey);
     if (shared) {
       const entry = await shared;
       if (entry) return respond(c, entry, 'hit');
       return next();
     }
 
+    const startedIn = generation;
     let settle: (entry: Entry | null) => void = () => {};
-    pending.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
+    pending.set(pendingKey, new Promise<Entry | null>((resolve) => (settle = resolve)));
     try {
       await next();
       const res = c.res;
@@ -60,7 +75,12 @@ export function responseCache({ ttlMs, maxEntries = 2000 }: ResponseCacheOptions
         settle(null);
         return;
       }
-      const entry: Entry = { expires: Date.now() + ttlMs, body: await res.clone().text(), contentType };
+      const entry: Entry = { expires: Date.now() + ttlMs, body: await res.clone().text(), contentType, generation: startedIn };
+      // Computed across an invalidation: may hold what was just changed; answer it, keep it not.
+      if (startedIn !== generation) {
+        settle(entry);
+        return;
+      }
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.delete(key);
       entries.set(key, entry);
@@ -70,7 +90,7 @@ export function responseCache({ ttlMs, maxEntries = 2000 }: ResponseCacheOptions
       settle(null);
       throw error;
     } finally {
-      pending.delete(key);
+      pending.delete(pendingKey);
     }
   };
 }

@@ -16,7 +16,7 @@ export async function getFacets(request: FacetsRequest): Promise<Facets | null> 
   try {
     return await apiGet(request.path ? `/v1/all/filters/${request.path}/` : '/v1/all/filters/', Facets, {
       query: { tag: request.tag, search: request.search, brand: request.brand, filters: filtersParam(request.filters) },
-      cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', `facets:${request.path}`] },
+      cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', 'listings', `facets:${request.path}`] },
     });
   } catch (error) {
     console.error('что-то пошло не так: all/filters', error);

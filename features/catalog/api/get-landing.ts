@@ -11,7 +11,7 @@ import { CATALOG_REVALIDATE_S, PAGE_SIZE } from '@/lib/constants';
 export function getLanding(slug: string, page: number, sort?: Sort): Promise<LandingPage> {
   return apiGet(`/v1/landing_page/${encodeURIComponent(slug)}/`, LandingPage, {
     query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort },
-    cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', `landing:${slug}`] },
+    cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', 'listings', `landing:${slug}`] },
   });
 }
 

@@ -10,7 +10,7 @@ import { CATALOG_REVALIDATE_S } from '@/lib/constants';
 export async function getOffersList(type: 'sale' | 'new'): Promise<OfferCard[]> {
   try {
     const data = await apiPost('/v1/offers_list/', { type, filter: {} }, OffersListResponse, {
-      cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', `offers-list:${type}`] },
+      cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', 'listings', `offers-list:${type}`] },
     });
     return data.results;
   } catch (error) {

@@ -26,7 +26,7 @@ export function getOffers(path: string, page: number, tag?: string, request: Off
       filters: filtersParam(request.filters),
       sort: request.sort,
     },
-    cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', `offers:${path}`] },
+    cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', 'listings', `offers:${path}`] },
   });
 }
 

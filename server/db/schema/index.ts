@@ -9,3 +9,4 @@ export * from './accounts';
 export * from './orders';
 export * from './landing';
 export * from './checkout';
+export * from './changes';
