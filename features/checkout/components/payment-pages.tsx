@@ -110,6 +110,22 @@ export function ConfirmPage({ guid }: { guid: string | null }) {
       </p>
     );
   }
+  if (info.status === 'cancelled') {
+    // Issue #13: the reservation expired; its goods are back on sale, so no "pay again".
+    return (
+      <div className={styles.narrow} data-testid="order-cancelled">
+        <h2>Заказ {info.number} отменён</h2>
+        <p role="alert">
+          {info.payment_status === 'refund_required'
+            ? 'Оплата поступила после отмены заказа, а товара уже нет в наличии. Мы вернём деньги на карту.'
+            : 'Время на оплату истекло, товары вернулись в продажу. Оформите заказ заново.'}
+        </p>
+        <Link href={href('basket')} className={styles.primary}>
+          Перейти в корзину
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className={styles.narrow} data-testid="payment-failed">
       <h2>Заказ {info.number} не оплачен</h2>
