@@ -79,7 +79,7 @@ describe('GET /api/v1/stock/{pk}/', () => {
   });
 
   it('answers 400 for a pk that is not an int4 id', async () => {
-    for (const pk of ['abc', '0', '-1', '1.5', '1e3', '2147483648', '99999999999', '%20']) {
+    for (const pk of ['abc', '0', '-1', '1.5', '1e3', '2147483648', '99999999999', '%20', '%ZZ', '%00', '%2F', '%E0%A4%A']) {
       const res = await call(api, 'GET', `/api/v1/stock/${pk}/`);
       expect(res.status, pk).toBe(400);
       expect(res.json.status).toBe('error');
