@@ -37,6 +37,12 @@ const StorefrontEnvSchema = z.object({
    * Unset: the endpoint refuses every call (401).
    */
   REVALIDATE_SECRET: z.string().min(16, 'REVALIDATE_SECRET: не короче 16 символов').optional(),
+  /**
+   * Longest time (s) a cached catalogue answer is used without a revalidation call (issue #13,
+   * docs/caching.md): the safety net behind the change events; lower it for a backend that never
+   * calls the webhook. Cached pages re-render at least every 60 s on top of it.
+   */
+  CATALOG_MAX_STALE_S: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type StorefrontEnv = z.infer<typeof StorefrontEnvSchema>;
@@ -53,6 +59,7 @@ export function readStorefrontEnv(source: Record<string, string | undefined> = p
     NODE_ENV: source.NODE_ENV || undefined,
     BFF_SHARED_SECRET: source.BFF_SHARED_SECRET || undefined,
     REVALIDATE_SECRET: source.REVALIDATE_SECRET || undefined,
+    CATALOG_MAX_STALE_S: source.CATALOG_MAX_STALE_S || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid storefront environment: ${z.prettifyError(parsed.error)}`);

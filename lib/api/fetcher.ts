@@ -113,7 +113,9 @@ async function call<S extends z.ZodType>(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      ...(cache === false ? { cache: 'no-store' as const } : { next: { revalidate: cache.revalidate, tags: cache.tags } }),
+      // Issue #13: CATALOG_MAX_STALE_S bounds every cached answer, for backends that never call
+      // the revalidation webhook (docs/caching.md).
+      ...(cache === false ? { cache: 'no-store' as const } : { next: { revalidate: Math.min(cache.revalidate, env.CATALOG_MAX_STALE_S), tags: cache.tags } }),
     });
   } catch (cause) {
     throw new ApiRequestError(`Shop API unreachable: ${method} ${path} (${String(cause)})`, 0, path);
