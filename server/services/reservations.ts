@@ -44,7 +44,7 @@ export interface SweepOptions {
 export interface SweepResult {
   /** Cancelled by this sweep, stock returned. */
   cancelled: string[];
-  /** Found paid at the provider instead (before expiry, or late and re-reserved). */
+  /** Found paid at the provider instead: before expiry, or late (re-reserved, or marked `refund_required`). */
   paid: string[];
   /** Provider unreachable: left for the next sweep. */
   deferred: string[];
