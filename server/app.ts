@@ -29,7 +29,7 @@ import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
 import { registerStockRoutes } from './routes/stock/stock.routes';
 import { responseCache } from './services/response-cache';
-import { loadShed } from './load-shed';
+import { loadShed, type LoadShedOptions } from './load-shed';
 import { logError } from './services/log';
 import { registerApiReference } from './routes/api-reference';
 
@@ -40,6 +40,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export type AppOptions = {
   /** Lifetime of cached public catalogue answers, ms (server/services/response-cache.ts); 0 (default) = no cache. */
   cacheTtlMs?: number;
+  /** Sizes of the load-shedding gate (server/load-shed.ts); default: configureLoadShed's. */
+  loadShed?: Partial<LoadShedOptions>;
 };
 
 /** Builds the API on a database (tests pass an in-memory PGlite). */
@@ -78,7 +80,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   );
 
   app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0 }));
-  app.use('*', loadShed()); // issue #12: bounded concurrency, fast 503 (server/load-shed.ts)
+  app.use('*', loadShed(options.loadShed)); // issue #12: bounded concurrency, fast 503 (server/load-shed.ts)
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   registerContentRoutes(app);

@@ -14,6 +14,13 @@ export interface TestApi {
   close: () => Promise<void>;
 }
 
+/**
+ * Load shedding for API tests: they check what concurrent requests do to stock, orders and
+ * certificates (50 orders at once), not shedding, which server/load-shed.test.ts covers; on a slow
+ * CI PostgreSQL the production gate (8 at once, 500 ms wait) would answer some of them 503.
+ */
+const TEST_LOAD_SHED = { limit: 64, queue: 10_000, timeoutMs: 60_000 };
+
 /** Products seeded for API tests: enough for every section, facet and page. */
 export const TEST_PRODUCTS = 240;
 
@@ -23,7 +30,7 @@ export async function createTestApi(products = TEST_PRODUCTS): Promise<TestApi> 
   if (!adminUrl) {
     const handle = await openDb('memory://');
     await seedDatabase(handle.db, { products });
-    return { app: createApp(handle.db), handle, close: () => handle.close() };
+    return { app: createApp(handle.db, { loadShed: TEST_LOAD_SHED }), handle, close: () => handle.close() };
   }
   const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -35,7 +42,7 @@ export async function createTestApi(products = TEST_PRODUCTS): Promise<TestApi> 
   const handle = await openDb(url.toString());
   await seedDatabase(handle.db, { products });
   return {
-    app: createApp(handle.db),
+    app: createApp(handle.db, { loadShed: TEST_LOAD_SHED }),
     handle,
     close: async () => {
       await handle.close();
