@@ -42,6 +42,7 @@ import { PageMicroCache } from './lib/page-micro-cache.mjs';
 import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
 import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
+import { armDeadline } from './lib/request-deadline.mjs';
 
 /** IPC type of a revalidation passed between workers (lib/revalidation.ts FANOUT_MESSAGE). */
 const FANOUT_MESSAGE = 'storefront:revalidate';
@@ -150,6 +151,7 @@ if (cluster.isPrimary) {
   });
   // Issue #12: the client address the throttles count is this socket's (or a trusted proxy's).
   const trust = compileTrust(process.env.TRUSTED_PROXIES);
+  const deadlineMs = positive(process.env.WEB_REQUEST_DEADLINE_MS, 8000);
   const gate = new AdmissionGate({
     limit: positive(process.env.WEB_CONCURRENCY_LIMIT, 8),
     queue: positive(process.env.WEB_QUEUE, 64),
@@ -179,6 +181,11 @@ if (cluster.isPrimary) {
           res.off('close', onClose);
           if (res.destroyed) return release();
           res.once('close', release);
+          // Issue #12: answered within WEB_REQUEST_DEADLINE_MS whatever Next is doing.
+          // Not for writes (an order must not be cut in the middle) nor sitemaps (long by nature).
+          if ((req.method === 'GET' || req.method === 'HEAD') && !req.url?.startsWith('/sitemap')) {
+            armDeadline(res, deadlineMs, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
+          }
           microCache.capture(req, res);
           handle(req, res);
         },
