@@ -33,7 +33,7 @@
  * each worker (requests in Next at once, waiting, longest wait in ms).
  */
 import cluster from 'node:cluster';
-import { createServer, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,7 @@ import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
 import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 import { armDeadline } from './lib/request-deadline.mjs';
+import { SingleLocationResponse } from './lib/storefront-response.mjs';
 
 /** IPC type of a revalidation passed between workers (lib/revalidation.ts FANOUT_MESSAGE). */
 const FANOUT_MESSAGE = 'storefront:revalidate';
@@ -52,26 +53,6 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME && process.env.HOSTNAME !== 'localhost' ? process.env.HOSTNAME : undefined;
 const requested = Number.parseInt(process.env.WEB_CONCURRENCY ?? '', 10);
 const workers = Number.isInteger(requested) && requested > 0 ? Math.min(requested, 32) : Math.min(availableParallelism(), 8);
-
-/**
- * Next 16.4 sends `Location` twice when a cached (ISR) page answers with a redirect (the stored
- * header is appended to the one the redirect sets). One value is what HTTP allows (RFC 9110
- * §10.2.2) and what clients expect, so on this response class later values of `location` replace
- * earlier ones (passed to `createServer` once, not wrapped per request).
- */
-class SingleLocationResponse extends ServerResponse {
-  setHeader(name, value) {
-    return super.setHeader(name, isLocation(name) && Array.isArray(value) ? value[0] : value);
-  }
-
-  appendHeader(name, value) {
-    return isLocation(name) ? this.setHeader(name, value) : super.appendHeader(name, value);
-  }
-}
-
-function isLocation(name) {
-  return String(name).toLowerCase() === 'location';
-}
 
 /** lib/api/fetcher.ts: epoch ms until which the shop API said it is saturated (same process). */
 const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
