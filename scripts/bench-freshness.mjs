@@ -37,14 +37,18 @@
  *       basket   a basket filled through the BFF (POST /api/v2/cart/ on the storefront) and read
  *                back through it (GET /api/v2/cart/): the line's price / "available"; a new product
  *                can be added; a hidden one's line is gone.
- *     Before each change every surface must not show it yet (else that surface is not counted:
- *     "skipped" in the table). Targets: p99 ≤ 2 s, max ≤ 5 s per kind and surface.
+ *     A change counts from the first of 6 answers in a row that show it (either of the two workers
+ *     may answer a poll; one fresh worker is not enough). Before each change every surface must not
+ *     show it yet (else that surface is not counted: "skipped" in the table; a "stock back" page
+ *     that already offers the size again means a worker had fallen back to a stale page).
+ *     Targets: p99 ≤ 2 s, max ≤ 5 s per kind and surface.
  *  4. bulk (`--no-bulk` skips it): autocannon (a child process, 64 connections) loads cached pages
  *     for 11 s while nothing changes, then 11 s while 10 UPDATE statements set 1,000 sizes each to
  *     stock 0, one a second. Prints p99 and req/s of both periods (targets: p99 < 500 ms and at
  *     least half the quiet req/s during the bulk change), and the time after the last statement
- *     until every changed product's page shows all its changed sizes sold out (target ≤ 5 s): the
- *     pages are asked 8 at a time, each counted from when its request was sent.
+ *     until the changed products' pages show all their changed sizes sold out (target ≤ 5 s): a
+ *     random sample of 150 of the ~930 pages (the checker cannot render them all within seconds
+ *     on 2 cores), asked 8 at a time, each counted from when its request was sent.
  *
  * `--debug` writes the last answer of a surface that never showed its change to /tmp.
  *
@@ -72,10 +76,12 @@ const PRODUCTS = 3000;
 const SURFACES = ['product', 'listing', 'search', 'basket'];
 const KINDS = ['price', 'stock to 0', 'stock back', 'hidden', 'new product'];
 const POLL_MS = 50;
+/** Answers in a row that must show a change before it counts (either worker may answer). */
+const STEADY = 6;
 const GIVE_UP_MS = 10_000;
 const TARGET_P99 = 2000;
 const TARGET_MAX = 5000;
-const BULK = { statements: 10, rows: 1000, seconds: 11, connections: 64, visibleMs: 5000, p99Ms: 500 };
+const BULK = { statements: 10, rows: 1000, seconds: 11, connections: 64, visibleMs: 5000, p99Ms: 500, sample: 150 };
 const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -162,8 +168,7 @@ async function startApi(database) {
   }
   let operator = null;
   if (database === 'postgres') {
-    operator = new pg.Client({ connectionString: target });
-    await operator.connect();
+    operator = new pg.Pool({ connectionString: target, max: concurrency });
   }
   /** Runs one SQL statement as an operator would (auto-commit) and returns its rows. */
   const exec = async (text) => (operator ? (await operator.query(text)).rows : await rows(handle.db, sql.raw(text)));
@@ -183,8 +188,13 @@ async function startApi(database) {
 
 /** Starts the production storefront (2 workers) against our API; builds when needed. */
 async function startStorefront(apiUrl) {
-  rmSync(path.join(root, '.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
-  rmSync(pageCacheDir(root), { recursive: true, force: true });
+  for (const dir of [path.join(root, '.next', 'cache', 'fetch-cache'), pageCacheDir(root)]) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.log(`[fresh] could not empty ${dir}: ${error.code ?? error}`);
+    }
+  }
   const env = { ...process.env, PORT: String(port), WEB_CONCURRENCY: '2', SHOP_API_URL: apiUrl, REVALIDATE_SECRET: secret, PGLITE_DIR: `.data/measure-${PRODUCTS}` };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
@@ -279,8 +289,14 @@ function sizeAvailable(html, ext) {
   return data ? data[1] === 'true' : null;
 }
 
-/** Polls `check` every POLL_MS from `since`; ms until it held, or Infinity after GIVE_UP_MS. */
+/**
+ * Polls `check` every POLL_MS from `since` until it has held STEADY times in a row (requests land
+ * on either storefront worker: one fresh answer from one worker is not yet what every shopper
+ * sees); ms from `since` to the first answer of that run, or Infinity after GIVE_UP_MS.
+ */
 async function timeUntil(check, since) {
+  let first = null;
+  let streak = 0;
   for (;;) {
     const start = Date.now();
     let ok = false;
@@ -290,7 +306,14 @@ async function timeUntil(check, since) {
       ok = false;
     }
     const now = Date.now();
-    if (ok) return now - since;
+    if (ok) {
+      first ??= now - since;
+      streak += 1;
+      if (streak >= STEADY) return first;
+    } else {
+      first = null;
+      streak = 0;
+    }
     if (now - since > GIVE_UP_MS) return Infinity;
     await sleep(Math.max(0, POLL_MS - (now - start)));
   }
@@ -568,7 +591,9 @@ async function runBulk(api, web, used) {
   // from the moment its request was sent (a shopper asking then got the fresh page), so the
   // checker's own pace (~1,000 pages to render) does not inflate the figure; a page still stale
   // is asked again in the next pass.
-  const pending = new Map(byProduct);
+  // A random sample: the checker itself cannot render ~1,000 pages within seconds on 2 cores.
+  const sample = [...byProduct.keys()].sort(() => Math.random() - 0.5).slice(0, BULK.sample);
+  const pending = new Map(sample.map((pid) => [pid, byProduct.get(pid)]));
   const firstSeen = [];
   let staleAtFirst = 0;
   let allShown = Infinity;
@@ -609,7 +634,7 @@ async function runBulk(api, web, used) {
   const okRps = during.rps >= quiet.rps / 2;
   console.log(`  p99 during the bulk < ${BULK.p99Ms} ms: ${note(okP99)}; req/s ≥ half of quiet (${(quiet.rps / 2).toFixed(0)}): ${note(okRps)}`);
   console.log(
-    `  every changed product page (${byProduct.size}) shows it ${ms(allShown)} ms after the last statement (target ≤ ${BULK.visibleMs}): ${note(allShown <= BULK.visibleMs)}` +
+    `  ${pending.size + firstSeen.length} changed product pages (random sample of ${byProduct.size}) all show it ${ms(allShown)} ms after the last statement (target ≤ ${BULK.visibleMs}): ${note(allShown <= BULK.visibleMs)}` +
       ` (checked in ${((Date.now() - last) / 1000).toFixed(0)} s, 8 at a time; ${staleAtFirst} stale at their first check${pending.size ? `; ${pending.size} still stale after 30 s` : ''})`,
   );
 }
