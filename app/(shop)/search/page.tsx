@@ -8,7 +8,7 @@ import { searchMetadata, SearchRoute } from './search-route';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** "Поиск: купальник" or "Поиск" (./search-route.tsx). */
+/** "«купальник» — поиск", noindex, or "Поиск" (./search-route.tsx). */
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   return searchMetadata(await searchParams);
 }

@@ -4,8 +4,8 @@
  * /search?searchParam=… (spec §2 named link "search", title "Поиск"; §7 GET /v1/search/{query}/):
  * results with the same facets (GET /v1/all/filters/?search=) and sort as listings, 24 a page,
  * "Показать ещё" and page links. Without a query it shows the search form. The clean result page
- * is indexable with itself as canonical; filtered/sorted variants are noindex with the clean one
- * as canonical.
+ * is `noindex, follow` with itself as canonical (issue #14); filtered/sorted variants name the
+ * clean one as canonical.
  */
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import type { Metadata } from 'next';
@@ -25,7 +25,11 @@ function queryText(raw: string | string[] | undefined): string {
   return (value ?? '').trim().slice(0, 200);
 }
 
-/** "Поиск: купальник" or "Поиск"; see the module docstring for canonical/noindex. */
+/**
+ * "«купальник» — поиск — Lumière" or "Поиск": result pages are `noindex, follow` (issue #14: an
+ * unbounded set of thin pages, also with 0 results), so the SEO record of /search does not name
+ * them; the empty search page keeps it. Canonical as the module docstring says.
+ */
 export async function searchMetadata(query: RawQuery): Promise<Metadata> {
   const text = queryText(query.searchParam);
   const state = parseListingQuery(query);
@@ -34,11 +38,13 @@ export async function searchMetadata(query: RawQuery): Promise<Metadata> {
   const clean = href('search', {}, { searchParam: text || undefined });
   return pageMetadata({
     path: variant ? clean : href('search', {}, { searchParam: text || undefined, page: page > 1 ? page : undefined }),
-    title: text ? `${routeTitle('search')}: ${text}` : routeTitle('search'),
+    title: text ? `«${text}» — ${routeTitle('search').toLocaleLowerCase('ru')}` : routeTitle('search'),
+    page: text ? page : undefined,
     description: text
       ? `Результаты поиска «${text}» в интернет-магазине: купальники, одежда, обувь и аксессуары с доставкой по России.`
       : 'Поиск по каталогу: купальники, одежда, обувь, аксессуары, бельё.',
-    noindex: variant,
+    noindex: Boolean(text) || variant,
+    useSeoRecord: !text,
   });
 }
 

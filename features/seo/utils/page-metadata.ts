@@ -1,47 +1,59 @@
 /** Page metadata from SEO records with generated fallbacks (spec §3 SEO record, §7 get_seo). */
 import type { Metadata } from 'next';
+import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { getSeo } from '../api/get-seo';
 
 /** Input of `pageMetadata`. */
 export type PageMetadataInput = {
   /** Canonical path of the page ("/kupalniki/razdelnye"), no query except a kept `?page=N`. */
   path: string;
-  /** Fallback title without the shop name (the root template adds " — Lumière"). */
+  /** Fallback title without the shop name (" — Lumière" is added unless the title names the shop). */
   title: string;
   /** Fallback description. */
   description?: string;
-  /** Keep the page out of search indexes (e.g. errors, empty pages). */
+  /** Keep the page out of search indexes (e.g. errors, empty pages, search results). */
   noindex?: boolean;
   /** Open Graph image URL. */
   image?: string;
+  /** 1-based page of a listing: page 2+ says "— страница N" in title and description (issue #14). */
+  page?: number;
+  /** Title words that tell the page from a similar one ("чёрный, арт. 1234"), kept when it is cut. */
+  qualifier?: string;
+  /**
+   * Whether the SEO record of `path` applies (default true). False for pages the record does not
+   * describe, e.g. /search?searchParam=… (the record of /search is about the empty search page).
+   */
+  useSeoRecord?: boolean;
 };
 
 /**
- * Metadata of a page: the SEO record of GET /v1/get_seo/?url={path} wins (its title is used as is),
- * else the generated title/description; `alternates.canonical` is always the path (made absolute
- * by the root layout's metadataBase); OpenGraph and Twitter cards carry `image`. SEO failures are
- * only logged (spec §8).
+ * Metadata of a page: the SEO record of GET /v1/get_seo/?url={path} wins (its title is kept,
+ * with the page number added and the shop named once), else the generated title/description;
+ * titles ≤ 70 characters and descriptions ≤ 160, cut at a word (lib/format/seo-text.ts);
+ * `alternates.canonical` is always the path (made absolute by the root layout's metadataBase);
+ * OpenGraph and Twitter cards carry `image`. SEO failures are only logged (spec §8).
  */
 export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> {
   const seoPath = input.path.split('?')[0] ?? input.path;
-  const seo = await getSeo(seoPath);
-  const title = seo?.title ? { absolute: seo.title } : input.title;
-  const description = seo?.description || input.description;
+  const seo = input.useSeoRecord === false ? null : await getSeo(seoPath);
+  const title = seoTitle(seo?.title || input.title, { page: input.page, qualifier: input.qualifier });
+  const rawDescription = seo?.description || input.description;
+  const description = rawDescription ? seoDescription(rawDescription, { page: input.page }) : undefined;
   return {
-    title,
+    title: { absolute: title },
     description,
     keywords: seo?.keywords || undefined,
     alternates: { canonical: input.path },
     robots: input.noindex ? { index: false, follow: true } : undefined,
     openGraph: {
-      title: seo?.title || input.title,
+      title,
       description,
       url: input.path,
       images: input.image ? [{ url: input.image }] : undefined,
     },
     twitter: {
       card: input.image ? 'summary_large_image' : 'summary',
-      title: seo?.title || input.title,
+      title,
       description,
       images: input.image ? [input.image] : undefined,
     },

@@ -23,9 +23,11 @@ import { parsePageParam } from '@/features/catalog/utils/page-param';
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { isNotFound } from '@/lib/api/fetcher';
 import { decodeSegments, parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
-import { PAGE_SIZE } from '@/lib/constants';
+import { PAGE_SIZE, SITE_NAME } from '@/lib/constants';
+import { pluralize } from '@/lib/format/plural';
 import { catalogHref, pageHref } from '@/lib/routes';
 
 /** Route params of a catalogue page (`/{section}/{...path}`). */
@@ -57,17 +59,41 @@ async function resolve(params: CatalogParams) {
 }
 
 /**
- * Titles "Купальники — Lumière" from the SEO record or the category/product; canonical URLs.
+ * "Купальник Maaji, красный, арт. 123" for a product: products may share a name and brand, so the
+ * colours and the product number (its pk, unique) tell their titles and descriptions apart.
+ */
+function productQualifier(product: ProductDetail): string {
+  const colors = [...new Set(product.offers.map((offer) => offer.color.name.toLocaleLowerCase('ru')))];
+  const shown = colors.length > 2 ? `${colors.length} ${pluralize(colors.length, ['цвет', 'цвета', 'цветов'])}` : colors.join('/');
+  return [shown, `арт. ${product.id}`].filter(Boolean).join(', ');
+}
+
+/**
+ * A listing's own name: "Купальники" or, on a tag page, "Купальники — распродажа". The API may
+ * already name the tag in `seo.title`/`seo.h1`; then it is not added again (issue #14).
+ */
+function withTag(name: string, tag: { name: string } | null): string {
+  if (!tag || name.toLocaleLowerCase('ru').includes(tag.name.toLocaleLowerCase('ru'))) return name;
+  return `${name} — ${tag.name.toLocaleLowerCase('ru')}`;
+}
+
+/**
+ * Titles "Купальники — Lumière" from the SEO record or the category/product, with "— страница N"
+ * on page 2+; products carry colour and article; tag pages their own description; canonical URLs.
  * `query`: the page's query parameters (filters, sort, page).
  */
 export async function catalogMetadata(params: CatalogParams, query: RawQuery): Promise<Metadata> {
   const route = await resolve(params);
   if (route.kind === 'product') {
     const product = await loadProduct(route);
+    const name = `${product.name} ${product.brand.name}`;
+    const qualifier = productQualifier(product);
     return pageMetadata({
       path: product.full_path_offer,
-      title: `${product.name} ${product.brand.name}`,
-      description: `${product.name} ${product.brand.name} — купить в интернет-магазине. ${product.description}`.slice(0, 300),
+      title: name,
+      qualifier,
+      // Name, colour and article first: they survive the cut to 160 characters.
+      description: `${name}, ${qualifier}. ${product.description} Купить с доставкой по России.`,
       image: product.images.find((image) => image.is_main)?.image ?? product.images[0]?.image,
     });
   }
@@ -75,15 +101,18 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
   const state = parseListingQuery(query);
   const category = await loadCategory(route);
   const base = catalogHref(category.path, category.tag?.slug);
-  const name = category.tag ? `${category.name}: ${category.tag.name}` : category.seo.title || category.name;
+  const name = withTag(category.tag ? category.seo.h1 || category.name : category.seo.title || category.name, category.tag);
   // Filtered or re-sorted listings do not compete with the clean one: noindex + canonical to it.
   const variant = hasFilters(state.filters) || state.sort !== undefined;
+  const heading = withTag(category.seo.h1 || category.name, category.tag);
   return pageMetadata({
     path: variant ? base : pageHref(base, page),
     noindex: variant,
-    title: page > 1 ? `${name} — страница ${page}` : name,
-    description:
-      category.seo.description || `${category.name} — купить в интернет-магазине Lumière. Доставка по России, примерка.`,
+    title: name,
+    page,
+    description: category.tag
+      ? `${heading} в интернет-магазине ${SITE_NAME}: подборка «${category.tag.name}». Доставка по России, примерка перед покупкой.`
+      : category.seo.description || `${category.name} — купить в интернет-магазине ${SITE_NAME}. Доставка по России, примерка.`,
   });
 }
 
@@ -116,8 +145,7 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
   if (page > 1 && (page - 1) * PAGE_SIZE >= offers.count) notFound();
 
   const base = catalogHref(category.path, category.tag?.slug);
-  const fallback = category.tag ? `${category.seo.h1 || category.name}: ${category.tag.name}` : category.seo.h1 || category.name;
-  const heading = await pageHeading(base, fallback);
+  const heading = await pageHeading(base, withTag(category.seo.h1 || category.name, category.tag));
   return (
     <CatalogListing
       category={category}

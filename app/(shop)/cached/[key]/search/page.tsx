@@ -25,7 +25,7 @@ async function queryOf(params: Params) {
   return query;
 }
 
-/** "Поиск: купальник" or "Поиск". */
+/** "«купальник» — поиск", noindex, or "Поиск" (search-route.tsx). */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return searchMetadata(await queryOf(params));
 }
