@@ -153,24 +153,45 @@ if (cluster.isPrimary) {
       normalizeForwarding(req, trust);
       if (microCache.serve(req, res)) return;
       if (req.url?.startsWith('/_next/static/')) return handle(req, res);
-      // A waiter whose client went away never reaches Next.
+      // A waiter whose client went away never reaches Next. For a page request (no body), the
+      // client closing its side ('end') means it is gone: under a burst, clients that gave up
+      // were otherwise rendered for and left their sockets in CLOSE-WAIT (issue #12).
+      const socket = req.socket;
+      const page = req.method === 'GET' || req.method === 'HEAD';
+      if (page && (socket.readableEnded || socket.destroyed)) return void socket.destroy();
       const gone = new AbortController();
-      const onClose = () => gone.abort();
-      res.once('close', onClose);
+      const onGone = () => gone.abort();
+      res.once('close', onGone);
+      if (page) socket.once('end', onGone);
+      const stopWatching = () => {
+        res.off('close', onGone);
+        socket.off('end', onGone);
+      };
       gate.acquire(gone.signal).then(
         (release) => {
-          res.off('close', onClose);
-          if (res.destroyed) return release();
+          stopWatching();
+          if (res.destroyed || gone.signal.aborted) {
+            release();
+            socket.destroy();
+            return;
+          }
           res.once('close', release);
+          if (page) {
+            const cut = () => socket.destroy();
+            socket.once('end', cut);
+            res.once('close', () => socket.off('end', cut));
+          }
           // Issue #12: answered within WEB_REQUEST_DEADLINE_MS whatever Next is doing.
           // Not for writes (an order must not be cut in the middle) nor sitemaps (long by nature).
-          if ((req.method === 'GET' || req.method === 'HEAD') && !req.url?.startsWith('/sitemap')) {
+          if (page && !req.url?.startsWith('/sitemap')) {
             armDeadline(res, deadlineMs, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
           }
           microCache.capture(req, res);
           handle(req, res);
         },
         (error) => {
+          stopWatching();
+          if (gone.signal.aborted) return void socket.destroy();
           if (error instanceof GateRefusal && !res.headersSent && !res.destroyed) sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
         },
       );
