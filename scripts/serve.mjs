@@ -29,7 +29,7 @@
  * minute; a pruned page is rendered again on its next request.
  * MICRO_CACHE_MS: the longest time a worker answers a page from its micro-cache (0: off);
  * MICRO_CACHE_MB: the bodies it keeps, per worker.
- * WEB_CONCURRENCY_LIMIT (8), WEB_QUEUE (64), WEB_QUEUE_TIMEOUT_MS (2000): the admission gate of
+ * WEB_CONCURRENCY_LIMIT (8), WEB_QUEUE (64), WEB_QUEUE_TIMEOUT_MS (1000): the admission gate of
  * each worker (requests in Next at once, waiting, longest wait in ms).
  */
 import cluster from 'node:cluster';
@@ -132,11 +132,11 @@ if (cluster.isPrimary) {
   });
   // Issue #12: the client address the throttles count is this socket's (or a trusted proxy's).
   const trust = compileTrust(process.env.TRUSTED_PROXIES);
-  const deadlineMs = positive(process.env.WEB_REQUEST_DEADLINE_MS, 8000);
+  const deadlineMs = positive(process.env.WEB_REQUEST_DEADLINE_MS, 7000);
   const gate = new AdmissionGate({
     limit: positive(process.env.WEB_CONCURRENCY_LIMIT, 8),
     queue: positive(process.env.WEB_QUEUE, 64),
-    timeoutMs: positive(process.env.WEB_QUEUE_TIMEOUT_MS, 2000),
+    timeoutMs: positive(process.env.WEB_QUEUE_TIMEOUT_MS, 1000),
   });
   const server = createServer(
     {
