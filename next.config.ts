@@ -49,7 +49,11 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      beforeFiles: [{ source: '/media/:path*', destination: `${env.SHOP_API_URL}/media/:path*` }],
+      beforeFiles: [
+        { source: '/media/:path*', destination: `${env.SHOP_API_URL}/media/:path*` },
+        // Crawlers ask /sitemap.xml first; with generateSitemaps Next serves only /sitemap/{id}.xml.
+        { source: '/sitemap.xml', destination: '/sitemap-index.xml' },
+      ],
       afterFiles: [],
       fallback: [],
     };

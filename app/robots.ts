@@ -1,7 +1,8 @@
 /**
  * robots.txt (issue #3 SEO): everything is crawlable except the BFF, the basket and the personal
- * pages; the sitemap index is named. Filtered listings stay crawlable (their links are nofollow and
- * the pages say noindex with a canonical to the clean listing).
+ * pages (the shop addresses of /address are public, issue #14); the sitemap index is named.
+ * Filtered listings stay crawlable (their links are nofollow and the pages say noindex with a
+ * canonical to the clean listing).
  */
 import type { MetadataRoute } from 'next';
 import { absoluteUrl } from '@/lib/site-url';
@@ -9,7 +10,7 @@ import { absoluteUrl } from '@/lib/site-url';
 /** The robots rules. */
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: [{ userAgent: '*', allow: '/', disallow: ['/api/', '/basket', '/profile', '/favorite', '/history-order', '/address'] }],
+    rules: [{ userAgent: '*', allow: '/', disallow: ['/api/', '/basket', '/profile', '/favorite', '/history-order'] }],
     sitemap: absoluteUrl('/sitemap-index.xml'),
   };
 }

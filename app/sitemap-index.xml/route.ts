@@ -1,5 +1,6 @@
 /**
- * /sitemap-index.xml: the sitemap index (Next reserves /sitemap.xml for app/sitemap.ts) (issue #3 SEO) listing the files of app/sitemap.ts
+ * /sitemap-index.xml, also answered at /sitemap.xml (a rewrite in next.config.ts: Next keeps that
+ * path for app/sitemap.ts, which serves only /sitemap/{id}.xml) (issue #3 SEO, #14): the index listing the files of app/sitemap.ts
  * (/sitemap/0.xml for pages, categories, tags, brands and landing pages; /sitemap/1.xml… for
  * products, 50 000 each).
  */

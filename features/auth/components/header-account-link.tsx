@@ -33,6 +33,8 @@ export function HeaderAccountLink({ className, textClassName }: HeaderAccountLin
   return (
     <a
       href="?login=1"
+      // Every page would otherwise link to a "?login=1" twin of itself for crawlers (issue #14).
+      rel="nofollow"
       className={className}
       // The text is hidden on phones (only the icon shows): the name must not depend on it.
       aria-label="Вход"

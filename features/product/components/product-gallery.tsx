@@ -99,7 +99,8 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >
-                <ProductImage src={image.image} alt="" sizes="96px" className={styles.thumbImage} />
+                {/* Crawlers index every photo: the alt names the product, colour and view (issue #14). */}
+                <ProductImage src={image.image} alt={`${image.alt || name} — фото ${i + 1}`} sizes="96px" className={styles.thumbImage} />
               </button>
             </li>
           ))}

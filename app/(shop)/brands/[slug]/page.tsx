@@ -36,8 +36,9 @@ export async function generateMetadata({ params, searchParams }: { params: Param
   const variant = hasFilters(state.filters) || state.sort !== undefined;
   return pageMetadata({
     path: variant ? base : pageHref(base, page),
-    title: page > 1 ? `${brand.name} — страница ${page}` : `${brand.name} (${brand.name_ru}) — купить в интернет-магазине`,
-    description: `${brand.name}, ${brand.country}. ${brand.description}`.slice(0, 300),
+    title: page > 1 ? brand.name : `${brand.name} (${brand.name_ru}) — купить в интернет-магазине`,
+    page,
+    description: `${brand.name}, ${brand.country}. ${brand.description}`,
     noindex: variant,
   });
 }

@@ -40,7 +40,8 @@ export async function generateMetadata({ params, searchParams }: { params: Param
   const base = href('landing-slug', { slug });
   return pageMetadata({
     path: sort ? base : pageHref(base, page),
-    title: page > 1 ? `${landing.title} — страница ${page}` : landing.title,
+    title: landing.title,
+    page,
     description: landing.description,
     noindex: sort !== undefined,
   });
