@@ -48,7 +48,9 @@
  *     least half the quiet req/s during the bulk change), and the time after the last statement
  *     until the changed products' pages show all their changed sizes sold out (target ≤ 5 s): a
  *     random sample of 150 of the ~930 pages (the checker cannot render them all within seconds
- *     on 2 cores), asked 8 at a time, each counted from when its request was sent.
+ *     on 2 cores), asked 8 at a time from the last statement on; the figure is when the last page
+ *     that was stale at its first request showed the change (counted from when that request was
+ *     sent), with how many were stale and when the first requests went out.
  *
  * `--debug` writes the last answer of a surface that never showed its change to /tmp.
  *
@@ -596,6 +598,8 @@ async function runBulk(api, web, used) {
   const pending = new Map(sample.map((pid) => [pid, byProduct.get(pid)]));
   const firstSeen = [];
   let staleAtFirst = 0;
+  /** When pages that were stale at their first request became fresh. */
+  const staleSeen = [];
   let allShown = Infinity;
   const deadline = last + 30_000;
   const verify = (async () => {
@@ -613,6 +617,7 @@ async function runBulk(api, web, used) {
               if (p.exts.every((ext) => sizeAvailable(html, ext) === false)) {
                 pending.delete(pid);
                 firstSeen.push(sent - last);
+                if (pass > 0) staleSeen.push(sent - last);
               } else if (pass === 0) staleAtFirst += 1;
             } catch {
               // asked again in the next pass
@@ -622,7 +627,9 @@ async function runBulk(api, web, used) {
       );
       if (pending.size > 0) await sleep(POLL_MS);
     }
-    if (pending.size === 0) allShown = Math.max(...firstSeen);
+    // A page fresh at its first request proves nothing later than that; the figure is when the
+    // last page that was still stale turned fresh (0 when none was).
+    if (pending.size === 0) allShown = Math.max(0, ...staleSeen);
   })();
   const during = await loaded;
   await verify;
@@ -634,8 +641,8 @@ async function runBulk(api, web, used) {
   const okRps = during.rps >= quiet.rps / 2;
   console.log(`  p99 during the bulk < ${BULK.p99Ms} ms: ${note(okP99)}; req/s ≥ half of quiet (${(quiet.rps / 2).toFixed(0)}): ${note(okRps)}`);
   console.log(
-    `  ${pending.size + firstSeen.length} changed product pages (random sample of ${byProduct.size}) all show it ${ms(allShown)} ms after the last statement (target ≤ ${BULK.visibleMs}): ${note(allShown <= BULK.visibleMs)}` +
-      ` (checked in ${((Date.now() - last) / 1000).toFixed(0)} s, 8 at a time; ${staleAtFirst} stale at their first check${pending.size ? `; ${pending.size} still stale after 30 s` : ''})`,
+    `  ${pending.size + firstSeen.length} changed product pages (random sample of ${byProduct.size}): the last stale one showed it ${ms(allShown)} ms after the last statement (target ≤ ${BULK.visibleMs}): ${note(allShown <= BULK.visibleMs)}` +
+      ` (${staleAtFirst} stale at their first request; fresh answers requested ${ms(Math.min(...firstSeen))}–${ms(Math.max(...firstSeen))} ms after it, 8 at a time${pending.size ? `; ${pending.size} still stale after 30 s` : ''})`,
   );
 }
 
