@@ -2,7 +2,9 @@
 import type { Metadata } from 'next';
 import { ErrorState } from '@/components/error-state/error-state';
 
-export const metadata: Metadata = { title: 'Ошибка', robots: { index: false, follow: true } };
+// No robots here: Next already writes `<meta name="robots" content="noindex">` on every 404, and two
+// robots metas disagreeing confuse crawlers (issue #14).
+export const metadata: Metadata = { title: 'Ошибка' };
 
 /** The shop's not-found page. */
 export default function ShopNotFound() {
