@@ -49,6 +49,10 @@ describe('seoTitle', () => {
     expect(seoTitle('Купальники — купить в интернет-магазине Lumière Beach', { page: 12 })).toBe(
       'Купальники — купить в интернет-магазине Lumière Beach — страница 12',
     );
+    // Too long: the closing shop phrase gives way to the short name, the page's words stay.
+    expect(seoTitle('Женские купальники — купить в интернет-магазине Lumière Beach', { page: 2 })).toBe(
+      'Женские купальники — страница 2 — Lumière',
+    );
   });
 
   it('keeps the qualifier and page whole when the title is cut, at most 70 characters', () => {

@@ -69,8 +69,17 @@ export function seoTitle(title: string, options: SeoTextOptions = {}): string {
     tail = ` ${squash(own[0])}`;
     base = base.slice(0, own.index);
   }
-  if (namesShop(base)) tail = '';
   const rest = `${options.qualifier ? `, ${squash(options.qualifier)}` : ''}${pageSuffix(options.page)}`;
+  if (namesShop(base)) {
+    tail = '';
+    // Too long with a closing "— купить в интернет-магазине Lumière Beach": that phrase goes, not
+    // the page's own words, and the short shop name takes its place.
+    const phrase = /\s[|—–-]\s(?!.*\s[|—–-]\s)(.*)$/u.exec(base);
+    if (base.length + rest.length > SEO_TITLE_MAX && phrase && phrase.index > 0 && namesShop(phrase[1] ?? '')) {
+      base = base.slice(0, phrase.index);
+      tail = ` — ${SITE_NAME}`;
+    }
+  }
   // Keep at least a few words of the title itself; drop the shop name before that.
   if (SEO_TITLE_MAX - rest.length - tail.length < 20) tail = '';
   return `${clampAtWord(base, Math.max(1, SEO_TITLE_MAX - rest.length - tail.length))}${rest}${tail}`;

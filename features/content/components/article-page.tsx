@@ -6,6 +6,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import type { ArticleKind } from '@/lib/api/contract/publications';
+import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { href, routeTitle } from '@/lib/routes';
 import { getArticle } from '../api/get-article';
 import { ArticleView } from './article-view';
@@ -21,9 +22,10 @@ export async function articleMetadata(kind: ArticleKind, slug: string): Promise<
   const article = await getArticle(kind, slug);
   if (!article) return { title: 'Ошибка' };
   const path = href(KINDS[kind].item, { slug });
+  // Whole titles ≤ 70 and descriptions ≤ 160 characters, the shop named once (issue #14).
   return {
-    title: article.title,
-    description: article.excerpt,
+    title: { absolute: seoTitle(article.title) },
+    description: seoDescription(article.excerpt),
     alternates: { canonical: path },
     openGraph: { type: 'article', title: article.title, description: article.excerpt, url: path, images: [{ url: article.cover }], publishedTime: article.published_at },
   };

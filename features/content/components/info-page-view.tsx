@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { getInfoPage } from '../api/get-info-page';
 import { RichText } from './rich-text';
 
@@ -13,9 +14,10 @@ import { RichText } from './rich-text';
 export async function infoPageMetadata(path: string): Promise<Metadata> {
   const page = await getInfoPage(path);
   if (!page) return {};
+  // Whole titles ≤ 70 and descriptions ≤ 160 characters, the shop named once (issue #14).
   return {
-    title: page.title,
-    description: page.description,
+    title: { absolute: seoTitle(page.title) },
+    description: page.description ? seoDescription(page.description) : undefined,
     alternates: { canonical: `/${path}` },
     openGraph: { title: page.title, description: page.description, url: `/${path}` },
   };

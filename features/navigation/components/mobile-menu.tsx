@@ -102,7 +102,10 @@ export function MobileMenu({ sections, loginHref }: MobileMenuProps) {
             </ul>
             <ul className={styles.group}>
               <li>
-                <a href={loginHref}>Вход</a>
+                {/* nofollow: a "?login=1" twin of every page is no page for crawlers (issue #14). */}
+                <a href={loginHref} rel="nofollow">
+                  Вход
+                </a>
               </li>
             </ul>
             <h3 className={styles.groupTitle}>Информация</h3>
