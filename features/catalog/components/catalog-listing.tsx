@@ -36,6 +36,11 @@ export const PRODUCT_FORMS = ['товар', 'товара', 'товаров'] as
  * A catalogue listing page (spec §2 catalogue sections): breadcrumbs (tag dropped), H1, number of
  * products, subcategory links, tag links, then `FacetedListing` (facets, sort, 24 cards a page
  * (spec §9), "Показать ещё", crawlable pagination, empty state). Server component; complete without JavaScript.
+ *
+ * On phones (issue #14 item 16) the first product card must be in the first screen: the link rows
+ * scroll sideways in one line each, and the banners come after the first page of products. The
+ * banners are rendered in both places and CSS shows one per width (`display: none` takes the other
+ * out of the tab order and the accessibility tree), so the focus order follows what is seen.
  */
 export function CatalogListing({ category, offers, page, heading, state, facets, cardAction, bannerSlot }: CatalogListingProps) {
   const basePath = catalogHref(category.path, category.tag?.slug);
@@ -93,7 +98,7 @@ export function CatalogListing({ category, offers, page, heading, state, facets,
         </nav>
       ) : null}
 
-      {bannerSlot}
+      {bannerSlot ? <div className={styles.bannerTop}>{bannerSlot}</div> : null}
       <FacetedListing
         basePath={basePath}
         state={state}
@@ -104,6 +109,7 @@ export function CatalogListing({ category, offers, page, heading, state, facets,
         label={heading}
         emptyText="В этом разделе пока нет товаров"
         cardAction={cardAction}
+        afterGrid={bannerSlot ? <div className={styles.bannerBelow}>{bannerSlot}</div> : null}
       />
     </div>
   );

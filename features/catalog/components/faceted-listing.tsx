@@ -33,6 +33,8 @@ export type FacetedListingProps = {
   emptyText?: string;
   /** Per-card action (the favourites heart), composed by the page: features do not import each other. */
   cardAction?: ProductGridProps['cardAction'];
+  /** Shown after the first page of cards, before "Показать ещё" (a listing's banners on phones). */
+  afterGrid?: React.ReactNode;
 };
 
 const LIST_NAMES: Record<ListParam, string> = { brand: 'Бренд', color: 'Цвет', size: 'Размер', material: 'Материал' };
@@ -44,7 +46,7 @@ const KEY_OF: Record<ListParam, 'brands' | 'colors' | 'sizes' | 'materials'> = {
  * the filters and sort, and an empty state offering to drop the filters. Server component; all of
  * it works without JavaScript (links and a GET form).
  */
-export function FacetedListing({ basePath, state, facets, offers, page, endpoint, label, keep = {}, hide = [], emptyText, cardAction }: FacetedListingProps) {
+export function FacetedListing({ basePath, state, facets, offers, page, endpoint, label, keep = {}, hide = [], emptyText, cardAction, afterGrid }: FacetedListingProps) {
   const totalPages = Math.max(1, Math.ceil(offers.count / PAGE_SIZE));
   const filtered = hasFilters(state.filters);
   const clean = listingUrl(basePath, { filters: {}, sort: state.sort }, 1, keep);
@@ -129,6 +131,7 @@ export function FacetedListing({ basePath, state, facets, offers, page, endpoint
         {offers.results.length > 0 ? (
           <>
             <ProductGrid offers={offers.results} preloadFirstRow label={label} cardAction={cardAction} />
+            {afterGrid}
             <ShowMore key={endpoint} endpoint={endpoint} page={page} count={offers.count} label={label} cardAction={cardAction} />
             <Pagination basePath={basePath} page={page} totalPages={totalPages} query={listingQuery(state, 1, keep)} />
           </>

@@ -6,12 +6,15 @@ import styles from './banners.module.css';
  * The banner slot of the home page (GET /v1/banner, spec §3 banners) or of a listing
  * (GET /v1/containerbanners?section=, catalogBanners): a horizontally scrollable row of promo
  * banners, each a link with a picture, title, text and a call to action. Nothing renders when
- * there are no banners or they failed to load (spec §8: only logged). The first picture is
- * preloaded with high priority (the largest paint of a phone's first screen); the rest load lazily.
+ * there are no banners or they failed to load (spec §8: only logged). On the home page the first
+ * picture is preloaded with high priority (the largest paint of a phone's first screen); the rest
+ * load lazily. A listing's banners load lazily: on phones they come after the first products
+ * (issue #14 item 16), and a preload would compete with the product photos.
  */
 export async function PromoBanners({ place = 'home', section }: { place?: 'home' | 'container'; section?: string }) {
   const banners = await getBanners(place, section);
   if (banners.length === 0) return null;
+  const eager = place === 'home';
   return (
     <section aria-label="Акции и предложения" className={styles.section}>
       <ul className={styles.row}>
@@ -24,9 +27,9 @@ export async function PromoBanners({ place = 'home', section }: { place?: 'home'
                 fill
                 sizes="(min-width: 1024px) 640px, 90vw"
                 // The first banner is above the fold on phones and often the page's LCP (issue #7).
-                preload={index === 0}
+                preload={eager && index === 0}
                 fetchPriority={index === 0 ? 'high' : undefined}
-                loading={index === 0 ? undefined : 'lazy'}
+                loading={eager && index === 0 ? undefined : 'lazy'}
                 className={styles.image}
               />
               <span className={styles.text}>

@@ -51,7 +51,10 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
           <div className={styles.contacts}>
             {messenger ? (
               <a href={messenger} target="_blank" rel="noopener noreferrer" className={styles.messenger}>
-                Написать в мессенджер
+                <svg className={styles.messengerIcon} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+                </svg>
+                <span className={styles.messengerText}>Написать в мессенджер</span>
               </a>
             ) : null}
             {phone && organization ? (
@@ -60,7 +63,13 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
               </a>
             ) : null}
           </div>
-          {promo ? <p className={styles.promo}>{promo}</p> : <span />}
+          {promo ? (
+            <p className={styles.promo} data-testid="header-promo">
+              {promo}
+            </p>
+          ) : (
+            <span />
+          )}
           <div className={styles.search}>
             {searchSlot}
           </div>
@@ -105,6 +114,10 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
           <div className={styles.basket}>{basketSlot}</div>
         </div>
       </div>
+
+      {/* Phones: the top bar keeps one line (issue #14 item 16), so the promo text is a strip under
+          the logo instead; CSS shows one of the two copies (the hidden one is out of the a11y tree). */}
+      {promo ? <p className={styles.promoStrip}>{promo}</p> : null}
 
       <MenuBar sections={sections} brands={menuBrands(brands)} />
     </header>

@@ -1,0 +1,141 @@
+/**
+ * The shop on a 390×844 phone (issue #14 items 15 and 16): no page of the spec scrolls sideways
+ * (`scrollWidth ≤ clientWidth`), and every section listing shows a product card in its first
+ * screen (the link rows scroll sideways in one line, the top bar is one line, the banners come
+ * after the products). Runs in the `mobile` project of playwright.config.ts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { API_URL, productsInStock } from './helpers';
+
+const SECTIONS = ['kupalniki', 'odezhda', 'obuv', 'aksessuary', 'bele', 'detskoe', 'muzhskoe'] as const;
+
+/** Pages of the spec (§2) that need no state: home, a listing, search, basket, account, content, 404. */
+const PAGES = [
+  '/',
+  '/kupalniki',
+  '/sale',
+  '/new',
+  '/brands',
+  '/search?searchParam=%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA',
+  '/basket',
+  '/profile',
+  '/history-order',
+  '/favorite',
+  '/about',
+  '/delivery-and-payments',
+  '/fitting-conditions',
+  '/return-goods',
+  '/contacts',
+  '/news',
+  '/blog',
+  '/podarochnye-sertifikaty',
+  '/privacy-policy',
+  '/no-such-page-404',
+] as const;
+
+/** How many CSS pixels the page is wider than the screen (0 when it does not scroll sideways). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+test.describe('phone layout at 390×844', () => {
+  for (const path of PAGES) {
+    test(`${decodeURIComponent(path)} does not scroll sideways`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('a product page does not scroll sideways', async ({ page }) => {
+    const [path] = await productsInStock('kupalniki', 3);
+    await page.goto(path!);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  test('/basket/delivery with a product in the basket does not scroll sideways', async ({ page }) => {
+    // One size in stock of a one-size-picker product (no swimwear separates), through the BFF.
+    const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`)).json()) as { results: Array<{ id: number }> };
+    let item: { offer: number; feature: string } | null = null;
+    for (const card of list.results) {
+      const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
+        offers: Array<{ id: number; features: Array<{ ext_id: string; stock: number }>; features_top: unknown[] }>;
+      };
+      const offer = detail.offers.find((o) => o.features_top.length === 0 && o.features.some((f) => f.stock > 0));
+      if (offer) {
+        item = { offer: offer.id, feature: offer.features.find((f) => f.stock > 0)!.ext_id };
+        break;
+      }
+    }
+    expect(item).not.toBeNull();
+    const res = await page.request.post('/api/v2/cart/', { data: { ...item, quantity: 1 } });
+    expect(res.status()).toBe(200);
+
+    await page.goto('/basket/delivery');
+    const region = page.getByLabel('Регион*');
+    const city = page.getByLabel('Город*');
+    await expect(region).toBeVisible();
+    await expect(city).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    for (const select of [region, city]) {
+      const box = (await select.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+  });
+
+  for (const section of SECTIONS) {
+    test(`/${section}: the first product card starts in the first screen`, async ({ page }) => {
+      await page.goto(`/${section}`);
+      const card = page.getByTestId('product-grid').first().getByRole('listitem').first();
+      await expect(card).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const box = (await card.boundingBox())!;
+      expect(box.y).toBeLessThan(844);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('category and tag links scroll sideways in one row and stay links', async ({ page }) => {
+    await page.goto('/kupalniki');
+    const rows = [page.getByRole('navigation', { name: 'Подкатегории' }), page.getByRole('navigation', { name: 'Подборки' })];
+    for (const row of rows) {
+      const links = row.getByRole('link');
+      const count = await links.count();
+      expect(count).toBeGreaterThan(2);
+      const first = (await links.first().boundingBox())!;
+      const last = (await links.last().boundingBox())!;
+      // One row: the last link sits on the first one's line, past the screen's right edge.
+      expect(Math.abs(last.y - first.y)).toBeLessThan(2);
+      expect(last.x + last.width).toBeGreaterThan(390);
+      await expect(links.last()).toHaveAttribute('href', /^\/kupalniki/);
+    }
+    // Tab reaches a link beyond the edge and the row scrolls it fully into the screen.
+    const lastSub = rows[0]!.getByRole('link').last();
+    await lastSub.focus();
+    await expect(lastSub).toBeFocused();
+    await expect.poll(async () => {
+      const box = (await lastSub.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 390;
+    }).toBe(true);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  test('the top bar takes one line and the footer form keeps the side padding', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('link', { name: 'Поиск' }).first();
+    const phone = page.locator('header a[href^="tel:"]').first();
+    const [searchBox, phoneBox] = [(await search.boundingBox())!, (await phone.boundingBox())!];
+    // One line: the phone number and the search icon share a row at the very top.
+    expect(Math.abs(searchBox.y + searchBox.height / 2 - (phoneBox.y + phoneBox.height / 2))).toBeLessThan(4);
+    expect(searchBox.y).toBeLessThan(40);
+
+    const subscribe = page.getByRole('button', { name: 'Подписаться' });
+    await subscribe.scrollIntoViewIfNeeded();
+    const box = (await subscribe.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390 - 16);
+  });
+});
