@@ -153,6 +153,8 @@ if (cluster.isPrimary) {
       normalizeForwarding(req, trust);
       if (microCache.serve(req, res)) return;
       if (req.url?.startsWith('/_next/static/')) return handle(req, res);
+      // Issue #13: a revalidation must get through exactly when the shop is busy (it is cheap).
+      if (req.method === 'POST' && req.url?.split('?')[0] === '/api/revalidate') return handle(req, res);
       // A waiter whose client went away never reaches Next. For a page request (no body), the
       // client closing its side ('end') means it is gone: under a burst, clients that gave up
       // were otherwise rendered for and left their sockets in CLOSE-WAIT (issue #12).

@@ -10,7 +10,8 @@
  * 3. invalidates, in this order: the catalogue index (stock changes reload those products' sizes;
  *    anything else rebuilds it), the API's response cache, then the storefront's pages by
  *    POSTing the cache tags to every URL of `revalidateUrls` (the storefront's `/api/revalidate`,
- *    authenticated with the shared secret) — see {@link tagsFor} for the mapping.
+ *    authenticated with the shared secret) — see {@link tagsFor} for the mapping — and once more
+ *    `reexpireMs` later, for pages that were being rendered from the old data at that moment.
  *
  * Every API instance runs its own dispatcher (each has its own index and caches); each posts to
  * the storefronts, which coalesce repeated tags. Rows older than an hour are deleted.
@@ -40,6 +41,8 @@ export interface ChangeEventOptions {
   pollMs?: number;
   /** ms before a revalidation POST is given up (default 3000). */
   timeoutMs?: number;
+  /** ms after which the same tags are posted once more (default 1000; see `round`). */
+  reexpireMs?: number;
   /** Injected for tests. */
   fetchImpl?: typeof fetch;
   /** Called after each round with what it did (tests, the freshness bench). */
@@ -91,6 +94,7 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
   const pollMs = options.pollMs ?? 1000;
   const fetchImpl = options.fetchImpl ?? fetch;
   const urls = options.revalidateUrls ?? [];
+  const reexpireMs = options.reexpireMs ?? 1000;
 
   const [start] = await rows<{ last: number | string | null }>(db, sql`select max(id) as last from catalog_changes`);
   let lastId = Number(start?.last ?? 0);
@@ -140,7 +144,12 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
     invalidateResponseCaches();
     const all = [...new Set([...products, ...stock])].sort((a, b) => a - b);
     const tags = tagsFor(all, catalog);
-    if (tags.length > 0 && urls.length > 0) await post(tags);
+    if (tags.length > 0 && urls.length > 0) {
+      await post(tags);
+      // A render or fetch already under way at the first expiry finishes after it and is stored as
+      // fresh with the old data; expiring the same tags again once it is done catches it.
+      setTimeout(() => void post(tags), reexpireMs).unref();
+    }
     options.onRound?.({ changes: changes.length, products: all, catalog, tags });
     if (changes.length === 100000) again = true;
   };

@@ -19,7 +19,7 @@ import {
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const batcher = new RevalidationBatcher(100);
+const batcher = new RevalidationBatcher(50);
 
 function answer(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
@@ -40,12 +40,14 @@ export async function POST(request: Request): Promise<Response> {
   if (!call) return answer(400, { status: 'error', message: REVALIDATION_MESSAGES.badBody });
   if (call.ignored > 0) console.warn(`[revalidate] ${call.ignored} unknown tag(s) or path(s) ignored`);
 
-  const batch = await batcher.add(call.tags, call.paths);
+  // A call passed on by a sibling worker was already merged there: applied at once.
+  const fanout = Boolean(request.headers.get(FANOUT_HEADER));
+  const batch = fanout ? { tags: call.tags, paths: call.paths } : await batcher.add(call.tags, call.paths);
   if (batch) {
     for (const tag of batch.tags) revalidateTag(tag, { expire: 0 });
     for (const path of batch.paths) revalidatePath(path);
     (globalThis as { [REVALIDATED_HOOK]?: () => void })[REVALIDATED_HOOK]?.();
-    if (!request.headers.get(FANOUT_HEADER) && typeof process.send === 'function') {
+    if (!fanout && typeof process.send === 'function') {
       process.send({ type: FANOUT_MESSAGE, tags: batch.tags, paths: batch.paths });
     }
   }
