@@ -101,7 +101,7 @@ test('links that open the login popup are nofollow or no new URL', async ({ requ
 
 // Issue #14 item 6 is still open: Next 16.4 answers every 404 with an empty error shell
 // (`<html id="__next_error__">`) and puts the page only into the RSC payload. fixme keeps the
-// expectation written down and runs it, reporting it as known-failing until it is fixed.
+// expectation written down; Playwright skips it and lists it as fixme until it is fixed.
 test.fixme('the 404 page is complete HTML without JavaScript', async ({ request }) => {
   for (const path of ['/no-such-page', '/kupalniki/no-such-category', '/kupalniki/razdelnye/999999999']) {
     const page = await head(request, path);
