@@ -1,6 +1,6 @@
 /** The revalidation webhook's rules (issue #13, lib/revalidation.ts). */
 import { describe, expect, it } from 'vitest';
-import { hasSecret, parseRevalidation, RevalidationBatcher } from './revalidation';
+import { hasSecret, MAX_ITEMS, parseRevalidation, RevalidationBatcher } from './revalidation';
 
 describe('parseRevalidation', () => {
   it('keeps known tags and site paths, counts and drops the rest', () => {
@@ -15,7 +15,7 @@ describe('parseRevalidation', () => {
     expect(parseRevalidation('tags')).toBeNull();
     expect(parseRevalidation({ tags: 'product:1' })).toBeNull();
     expect(parseRevalidation({ tags: [], extra: 1 })).toBeNull();
-    expect(parseRevalidation({ tags: Array.from({ length: 1001 }, () => 'listings') })).toBeNull();
+    expect(parseRevalidation({ tags: Array.from({ length: MAX_ITEMS + 1 }, () => 'listings') })).toBeNull();
   });
 });
 

@@ -19,7 +19,7 @@ import { z } from 'zod';
 export const KNOWN_TAG = /^(catalog|listings|brands|preview-categories|seo|content|banners|organization|gift-cards|sitemap|search|product:\d{1,10}|(category|offers|facets):[a-z0-9_/-]{1,200}|landing:[a-z0-9_-]{1,100}|offers-list:[a-z0-9_-]{1,50})$/;
 
 /** Most tags and paths one call may name. */
-export const MAX_ITEMS = 1000;
+export const MAX_ITEMS = 5000;
 
 /** Russian messages of the webhook's own answers. */
 export const REVALIDATION_MESSAGES = {

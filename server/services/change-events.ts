@@ -10,8 +10,9 @@
  * 3. invalidates, in this order: the catalogue index (stock changes reload those products' sizes;
  *    anything else rebuilds it), the API's response cache, then the storefront's pages by
  *    POSTing the cache tags to every URL of `revalidateUrls` (the storefront's `/api/revalidate`,
- *    authenticated with the shared secret) — see {@link tagsFor} for the mapping — and once more
- *    `reexpireMs` later, for pages that were being rendered from the old data at that moment.
+ *    authenticated with the shared secret) — see {@link tagsFor} for the mapping — and again
+ *    1 s and 3 s later (`reexpireMs`), for pages that were being rendered from the old data at
+ *    that moment and were stored as fresh when they finished.
  *
  * Every API instance runs its own dispatcher (each has its own index and caches); each posts to
  * the storefronts, which coalesce repeated tags. Rows older than an hour are deleted.
@@ -26,8 +27,11 @@ import { invalidateResponseCaches } from './response-cache';
 /** Notification channel the triggers use. */
 export const CHANGE_CHANNEL = 'catalog_changes';
 
-/** Above this many products in one round, pages are revalidated by the `catalog` tag instead. */
-export const MAX_PRODUCT_TAGS = 200;
+/**
+ * Above this many products in one round, pages are revalidated by the `catalog` tag instead: a
+ * bulk change of a few thousand sizes still expires only the pages of the products it touched.
+ */
+export const MAX_PRODUCT_TAGS = 2000;
 
 /** Options of {@link startChangeEvents}. */
 export interface ChangeEventOptions {
@@ -41,8 +45,8 @@ export interface ChangeEventOptions {
   pollMs?: number;
   /** ms before a revalidation POST is given up (default 3000). */
   timeoutMs?: number;
-  /** ms after which the same tags are posted once more (default 1000; see `round`). */
-  reexpireMs?: number;
+  /** ms after which the same tags are posted again (default 1 s and 3 s; see `round`). */
+  reexpireMs?: readonly number[];
   /** Injected for tests. */
   fetchImpl?: typeof fetch;
   /** Called after each round with what it did (tests, the freshness bench). */
@@ -94,7 +98,7 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
   const pollMs = options.pollMs ?? 1000;
   const fetchImpl = options.fetchImpl ?? fetch;
   const urls = options.revalidateUrls ?? [];
-  const reexpireMs = options.reexpireMs ?? 1000;
+  const reexpireMs = options.reexpireMs ?? [1000, 3000];
 
   const [start] = await rows<{ last: number | string | null }>(db, sql`select max(id) as last from catalog_changes`);
   let lastId = Number(start?.last ?? 0);
@@ -148,7 +152,7 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
       await post(tags);
       // A render or fetch already under way at the first expiry finishes after it and is stored as
       // fresh with the old data; expiring the same tags again once it is done catches it.
-      setTimeout(() => void post(tags), reexpireMs).unref();
+      for (const delay of reexpireMs) setTimeout(() => void post(tags), delay).unref();
     }
     options.onRound?.({ changes: changes.length, products: all, catalog, tags });
     if (changes.length === 100000) again = true;
