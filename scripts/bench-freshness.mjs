@@ -352,7 +352,6 @@ async function pickCandidates(api) {
 
 /** The changes of one kind; each has the SQL and, per surface, a check of the shown state. */
 function changesOf(kind, list, web, state) {
-  const base = web.base;
   return list.map((p, i) => ({ pk: kind === 'new product' ? state.nextId + i : p.id, query: p.query, ...changeOf(kind, p, i, web, state) }));
 }
 
