@@ -3,9 +3,11 @@
  * default, or a throw-away database on the PostgreSQL server of TEST_DATABASE_URL (CI runs the
  * suite both ways, DESIGN.md "Database": PGlite and PostgreSQL run the same SQL).
  */
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from './app';
 import { openDb, type DbHandle } from './db/client';
+import { cities, offerFeatures } from './db/schema';
 import { seedDatabase } from './seed';
 
 export interface TestApi {
@@ -77,4 +79,32 @@ export async function call(
     json = text;
   }
   return { status: res.status, json, setCookie: res.headers.get('set-cookie') };
+}
+
+/** What the order tests need: Moscow's city id and one size with plenty of stock. */
+export interface OrderFixture {
+  moscow: number;
+  size: { offerId: number; extId: string };
+}
+
+/**
+ * Moscow's id and the first size of the seeded catalogue, its stock set to `stock` pieces, so a
+ * test can place many one-piece orders (spec §7 POST /v1/order/).
+ */
+export async function orderFixture(api: TestApi, stock: number): Promise<OrderFixture> {
+  const { db } = api.handle;
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'Москва'));
+  const [size] = await db.select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId }).from(offerFeatures).where(eq(offerFeatures.kind, 'size')).limit(1);
+  await db.update(offerFeatures).set({ stock }).where(eq(offerFeatures.extId, size!.extId));
+  return { moscow: city!.id, size: size! };
+}
+
+/** A courier order body of one piece of the fixture's size for `contact`, plus `extra` fields. */
+export function oneItemOrder(fixture: OrderFixture, contact: { fio: string; email: string; phone: string }, extra: Record<string, unknown> = {}) {
+  return {
+    contact,
+    delivery: { method: 'courier', city_id: fixture.moscow, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
+    items: [{ offer: fixture.size.offerId, feature: fixture.size.extId, quantity: 1 }],
+    ...extra,
+  };
 }

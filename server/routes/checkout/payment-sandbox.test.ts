@@ -7,26 +7,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateOrderResponse, OrderPaymentResponse } from '@/lib/api/contract/checkout';
 import { openDb } from '../../db/client';
-import { cities, giftCards, offerFeatures, users } from '../../db/schema';
+import { giftCards, users } from '../../db/schema';
 import { readServerEnv } from '../../env';
 import { seedDatabase } from '../../seed';
 import { DEMO_USER } from '../../seed/accounts';
 import { DEMO_GIFT_CARDS } from '../../seed/checkout';
 import { isDemoMode, isPaymentSandboxEnabled } from '../../services/demo-mode';
 import { CARD_EXPIRED, expiryValid } from '../../services/payments/sandbox';
-import { call, createTestApi, type TestApi } from '../../test-utils';
+import { call, createTestApi, oneItemOrder, orderFixture, type OrderFixture, type TestApi } from '../../test-utils';
 
 let api: TestApi;
-let moscow: number;
-let size: { offerId: number; extId: string };
+let fixture: OrderFixture;
 
 beforeAll(async () => {
   api = await createTestApi(20);
-  const db = api.handle.db;
-  moscow = (await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'Москва')))[0]!.id;
-  const [row] = await db.select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId }).from(offerFeatures).where(eq(offerFeatures.kind, 'size')).limit(1);
-  size = row!;
-  await db.update(offerFeatures).set({ stock: 100 }).where(eq(offerFeatures.extId, size.extId));
+  fixture = await orderFixture(api, 100);
 });
 afterAll(async () => {
   await api?.close();
@@ -36,11 +31,7 @@ afterEach(() => {
 });
 
 async function newOrder(): Promise<string> {
-  const body = {
-    contact: { fio: 'Петрова Мария Ивановна', email: 'maria@example.ru', phone: '+7(916)-123-45-67' },
-    delivery: { method: 'courier', city_id: moscow, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
-    items: [{ offer: size.offerId, feature: size.extId, quantity: 1 }],
-  };
+  const body = oneItemOrder(fixture, { fio: 'Петрова Мария Ивановна', email: 'maria@example.ru', phone: '+7(916)-123-45-67' });
   const res = await call(api, 'POST', '/api/v1/order/', body);
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return CreateOrderResponse.parse(res.json).order.guid;

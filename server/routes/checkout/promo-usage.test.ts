@@ -6,23 +6,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenResponse } from '@/lib/api/contract/accounts';
-import { cities, offerFeatures, promoCodes, promoCodeUses } from '../../db/schema';
+import { promoCodes, promoCodeUses } from '../../db/schema';
 import { DEMO_USER } from '../../seed/accounts';
 import { PROMO_ALREADY_USED, PROMO_FIRST_ORDER_ONLY, PROMO_USED_UP } from '../../services/promo';
-import { call, createTestApi, type TestApi } from '../../test-utils';
+import { call, createTestApi, oneItemOrder, orderFixture, type OrderFixture, type TestApi } from '../../test-utils';
 
 let api: TestApi;
-let moscow: number;
-let size: { offerId: number; extId: string };
+let fixture: OrderFixture;
 let seq = 0;
 
 beforeAll(async () => {
   api = await createTestApi(20);
-  const db = api.handle.db;
-  moscow = (await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'Москва')))[0]!.id;
-  const [row] = await db.select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId }).from(offerFeatures).where(eq(offerFeatures.kind, 'size')).limit(1);
-  size = row!;
-  await db.update(offerFeatures).set({ stock: 1000 }).where(eq(offerFeatures.extId, size.extId));
+  fixture = await orderFixture(api, 1000);
 });
 afterAll(async () => {
   await api?.close();
@@ -36,12 +31,7 @@ function newContact() {
 }
 
 function order(contact: ReturnType<typeof newContact>, promo?: string, headers: Record<string, string> = {}) {
-  const body = {
-    contact,
-    delivery: { method: 'courier', city_id: moscow, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
-    items: [{ offer: size.offerId, feature: size.extId, quantity: 1 }],
-    ...(promo ? { promo_code: promo } : {}),
-  };
+  const body = oneItemOrder(fixture, contact, promo ? { promo_code: promo } : {});
   return call(api, 'POST', '/api/v1/order/', body, headers);
 }
 
@@ -81,7 +71,7 @@ describe('ПЕРВЫЙ: first order only, once per customer', () => {
 
   it('tells a logged-in buyer with orders at /v1/promo_code/ already', async () => {
     const login = TokenResponse.parse((await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json);
-    const basket = await call(api, 'POST', '/api/v2/cart/', { offer: size.offerId, feature: size.extId, quantity: 1 });
+    const basket = await call(api, 'POST', '/api/v2/cart/', { offer: fixture.size.offerId, feature: fixture.size.extId, quantity: 1 });
     const cookie = basket.setCookie!.split(';')[0]!;
     const res = await call(api, 'POST', '/api/v1/promo_code/', { promo_code: 'ПЕРВЫЙ' }, { cookie, authorization: `Token ${login.data.token}` });
     expect(res.status).toBe(400);
