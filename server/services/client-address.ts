@@ -32,7 +32,7 @@ function secretMatches(given: string | undefined, expected: string | undefined):
 }
 
 /** Whether the caller is the trusted BFF (loopback or matching shared secret). */
-export function isTrustedProxy(c: Context): boolean {
+function isTrustedProxy(c: Context): boolean {
   const address = socketAddress(c);
   if (address === null || LOOPBACK.test(address)) return true;
   return secretMatches(c.req.header('x-shop-bff-secret'), readServerEnv().BFF_SHARED_SECRET);

@@ -194,8 +194,9 @@ export async function reset(c: Ctx) {
   if (!user) throw new ApiHttpError(400, SPEC_MESSAGES.resetUnknownEmail);
   const { token } = await issueResetToken(c.var.db, user.id);
   // Issue #12: links in mails come from SITE_URL only, never from a header of the request.
-  const link = `${readServerEnv().SITE_URL}/reset/${token}`;
-  const minutes = readServerEnv().RESET_TOKEN_TTL_MINUTES;
+  const env = readServerEnv();
+  const link = `${env.SITE_URL}/reset/${token}`;
+  const minutes = env.RESET_TOKEN_TTL_MINUTES;
   await sendMail({
     to: email,
     subject: 'Смена пароля',
