@@ -89,6 +89,27 @@ const EnvSchema = z.object({
   RESERVATION_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Seconds between two sweeps of expired reservations; 0 turns the sweeper off in this process. */
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * Issue #15 1C exchange (server/routes/exchange): HTTP basic auth of /api/1c_exchange; both
+   * unset → the endpoint answers 404 (off).
+   */
+  EXCHANGE_USER: z.string().min(1).optional(),
+  EXCHANGE_PASSWORD: z.string().min(1).optional(),
+  /** Folder the 1C exchange keeps uploaded files in between `file` and `import`. */
+  EXCHANGE_DIR: z.string().default('.data/exchange'),
+  /** Largest chunk 1C may send in one `mode=file` request, bytes (answered by `mode=init`). */
+  EXCHANGE_FILE_LIMIT: z.coerce.number().int().min(65_536).max(1_073_741_824).default(16 * 1024 * 1024),
+  /** Issue #15: the CommerceML price type (ТипЦены/Наименование) that becomes the shop price. */
+  IMPORT_PRICE_TYPE: z.string().min(1).default('Розничная'),
+  /**
+   * Issue #15 category mapping onto the 7 sections: `группа=путь` pairs separated by `;`, e.g.
+   * `Купальники=kupalniki;Мужская одежда=muzhskoe/odezhda`; unmatched groups go by keywords, then
+   * to IMPORT_DEFAULT_SECTION.
+   */
+  IMPORT_CATEGORY_MAP: z.string().default(''),
+  IMPORT_DEFAULT_SECTION: z.string().min(1).default('odezhda'),
+  /** Issue #15: how long one picture of an imported product may take to download, ms. */
+  IMPORT_PICTURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;
