@@ -88,9 +88,12 @@ export const categories = pgTable(
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
     h1: text('h1'),
+    /** Issue #15: `Ид` of the 1C group / YML category id it was imported from; null for own ones. */
+    extId: text('ext_id'),
   },
   (t) => [
     uniqueIndex('categories_path_uq').on(t.path),
+    uniqueIndex('categories_ext_id_uq').on(t.extId),
     index('categories_parent_idx').on(t.parentId),
   ],
 );
@@ -181,8 +184,14 @@ export const products = pgTable(
       sql`setweight(to_tsvector('russian', name), 'A') || setweight(to_tsvector('russian', search_text), 'B')`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * Issue #15: `Ид` of the 1C product / YML `group_id` (or offer id) it was imported from, the key
+     * a second import matches on; null for the shop's own products.
+     */
+    extId: text('ext_id'),
   },
   (t) => [
+    uniqueIndex('products_ext_id_uq').on(t.extId),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
     index('products_price_idx').on(t.price),
@@ -268,6 +277,11 @@ export const productImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     sort: integer('sort').notNull().default(0),
+    /**
+     * Issue #15: the feed's picture address this image was stored from (a re-import that names the
+     * same pictures fetches nothing); null for generated pictures and import placeholders.
+     */
+    sourceUrl: text('source_url'),
   },
   (t) => [index('product_images_product_idx').on(t.productId), index('product_images_offer_idx').on(t.offerId)],
 );

@@ -10,3 +10,4 @@ export * from './orders';
 export * from './landing';
 export * from './checkout';
 export * from './changes';
+export * from './imports';
