@@ -8,6 +8,9 @@ import { env } from './lib/env';
 import { securityHeaders } from './lib/security-headers';
 
 const nextConfig: NextConfig = {
+  // Issue #17: the e2e run builds into its own folder (NEXT_DIST_DIR=.next-test, set by
+  // tests/e2e/global-setup.ts), so it never rebuilds or clears the .next of a shop running here.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Issue #7: an ETag is a hash over the whole HTML on every request (~8% of a cached page's CPU);
   // pages are cached by s-maxage and revalidated by the server, so no ETag is sent.
