@@ -90,6 +90,11 @@ const EnvSchema = z.object({
   /** Seconds between two sweeps of expired reservations; 0 turns the sweeper off in this process. */
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
+   * Issue #7 catalogue index (server/services/catalog-index/): `off` makes listings, facets and
+   * search run their reference SQL (for comparison; scripts/bench-catalog.ts "before" figures).
+   */
+  CATALOG_INDEX: z.enum(['on', 'off']).default('on'),
+  /**
    * Issue #15 1C exchange (server/routes/exchange): HTTP basic auth of /api/1c_exchange; both
    * unset → the endpoint answers 404 (off).
    */
@@ -110,6 +115,8 @@ const EnvSchema = z.object({
   IMPORT_DEFAULT_SECTION: z.string().min(1).default('odezhda'),
   /** Issue #15: how long one picture of an imported product may take to download, ms. */
   IMPORT_PICTURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Folder imported product pictures are stored in (served at /media/import/{file}). */
+  IMPORT_MEDIA_DIR: z.string().default('.data/media'),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;
