@@ -1,0 +1,79 @@
+/**
+ * The Google Merchant Center feed (issue #15 "feeds out"; format: Google's "Product data
+ * specification", RSS 2.0 with the `g:` namespace http://base.google.com/ns/1.0): one `<item>` per
+ * colour and size, grouped by product with `g:item_group_id`, with the variant attributes Google
+ * requires for apparel (`g:size`, `g:color`, `g:gender`, `g:age_group`), `g:price` as
+ * "1234.00 RUB" (the old price when discounted, the current one then in `g:sale_price`),
+ * `g:availability`, every picture of the colour (`g:image_link` + `g:additional_image_link`),
+ * `g:brand` and `g:condition` new.
+ *
+ * Sold-out sizes stay in the feed as `out_of_stock`: Google asks to keep out-of-stock items rather
+ * than remove them, so they come back without a new review. Variants with no picture at all are
+ * left out (Google disapproves an item without `image_link`; the importer gives every product the
+ * shop's placeholder, so this happens only to goods entered without one).
+ */
+import type { Db } from '../../db/client';
+import { feedProducts, feedShopName, type FeedProduct, type FeedVariant } from './feed-source';
+import { audienceOf } from './shop-terms';
+import { absolute, formatRubles, type FeedOptions } from './yml';
+import { cutText, element } from './xml';
+
+/** Google's limits: title 150, description 5,000 characters, 10 additional images. */
+export const GOOGLE_MAX_TITLE = 150;
+export const GOOGLE_MAX_DESCRIPTION = 5000;
+export const GOOGLE_MAX_ADDITIONAL_IMAGES = 10;
+
+/** "1234.00 RUB". */
+export function googlePrice(rubles: number): string {
+  return `${formatRubles(rubles, 'fixed')} RUB`;
+}
+
+/** One `<item>`, or '' for a variant without any picture. */
+export function googleItem(product: FeedProduct, variant: FeedVariant, siteUrl: string): string {
+  const [image, ...more] = variant.images;
+  if (!image) return '';
+  const audience = audienceOf(product.categoryPath);
+  const title = cutText(`${product.name} ${product.brand}, ${variant.colorName}, размер ${variant.size}`, GOOGLE_MAX_TITLE);
+  return (
+    '<item>' +
+    element('g:id', variant.id) +
+    element('g:item_group_id', product.id) +
+    element('title', title) +
+    element('description', cutText(product.description || product.name, GOOGLE_MAX_DESCRIPTION)) +
+    element('link', absolute(siteUrl, variant.path)) +
+    element('g:image_link', absolute(siteUrl, image)) +
+    more.slice(0, GOOGLE_MAX_ADDITIONAL_IMAGES).map((url) => element('g:additional_image_link', absolute(siteUrl, url))).join('') +
+    element('g:availability', variant.stock > 0 ? 'in_stock' : 'out_of_stock') +
+    element('g:price', googlePrice(product.oldPrice ?? product.price)) +
+    (product.oldPrice !== null ? element('g:sale_price', googlePrice(product.price)) : '') +
+    element('g:brand', product.brand) +
+    element('g:condition', 'new') +
+    element('g:size', variant.size) +
+    element('g:color', variant.colorName) +
+    element('g:gender', audience.gender) +
+    element('g:age_group', audience.ageGroup) +
+    element('g:material', product.material) +
+    element('g:product_type', product.categoryNames.join(' > ')) +
+    '</item>\n'
+  );
+}
+
+/** The RSS document as a sequence of strings: the channel head at once, then one string per page. */
+export async function* googleMerchantFeed(db: Db, options: FeedOptions): AsyncGenerator<string> {
+  const shopName = await feedShopName(db, options.shopName);
+  yield [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
+    '<channel>',
+    element('title', shopName),
+    element('link', `${options.siteUrl}/`),
+    element('description', `Товары интернет-магазина ${shopName}`),
+    '',
+  ].join('\n');
+  for await (const page of feedProducts(db, { pageSize: options.pageSize, signal: options.signal })) {
+    let chunk = '';
+    for (const product of page) for (const variant of product.variants) chunk += googleItem(product, variant, options.siteUrl);
+    if (chunk) yield chunk;
+  }
+  yield '</channel>\n</rss>\n';
+}

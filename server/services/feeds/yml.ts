@@ -1,0 +1,123 @@
+/**
+ * The Yandex Market YML feed (issue #15 "feeds out"; format: Yandex Market's "YML" help pages,
+ * `yml_catalog` → `shop` → name, company, url, currencies, categories, delivery-options, offers):
+ * every sellable size of every colour as an `<offer>`, grouped by product with `group_id` (Yandex's
+ * way to show the sizes and colours of one model on one card), with `price`, `oldprice` when
+ * discounted, `count` (stock), the product page URL with the colour and size chosen, every picture
+ * of the colour as an absolute URL, `vendor` and `param` Цвет / Размер.
+ *
+ * Sold-out sizes are left out: in YML `available="false"` means "made to order" (под заказ), not
+ * "sold out", so listing them would promise goods the shop cannot send; Yandex drops an offer that
+ * disappears from the feed and shows it again when it comes back.
+ *
+ * Written as a stream of strings, one chunk per page of products (server/services/feeds/feed-source.ts).
+ */
+import type { Db } from '../../db/client';
+import { feedCategories, feedProducts, feedShopName, type FeedProduct, type FeedVariant } from './feed-source';
+import { HOME_DELIVERY } from './shop-terms';
+import { attributes, cleanText, cutText, element, xmlEscape } from './xml';
+
+/** Settings of a feed: the public origin of the storefront (SITE_URL) and the fallback shop name. */
+export interface FeedOptions {
+  /** "https://shop.example.ru" without a trailing slash. */
+  siteUrl: string;
+  /** Used when the organization record has no name. */
+  shopName: string;
+  /** Generation time (tests pin it). */
+  now?: Date;
+  /** Products per database page. */
+  pageSize?: number;
+  /** Stops the stream between pages when the client has gone. */
+  signal?: AbortSignal;
+}
+
+/** Most pictures Yandex Market takes per offer. */
+export const YML_MAX_PICTURES = 10;
+/** Longest description Yandex Market takes, characters. */
+export const YML_MAX_DESCRIPTION = 3000;
+
+/** Rubles as YML and Google write them: "1234" or "1234.50" (YML), always two decimals for Google. */
+export function formatRubles(value: number, decimals: 'auto' | 'fixed' = 'auto'): string {
+  return decimals === 'fixed' || !Number.isInteger(value) ? value.toFixed(2) : String(value);
+}
+
+/** `path` (or an absolute URL) on `siteUrl`. */
+export function absolute(siteUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** "2026-11-23 14:05" in Moscow time (YML's `date`: "YYYY-MM-DD hh:mm", the shop's time zone). */
+export function ymlDate(now: Date): string {
+  const moscow = new Date(now.getTime() + 3 * 3_600_000);
+  return moscow.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** YML `unit` of a size: "INT" for letter sizes, "RU" for Russian numeric clothing/shoe sizes. */
+function sizeUnit(size: string): string | undefined {
+  if (/^(X{0,3}S|M|X{0,4}L|\d?XL)$/i.test(size)) return 'INT';
+  if (/^\d{2}(\.5)?$/.test(size)) return 'RU';
+  return undefined;
+}
+
+/** One `<offer>`. */
+export function ymlOffer(product: FeedProduct, variant: FeedVariant, siteUrl: string): string {
+  const params = [
+    element('param', variant.colorName, { name: 'Цвет' }),
+    variant.top !== null && variant.bottom !== null
+      ? element('param', variant.top, { name: 'Размер верха', unit: sizeUnit(variant.top) }) +
+        element('param', variant.bottom, { name: 'Размер низа', unit: sizeUnit(variant.bottom) }) +
+        element('param', variant.size, { name: 'Размер' })
+      : element('param', variant.size, { name: 'Размер', unit: sizeUnit(variant.size) }),
+    element('param', product.material, { name: 'Материал' }),
+  ].join('');
+  return (
+    `<offer${attributes({ id: variant.id, group_id: product.id, available: 'true' })}>` +
+    element('name', product.name) +
+    element('vendor', product.brand) +
+    element('url', absolute(siteUrl, variant.path)) +
+    element('price', formatRubles(product.price)) +
+    (product.oldPrice !== null ? element('oldprice', formatRubles(product.oldPrice)) : '') +
+    '<currencyId>RUR</currencyId>' +
+    element('categoryId', product.categoryId) +
+    variant.images.slice(0, YML_MAX_PICTURES).map((url) => element('picture', absolute(siteUrl, url))).join('') +
+    '<delivery>true</delivery>' +
+    element('description', cutText(product.description, YML_MAX_DESCRIPTION)) +
+    element('country_of_origin', product.country) +
+    params +
+    element('count', variant.stock) +
+    '</offer>\n'
+  );
+}
+
+/**
+ * The YML document as a sequence of strings: the head (shop, currencies, categories) at once,
+ * then the offers of each page of products as one string, then the tail.
+ */
+export async function* ymlFeed(db: Db, options: FeedOptions): AsyncGenerator<string> {
+  const [shopName, categories] = await Promise.all([feedShopName(db, options.shopName), feedCategories(db)]);
+  const head = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<yml_catalog date="${ymlDate(options.now ?? new Date())}">`,
+    '<shop>',
+    element('name', shopName),
+    element('company', shopName),
+    element('url', `${options.siteUrl}/`),
+    '<currencies><currency id="RUR" rate="1"/></currencies>',
+    '<categories>',
+    ...categories.map((c) => element('category', cleanText(c.name) || c.path, { id: c.id, parentId: c.parentId ?? undefined })),
+    '</categories>',
+    `<delivery-options><option cost="${HOME_DELIVERY.cost}" days="${xmlEscape(HOME_DELIVERY.days)}"/></delivery-options>`,
+    '<offers>',
+    '',
+  ].join('\n');
+  yield head;
+  for await (const page of feedProducts(db, { pageSize: options.pageSize, signal: options.signal })) {
+    let chunk = '';
+    for (const product of page) {
+      for (const variant of product.variants) if (variant.stock > 0) chunk += ymlOffer(product, variant, options.siteUrl);
+    }
+    if (chunk) yield chunk;
+  }
+  yield '</offers>\n</shop>\n</yml_catalog>\n';
+}
