@@ -34,7 +34,6 @@
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
@@ -43,16 +42,16 @@ import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
 import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 import { armDeadline } from './lib/request-deadline.mjs';
+import { readServeSettings, settingsOrExit } from './lib/settings.mjs';
 import { SingleLocationResponse } from './lib/storefront-response.mjs';
 
 /** IPC type of a revalidation passed between workers (lib/revalidation.ts FANOUT_MESSAGE). */
 const FANOUT_MESSAGE = 'storefront:revalidate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME && process.env.HOSTNAME !== 'localhost' ? process.env.HOSTNAME : undefined;
-const requested = Number.parseInt(process.env.WEB_CONCURRENCY ?? '', 10);
-const workers = Number.isInteger(requested) && requested > 0 ? Math.min(requested, 32) : Math.min(availableParallelism(), 8);
+// Issue #17 item 6: every variable parsed once (scripts/lib/settings.mjs); a bad value stops here.
+const settings = settingsOrExit(() => readServeSettings());
+const { port, hostname, workers } = settings;
 
 /** lib/api/fetcher.ts: epoch ms until which the shop API said it is saturated (same process). */
 const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
@@ -73,17 +72,10 @@ class ShedAwareResponse extends SingleLocationResponse {
   }
 }
 
-/** A non-negative number from the environment, else `fallback`. */
-function positive(raw, fallback) {
-  const n = Number(raw);
-  return raw !== undefined && raw !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
-}
-
 if (cluster.isPrimary) {
-  const diskMb = Number(process.env.PAGE_CACHE_DISK_MB ?? 1024);
-  const cacheDir = pageCacheDir(root);
+  const cacheDir = pageCacheDir(root, settings.distDir);
   setInterval(() => {
-    const { before, after, deleted } = prunePageCache(cacheDir, diskMb * 1024 * 1024);
+    const { before, after, deleted } = prunePageCache(cacheDir, settings.pageCacheDiskBytes);
     if (deleted) console.log(`[serve] page cache on disk ${(before / 1048576).toFixed(0)} → ${(after / 1048576).toFixed(0)} MB (${deleted} files)`);
   }, 60_000).unref();
   // A larger young generation: rendering and sending pages allocates many short-lived buffers, and
@@ -128,18 +120,11 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const microCache = new PageMicroCache({
-    maxAgeMs: Number(process.env.MICRO_CACHE_MS ?? 1000),
-    maxBytes: Number(process.env.MICRO_CACHE_MB ?? 64) * 1024 * 1024,
-  });
+  const microCache = new PageMicroCache(settings.microCache);
   // Issue #12: the client address the throttles count is this socket's (or a trusted proxy's).
-  const trust = compileTrust(process.env.TRUSTED_PROXIES);
-  const deadlineMs = positive(process.env.WEB_REQUEST_DEADLINE_MS, 7000);
-  const gate = new AdmissionGate({
-    limit: positive(process.env.WEB_CONCURRENCY_LIMIT, 8),
-    queue: positive(process.env.WEB_QUEUE, 64),
-    timeoutMs: positive(process.env.WEB_QUEUE_TIMEOUT_MS, 1000),
-  });
+  const trust = compileTrust(settings.trustedProxies);
+  const deadlineMs = settings.requestDeadlineMs;
+  const gate = new AdmissionGate(settings.gate);
   const server = createServer(
     {
       ServerResponse: ShedAwareResponse,
@@ -215,7 +200,7 @@ if (cluster.isPrimary) {
     if (message?.type !== FANOUT_MESSAGE || !internal.address()) return;
     fetch(`http://127.0.0.1:${internal.address().port}/api/revalidate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${process.env.REVALIDATE_SECRET ?? ''}`, 'x-revalidate-fanout': '1' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.revalidateSecret}`, 'x-revalidate-fanout': '1' },
       body: JSON.stringify({ tags: message.tags ?? [], paths: message.paths ?? [] }),
       signal: AbortSignal.timeout(5000),
     })

@@ -19,10 +19,11 @@ export const ROUTE_CACHE_DIRECTORY = 'route-cache';
 /**
  * The folder Next writes run-time cached pages to.
  * @param {string} root the app's folder (holding `.next`)
- * @returns {string} `{root}/.next/server/route-cache`
+ * @param {string} [distDir] Next's build folder relative to `root` (next.config.ts distDir)
+ * @returns {string} `{root}/{distDir}/server/route-cache`
  */
-export function pageCacheDir(root) {
-  return path.join(root, '.next', 'server', ROUTE_CACHE_DIRECTORY);
+export function pageCacheDir(root, distDir = '.next') {
+  return path.join(root, distDir, 'server', ROUTE_CACHE_DIRECTORY);
 }
 
 /** Suffixes of one entry's files; the first ones are primaries (deleted first). */

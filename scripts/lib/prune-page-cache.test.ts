@@ -44,6 +44,8 @@ describe('page cache folder of Next 16 (issue #12 item 13)', () => {
     const { ROUTE_CACHE_DIRECTORY: nexts } = require('next/dist/server/lib/route-cache-key.js');
     expect(ROUTE_CACHE_DIRECTORY).toBe(nexts);
     expect(pageCacheDir('/srv/shop')).toBe(path.join('/srv/shop', '.next', 'server', 'route-cache'));
+    // Issue #17 item 7: the e2e build (NEXT_DIST_DIR=.next-test) prunes its own pages, not the shop's.
+    expect(pageCacheDir('/srv/shop', '.next-test')).toBe(path.join('/srv/shop', '.next-test', 'server', 'route-cache'));
   });
 
   it('deletes a page entry whole (html, rsc, meta, segments) and the folders it leaves empty', () => {
