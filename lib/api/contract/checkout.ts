@@ -4,7 +4,7 @@
  * `items_json`); the other shapes are ours. Amounts are rubles with kopecks (spec §9).
  */
 import { z } from 'zod';
-import { Rubles, intId, safeString } from './common';
+import { Rubles, intId, intIdParam, safeString } from './common';
 import { OrderLine, OrderStatusCode } from './orders';
 
 const phoneRe = /^\+7\d{10}$/;
@@ -258,3 +258,44 @@ export const SandboxPayBody = z
 export const SandboxPayResponse = z
   .object({ status: z.literal('success'), result: z.enum(['deposited', 'declined']), message: z.string(), redirect_url: z.string() })
   .meta({ id: 'SandboxPayResponse' });
+
+/**
+ * `GET /v1/pickup_points/?city_id=N` (issue #14 item 13; ours — spec §7 names only "a delivery
+ * widget script loaded from a CDN"): the pickup points of a city for the "В пункт выдачи СДЭК"
+ * method. `city_id` is a city of `GET /v1/cities/`; `search` narrows by name or address.
+ */
+export const PickupPointsQuery = z
+  .object({
+    city_id: intIdParam('Выберите город'),
+    search: safeString().trim().max(100, 'Слишком длинный запрос').optional(),
+  })
+  .meta({ id: 'PickupPointsQuery' });
+
+/** One pickup point: CDEK's office (`provider: "cdek"`) or a demo point of the built-in list. */
+export const PickupPoint = z
+  .object({
+    /** CDEK office code ("MSK123"), or "DEMO-…" for the built-in list. */
+    code: z.string(),
+    name: z.string(),
+    /** Street address within the city, e.g. "ул. Тверская, д. 12". */
+    address: z.string(),
+    /** Opening hours as the provider writes them, e.g. "Пн-Пт 10:00-21:00, Сб-Вс 10:00-18:00". */
+    work_time: z.string(),
+    /** "PVZ" (staffed office) or "POSTAMAT" (parcel locker). */
+    type: z.enum(['PVZ', 'POSTAMAT']),
+    /** WGS-84 degrees; null when unknown. */
+    location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  })
+  .meta({ id: 'PickupPoint' });
+export type PickupPoint = z.infer<typeof PickupPoint>;
+
+export const PickupPointsResponse = z
+  .object({
+    status: z.literal('success'),
+    city: z.string(),
+    /** "cdek": CDEK API v2 offices (the storefront may show CDEK's map widget); "demo": the built-in list. */
+    provider: z.enum(['cdek', 'demo']),
+    results: z.array(PickupPoint),
+  })
+  .meta({ id: 'PickupPointsResponse' });
+export type PickupPointsResponse = z.infer<typeof PickupPointsResponse>;

@@ -1,10 +1,11 @@
 /**
  * CDEK API v2 client (issue #5 delivery provider): OAuth client-credentials token, then
  * `POST calculator/tarifflist` from the shop's city to the destination. Tariff 137 (склад–дверь)
- * is the courier option, 136 (склад–склад) the pickup-point option. Used when CDEK_CLIENT_ID and
- * CDEK_CLIENT_SECRET are set (server/services/delivery/delivery.ts).
+ * is the courier option, 136 (склад–склад) the pickup-point option. Pickup points come from
+ * `GET location/cities` (the city's CDEK code) and `GET deliverypoints` (issue #14 item 13). Used
+ * when CDEK_CLIENT_ID and CDEK_CLIENT_SECRET are set (server/services/delivery/delivery.ts).
  */
-import type { DeliveryOption } from '@/lib/api/contract/checkout';
+import type { DeliveryOption, PickupPoint } from '@/lib/api/contract/checkout';
 import type { DeliveryProvider, Destination } from './delivery';
 
 /** Courier tariff "Посылка склад–дверь". */
@@ -21,6 +22,18 @@ export interface CdekOptions {
   /** Injected in tests. */
   fetch?: typeof fetch;
 }
+
+/** Most pickup points of one city passed on (Москва has ~2,000 CDEK offices and lockers). */
+export const CDEK_POINTS_MAX = 1000;
+
+type CdekCity = { code: number; city: string; region?: string };
+type CdekOffice = {
+  code: string;
+  name?: string;
+  type?: string;
+  work_time?: string;
+  location?: { address?: string; latitude?: number; longitude?: number };
+};
 
 type TariffAnswer = { tariff_codes?: Array<{ tariff_code: number; delivery_sum: number; period_min: number; period_max: number }>; errors?: Array<{ message: string }> };
 
@@ -73,5 +86,34 @@ export class CdekClient implements DeliveryProvider {
     if (pvz) out.push({ method: 'cdek', name: 'В пункт выдачи СДЭК', cost: Math.ceil(pvz.delivery_sum), days_min: pvz.period_min, days_max: pvz.period_max, note: 'Выберите пункт выдачи в вашем городе', source: 'cdek' });
     if (out.length === 0) throw new Error('CDEK returned no courier or pickup-point tariff');
     return out;
+  }
+
+  /** GET with the access token. @throws Error on a non-2xx answer. */
+  private async getJson<T>(path: string, query: Record<string, string>): Promise<T> {
+    const token = await this.accessToken();
+    const res = await this.fetchFn(`${this.url(path)}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`CDEK ${path} failed: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  }
+
+  /**
+   * The city's offices and parcel lockers, by CDEK's own city code (the one whose region matches
+   * ours, else the first of that name).
+   * @throws Error on a failed call; an unknown city gives [].
+   */
+  async pickupPoints(to: Destination): Promise<PickupPoint[]> {
+    const found = await this.getJson<CdekCity[]>('location/cities', { country_codes: 'RU', city: to.city, size: '10' });
+    const city = found.find((c) => c.city === to.city && c.region && to.region.includes(c.region.split(' ')[0]!)) ?? found.find((c) => c.city === to.city);
+    if (!city) return [];
+    const offices = await this.getJson<CdekOffice[]>('deliverypoints', { city_code: String(city.code), country_code: 'RU', type: 'ALL' });
+    return offices.slice(0, CDEK_POINTS_MAX).map((o) => ({
+      code: o.code,
+      name: o.name ?? `Пункт выдачи ${o.code}`,
+      address: o.location?.address ?? '',
+      work_time: o.work_time ?? '',
+      type: o.type === 'POSTAMAT' ? ('POSTAMAT' as const) : ('PVZ' as const),
+      location:
+        typeof o.location?.latitude === 'number' && typeof o.location.longitude === 'number' ? { latitude: o.location.latitude, longitude: o.location.longitude } : null,
+    }));
   }
 }

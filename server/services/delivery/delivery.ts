@@ -7,12 +7,13 @@
  * from the client.
  */
 import { eq } from 'drizzle-orm';
-import type { DeliveryMethod, DeliveryOption } from '@/lib/api/contract/checkout';
+import type { DeliveryMethod, DeliveryOption, PickupPoint } from '@/lib/api/contract/checkout';
 import type { Db } from '../../db/client';
 import { cities, regions } from '../../db/schema';
 import { readServerEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { CdekClient } from './cdek';
+import { demoPickupPoints } from './demo-pickup-points';
 import { logError } from '../log';
 
 /** Where a parcel goes. */
@@ -29,6 +30,8 @@ export interface DeliveryProvider {
   readonly name: 'tariff' | 'cdek';
   /** Courier and pickup-point options for a parcel of `weightGrams` to `to`. */
   quote(to: Destination, weightGrams: number): Promise<DeliveryOption[]>;
+  /** Pickup points of the destination city (issue #14 item 13). */
+  pickupPoints(to: Destination): Promise<PickupPoint[]>;
 }
 
 /** Shop pickup: the shop's address; only in the shop's city (Москва). */
@@ -68,6 +71,9 @@ export const tariffProvider: DeliveryProvider = {
       { method: 'courier', name: 'Курьером до двери', cost: courier.cost, days_min: courier.days[0], days_max: courier.days[1], note: `Доставка по адресу, ${to.city}`, source: 'tariff' },
       { method: 'cdek', name: 'В пункт выдачи СДЭК', cost: cdek.cost, days_min: cdek.days[0], days_max: cdek.days[1], note: 'Выберите пункт выдачи в вашем городе', source: 'tariff' },
     ];
+  },
+  async pickupPoints(to) {
+    return demoPickupPoints(to);
   },
 };
 
