@@ -171,8 +171,9 @@ if (cluster.isPrimary) {
             res.once('close', () => socket.off('end', cut));
           }
           // Issue #12: answered within WEB_REQUEST_DEADLINE_MS whatever Next is doing.
-          // Not for writes (an order must not be cut in the middle) nor sitemaps (long by nature).
-          if (page && !req.url?.startsWith('/sitemap')) {
+          // Not for writes (an order must not be cut in the middle) nor sitemaps and product feeds
+          // (long by nature: a 100,000-product feed streams for a minute, issue #15).
+          if (page && !/^\/(sitemap|yml\.xml|google-merchant\.xml)/.test(req.url ?? '')) {
             armDeadline(res, deadlineMs, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
           }
           microCache.capture(req, res);
