@@ -1,0 +1,9 @@
+/** /google-merchant.xml: the Google Merchant Center feed (issue #15), relayed from the shop API as it streams. */
+import { relayFeed } from '@/features/seo/api/relay-feed';
+
+export const dynamic = 'force-dynamic';
+
+/** The feed; 404 when the shop API has none (features/seo/api/relay-feed.ts). */
+export function GET(request: Request): Promise<Response> {
+  return relayFeed('google-merchant.xml', request);
+}
