@@ -28,6 +28,7 @@ import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 import { registerCheckoutRoutes } from './routes/checkout/checkout.routes';
 import { registerStockRoutes } from './routes/stock/stock.routes';
+import { registerPickupPointRoutes } from './routes/pickup-points/pickup-points.routes';
 import { registerFeedsRoutes } from './routes/feeds/feeds.routes';
 import { responseCache } from './services/response-cache';
 import { loadShed, type LoadShedOptions } from './load-shed';
@@ -98,6 +99,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerFavoriteRoutes(app);
   registerCheckoutRoutes(app);
   registerStockRoutes(app);
+  registerPickupPointRoutes(app);
   registerFeedsRoutes(app);
   app.route('/media', mediaRoutes);
 
