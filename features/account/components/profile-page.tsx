@@ -13,6 +13,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
+import { RegionCityFields } from '@/components/region-city-fields/region-city-fields';
 import { accountRequest, ACCOUNT_FALLBACK_MESSAGE, fetchCities, fetchRegions } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { AddressesResponse, type Address, type City, type Region, type User } from '@/lib/api/contract/accounts';
@@ -115,6 +116,7 @@ function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address
     },
   });
   const regionId = Number(useWatch({ control: form.control, name: 'region_id' }));
+  const cityId = Number(useWatch({ control: form.control, name: 'city_id' }));
   const cities = citiesByRegion[regionId] ?? [];
   const known = regionId in citiesByRegion;
   useEffect(() => {
@@ -141,26 +143,21 @@ function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address
   });
   return (
     <form onSubmit={submit} noValidate className={styles.addressForm} aria-label={initial ? 'Изменить адрес' : 'Новый адрес'}>
-      <FormField label="Регион" error={errors.region_id?.message}>
-        <select {...form.register('region_id', { onChange: () => form.setValue('city_id', 0) })}>
-          <option value={0}>Выберите регион</option>
-          {regions.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label="Город" error={errors.city_id?.message}>
-        <select {...form.register('city_id')} disabled={cities.length === 0}>
-          <option value={0}>Выберите город</option>
-          {cities.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <RegionCityFields
+        regions={regions}
+        cities={cities}
+        regionId={regionId}
+        cityId={cityId}
+        onRegionChange={(id) => {
+          form.setValue('region_id', id, { shouldValidate: form.formState.isSubmitted });
+          form.setValue('city_id', 0);
+        }}
+        onCityChange={(id) => form.setValue('city_id', id, { shouldValidate: form.formState.isSubmitted })}
+        errors={{ region: errors.region_id?.message, city: errors.city_id?.message }}
+        placeholders
+        citiesLoading={Boolean(regionId) && !known}
+        columns={1}
+      />
       <FormField label="Улица" error={errors.street?.message}>
         <input autoComplete="address-line1" {...form.register('street')} />
       </FormField>
