@@ -3,6 +3,7 @@
  * (the only reader of process.env): product photos at /media/** are proxied from
  * `${SHOP_API_URL}/media/**` so next/image can optimise them as local images.
  */
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { env } from './lib/env';
 import { securityHeaders } from './lib/security-headers';
@@ -21,6 +22,12 @@ const nextConfig: NextConfig = {
   // pages grows with the filter combinations requested). The disk cache stays on: the image
   // optimizer's cache depends on it.
   cacheMaxMemorySize: 256 * 1024 * 1024,
+  // Issue #16 (docs/topology.md): with REDIS_URL, every instance shares one data and page cache in
+  // Redis (deploy/next-cache-handler.mjs), so a tag revalidated on one is revalidated on all; no
+  // per-process copy on top of it (cacheMaxMemorySize 0). Without it: the built-in cache above.
+  ...(process.env.REDIS_URL
+    ? { cacheHandler: path.join(process.cwd(), 'deploy', 'next-cache-handler.mjs'), cacheMaxMemorySize: 0 }
+    : {}),
   // Issue #7 SEO: <title>, description and canonical always in <head>, never streamed into the
   // body after it (Next streams metadata to browsers it does not list as bots, e.g. Lighthouse).
   htmlLimitedBots: /.*/,
