@@ -20,7 +20,8 @@ import { registerLandingRoutes } from './routes/landing/landing.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { registerPublicationRoutes } from './routes/publications/publications.routes';
 import type { AppEnv } from './types';
-import { Throttle } from './services/throttle';
+import { createThrottle } from './services/throttle';
+import type { Redis } from './services/redis';
 import { registerAuthRoutes } from './routes/auth/auth.routes';
 import { registerAddressRoutes } from './routes/addresses/addresses.routes';
 import { registerLocationRoutes } from './routes/locations/locations.routes';
@@ -44,13 +45,15 @@ export type AppOptions = {
   cacheTtlMs?: number;
   /** Sizes of the load-shedding gate (server/load-shed.ts); default: configureLoadShed's. */
   loadShed?: Partial<LoadShedOptions>;
+  /** Issue #16: throttles, rate limits and the response cache shared with other instances; absent: in memory. */
+  redis?: Redis | null;
 };
 
 /** Builds the API on a database (tests pass an in-memory PGlite). */
 export function createApp(db: Db, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ strict: false });
 
-  const throttle = new Throttle();
+  const throttle = createThrottle(options.redis);
   // Issue #12: answers are never sniffed as another type nor framed; no Referer leaves the API.
   // HSTS and CSP belong to the public origin (next.config.ts); /api/docs sets its own CSP.
   app.use(
@@ -81,7 +84,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
     }),
   );
 
-  app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0 }));
+  app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0, redis: options.redis }));
   app.use('*', loadShed(options.loadShed)); // issue #12: bounded concurrency, fast 503 (server/load-shed.ts)
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));

@@ -7,6 +7,11 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Issue #16 (docs/topology.md): Redis shared by every API instance (redis://host:port/db) for the
+   * login/registration throttles, rate limits and the response cache; unset: this process's memory.
+   */
+  REDIS_URL: z.string().url().optional(),
   /** Folder of the embedded PGlite database. */
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Port of the shop API. */

@@ -13,6 +13,7 @@ import { seedDatabase } from './seed';
 import { logError } from './services/log';
 import { demoWarnings } from './services/demo-mode';
 import { startChangeEvents } from './services/change-events';
+import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
 
 const env = readServerEnv();
@@ -42,7 +43,10 @@ if (catalogIndexEnabled()) {
 // Issue #13: every committed catalogue change reaches the index, the API cache and the pages.
 await startChangeEvents(handle, { revalidateUrls: env.STOREFRONT_REVALIDATE_URLS, secret: env.REVALIDATE_SECRET });
 configureLoadShed({ limit: env.API_CONCURRENCY, queue: env.API_QUEUE, timeoutMs: env.API_QUEUE_TIMEOUT_MS });
-const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS });
+// Issue #16: with several API instances, limits and the response cache are shared through Redis.
+const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : null;
+if (env.REDIS_URL) console.log(`[shop-api] throttles and response cache in Redis at ${new URL(env.REDIS_URL).host}`);
+const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS, redis });
 // Issue #13: unpaid card orders give their stock back after RESERVATION_TTL_MINUTES.
 const stopSweeper = startReservationSweeper(handle.db, env.RESERVATION_SWEEP_SECONDS * 1000);
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
@@ -63,6 +67,7 @@ async function shutdown() {
   stopSweeper();
   server.close();
   await handle.close();
+  await redis?.close().catch(() => {});
   process.exit(0);
 }
 process.on('SIGINT', shutdown);

@@ -4,8 +4,8 @@
  * certificate check (a code guesser). Over the limit the API answers 429 with a Russian message
  * and `Retry-After`.
  *
- * The counters are the app's login/reset `Throttle` (fixed windows in the API process's memory,
- * server/services/throttle.ts), keyed by `rl:<scope>:<client>` where the client is
+ * The counters are the app's login/reset `Throttle` (fixed windows in the API process's memory, or
+ * in Redis shared by every API instance when REDIS_URL is set: server/services/throttle.ts), keyed by `rl:<scope>:<client>` where the client is
  * `clientAddress(c)` (the BFF-reported browser address, never a header the browser wrote). The
  * rules live here, not in THROTTLE_RULES, so the account throttle and these limits change apart.
  */
@@ -61,17 +61,17 @@ function keyOf(c: Context<AppEnv>, scope: RateLimitScope): string {
  * exposed by `Throttle`, and a client that waits the whole window is certain to be let in.
  * @throws ApiHttpError 429 with e.g. "Слишком много проверок сертификатов. Попробуйте снова через 15 минут".
  */
-export function assertUnderLimit(c: Context<AppEnv>, scope: RateLimitScope): void {
+export async function assertUnderLimit(c: Context<AppEnv>, scope: RateLimitScope): Promise<void> {
   const rule = RATE_LIMIT_RULES[scope];
-  if (!c.var.throttle.isLimited(rule, keyOf(c, scope))) return;
+  if (!(await c.var.throttle.isLimited(rule, keyOf(c, scope)))) return;
   // Set on the context before throwing: app.onError answers through the same context, which keeps it.
   c.header('Retry-After', String(Math.ceil(rule.windowMs / 1000)));
   throw new ApiHttpError(429, rateLimitMessage(rule.action, rule.windowMs));
 }
 
 /** Counts one event of `scope` for the client (e.g. a certificate code that was not found). */
-export function countForClient(c: Context<AppEnv>, scope: RateLimitScope): void {
-  c.var.throttle.hit(RATE_LIMIT_RULES[scope], keyOf(c, scope));
+export async function countForClient(c: Context<AppEnv>, scope: RateLimitScope): Promise<void> {
+  await c.var.throttle.hit(RATE_LIMIT_RULES[scope], keyOf(c, scope));
 }
 
 /**
@@ -80,19 +80,19 @@ export function countForClient(c: Context<AppEnv>, scope: RateLimitScope): void 
  * requests count too.
  * @throws ApiHttpError 429 (see {@link assertUnderLimit}).
  */
-export function limitPerClient(c: Context<AppEnv>, scope: RateLimitScope): void {
-  assertUnderLimit(c, scope);
-  countForClient(c, scope);
+export async function limitPerClient(c: Context<AppEnv>, scope: RateLimitScope): Promise<void> {
+  await assertUnderLimit(c, scope);
+  await countForClient(c, scope);
 }
 
 /**
  * Counts one event of a per-key rule that is not tied to the client (e.g. confirmation mails per
  * address) and says whether it was still within the limit; an over-limit event is not counted.
  */
-export function takeFromKey(c: Context<AppEnv>, scope: RateLimitScope, key: string): boolean {
+export async function takeFromKey(c: Context<AppEnv>, scope: RateLimitScope, key: string): Promise<boolean> {
   const rule = RATE_LIMIT_RULES[scope];
   const bucket = `rl:${scope}:key:${key}`;
-  if (c.var.throttle.isLimited(rule, bucket)) return false;
-  c.var.throttle.hit(rule, bucket);
+  if (await c.var.throttle.isLimited(rule, bucket)) return false;
+  await c.var.throttle.hit(rule, bucket);
   return true;
 }

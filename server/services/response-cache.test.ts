@@ -71,3 +71,34 @@ describe('responseCache', () => {
     expect(calls.offers).toBe(4);
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('responseCache on Redis (issue #16: two API instances)', () => {
+  it('serves an answer computed by one instance from the other until a catalogue change on either', async () => {
+    const { connectRedis } = await import('./redis');
+    const { invalidateResponseCaches } = await import('./response-cache');
+    const clients = [await connectRedis(process.env.TEST_REDIS_URL!), await connectRedis(process.env.TEST_REDIS_URL!)];
+    const redisPrefix = `test:api-cache:${process.pid}:${Date.now()}:`;
+    try {
+      let computed = 0;
+      const instances = clients.map((redis) => {
+        const app = new Hono<AppEnv>({ strict: false });
+        app.use('/api/*', responseCache({ ttlMs: 10_000, redis, redisPrefix }));
+        app.get('/api/v1/offers/:path{.+}', (c) => c.json({ n: (computed += 1) }));
+        return app;
+      });
+      const first = await instances[0]!.request('/api/v1/offers/obuv/?limit=24');
+      expect(first.headers.get('X-Api-Cache')).toBe('miss');
+      const other = await instances[1]!.request('/api/v1/offers/obuv?limit=24');
+      expect(other.headers.get('X-Api-Cache')).toBe('hit');
+      expect((await other.json()).n).toBe(1);
+      invalidateResponseCaches();
+      await new Promise((r) => setTimeout(r, 50)); // the invalidation time is written without waiting
+      const after = await instances[1]!.request('/api/v1/offers/obuv/?limit=24');
+      expect(after.headers.get('X-Api-Cache')).toBe('miss');
+      expect((await after.json()).n).toBe(2);
+    } finally {
+      for await (const keys of clients[0]!.scanIterator({ MATCH: `${redisPrefix}*` })) if (keys.length) await clients[0]!.del(keys);
+      for (const client of clients) await client.close();
+    }
+  });
+});

@@ -12,9 +12,17 @@
  * Freshness (issue #13): {@link invalidateResponseCaches} drops every answer at once; the change
  * events of server/services/change-events.ts call it for any catalogue change, so `ttlMs` is only
  * the safety net. An answer computed while an invalidation happened is not kept.
+ *
+ * Shared store (issue #16, docs/topology.md): given a Redis client, answers are kept in Redis for
+ * every API instance (`<prefix>a:<key>`, with the ms the computation started) next to the ms of the
+ * last invalidation (`<prefix>invalidated`); one `MGET` reads both, and an answer whose computation
+ * started before the last invalidation is a miss, on every instance. Every instance's change events
+ * set that time (each LISTENs to the same database). Redis unreachable: the request is computed,
+ * nothing is kept. Concurrent misses still share one computation per instance.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types';
+import { reportRedisError, timed, type Redis } from './redis';
 
 /** Public catalogue and content paths whose answers do not depend on who asks. */
 export const CACHEABLE_PATHS: readonly RegExp[] = [
@@ -26,30 +34,64 @@ export const CACHEABLE_PATHS: readonly RegExp[] = [
 export type ResponseCacheOptions = {
   /** Lifetime of an answer, ms; 0 turns the cache off. */
   ttlMs: number;
-  /** Most answers kept. */
+  /** Most answers kept (in this process's memory; Redis keeps each for `ttlMs`). */
   maxEntries?: number;
+  /** Shared store of every API instance; absent: this process's memory. */
+  redis?: Redis | null;
+  /** Prefix of the Redis keys (default `shop:api-cache:`). */
+  redisPrefix?: string;
 };
 
 type Entry = { expires: number; body: string; contentType: string; generation: number };
 
+/** One answer as kept in Redis. */
+type SharedEntry = { startedAt: number; body: string; contentType: string };
+
 // Bumped by every invalidation; entries of an older generation are misses.
 let generation = 0;
+// Shared stores to tell of an invalidation: Redis key of its time → client.
+const sharedStores = new Map<string, Redis>();
 
-/** Drops every cached answer of every response cache in this process (a catalogue change). */
+/**
+ * Drops every cached answer of every response cache in this process (a catalogue change), and of
+ * every instance sharing a Redis store (the time of the invalidation is written there; the write is
+ * not awaited: a lost write leaves answers at most `ttlMs` old).
+ */
 export function invalidateResponseCaches(): void {
   generation += 1;
+  const at = String(Date.now());
+  for (const [key, client] of sharedStores) {
+    timed(client)
+      .set(key, at)
+      .catch((error: unknown) => reportRedisError('response cache invalidation', error));
+  }
+}
+
+/** The answer of `key` in Redis if it was computed after the last invalidation; null otherwise. */
+async function readShared(client: Redis, prefix: string, key: string): Promise<SharedEntry | null> {
+  try {
+    const [raw, invalidated] = await timed(client).mGet([`${prefix}a:${key}`, `${prefix}invalidated`]);
+    if (!raw) return null;
+    const entry = JSON.parse(raw) as SharedEntry;
+    return entry.startedAt > Number(invalidated ?? 0) ? entry : null;
+  } catch (error) {
+    reportRedisError('response cache read', error);
+    return null;
+  }
 }
 
 /** Hono middleware; see the module docstring. */
-export function responseCache({ ttlMs, maxEntries = 2000 }: ResponseCacheOptions): MiddlewareHandler<AppEnv> {
+export function responseCache({ ttlMs, maxEntries = 2000, redis, redisPrefix = 'shop:api-cache:' }: ResponseCacheOptions): MiddlewareHandler<AppEnv> {
+  if (redis && ttlMs > 0) {
+    sharedStores.set(`${redisPrefix}invalidated`, redis);
+    return sharedResponseCache(redis, redisPrefix, ttlMs);
+  }
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
 
   return async (c, next) => {
-    if (ttlMs <= 0 || c.req.method !== 'GET' || c.req.header('authorization')) return next();
-    const url = new URL(c.req.url);
-    if (!CACHEABLE_PATHS.some((re) => re.test(url.pathname))) return next();
-    const key = url.pathname.replace(/\/+$/, '') + url.search;
+    const key = ttlMs > 0 ? cacheKey(c) : null;
+    if (key === null) return next();
 
     const now = Date.now();
     const cached = entries.get(key);
@@ -95,6 +137,56 @@ export function responseCache({ ttlMs, maxEntries = 2000 }: ResponseCacheOptions
   };
 }
 
-function respond(c: Parameters<MiddlewareHandler<AppEnv>>[0], entry: Entry, state: 'hit'): Response {
+function respond(c: Context<AppEnv>, entry: Pick<Entry, 'body' | 'contentType'>, state: 'hit'): Response {
   return c.body(entry.body, 200, { 'Content-Type': entry.contentType, 'X-Api-Cache': state });
+}
+
+/** The cacheable key of a request, or null when it is not cached (see the module docstring). */
+function cacheKey(c: Context<AppEnv>): string | null {
+  if (c.req.method !== 'GET' || c.req.header('authorization')) return null;
+  const url = new URL(c.req.url);
+  if (!CACHEABLE_PATHS.some((re) => re.test(url.pathname))) return null;
+  return url.pathname.replace(/\/+$/, '') + url.search;
+}
+
+/** The middleware on a Redis store shared by every API instance (module docstring). */
+function sharedResponseCache(client: Redis, prefix: string, ttlMs: number): MiddlewareHandler<AppEnv> {
+  const pending = new Map<string, Promise<SharedEntry | null>>();
+  return async (c, next) => {
+    const key = cacheKey(c);
+    if (key === null) return next();
+    const cached = await readShared(client, prefix, key);
+    if (cached) return respond(c, cached, 'hit');
+
+    const shared = pending.get(key);
+    if (shared) {
+      const entry = await shared;
+      if (entry) return respond(c, entry, 'hit');
+      return next();
+    }
+    const startedAt = Date.now();
+    let settle: (entry: SharedEntry | null) => void = () => {};
+    pending.set(key, new Promise<SharedEntry | null>((resolve) => (settle = resolve)));
+    try {
+      await next();
+      const res = c.res;
+      const contentType = res.headers.get('content-type') ?? '';
+      if (res.status !== 200 || !contentType.includes('application/json')) {
+        settle(null);
+        return;
+      }
+      const entry: SharedEntry = { startedAt, body: await res.clone().text(), contentType };
+      settle(entry);
+      c.res.headers.set('X-Api-Cache', 'miss');
+      // Kept even if an invalidation came meanwhile: readShared compares startedAt with it.
+      await timed(client)
+        .set(`${prefix}a:${key}`, JSON.stringify(entry), { expiration: { type: 'PX', value: ttlMs } })
+        .catch((error: unknown) => reportRedisError('response cache write', error));
+    } catch (error) {
+      settle(null);
+      throw error;
+    } finally {
+      pending.delete(key);
+    }
+  };
 }

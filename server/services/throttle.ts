@@ -2,10 +2,13 @@
  * Throttling of login and password reset (DESIGN.md "Auth and security": login and reset are
  * throttled) per account and per client, with a fixed window per key.
  *
- * Kept in the API process's memory: cheap, no table writes on every failure, and reset by a
- * restart. With several API instances behind PostgreSQL each instance counts on its own, so the
- * effective limit is multiplied by the number of instances (documented in the README).
+ * Two stores behind one interface (issue #16, docs/topology.md):
+ * - {@link MemoryThrottle}: the API process's memory (`npm start`, one API process): cheap, no
+ *   writes on every failure, reset by a restart;
+ * - {@link RedisThrottle} (REDIS_URL set): one counter per key in Redis shared by every API
+ *   instance, so failures made through any instance count against the same limit.
  */
+import { reportRedisError, timed, type Redis } from './redis';
 
 /** One limit: at most `max` events per `windowMs` per key. */
 export interface ThrottleRule {
@@ -36,23 +39,35 @@ export const THROTTLE_RULES = {
   resetClient: { max: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, ThrottleRule>;
 
+/**
+ * Fixed-window counters keyed by "rule:key" (the rule is the caller's; keys name it). Async so a
+ * shared store fits behind it; a store that cannot answer lets the request through (a throttle must
+ * not lock every shopper out when Redis is down) and logs it.
+ */
+export interface Throttle {
+  /** True when the key has used up its limit in the current window. */
+  isLimited(rule: ThrottleRule, key: string): Promise<boolean>;
+  /** Counts one event for the key; the window starts with the key's first event. */
+  hit(rule: ThrottleRule, key: string): Promise<void>;
+  /** Forgets the key (a successful login clears the account's failures). */
+  clear(key: string): Promise<void>;
+}
+
 type Bucket = { count: number; resetAt: number };
 
-/** Fixed-window counters keyed by "rule:key". */
-export class Throttle {
+/** {@link Throttle} in this process's memory (at most ~50,000 live keys; expired ones are swept). */
+export class MemoryThrottle implements Throttle {
   private buckets = new Map<string, Bucket>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** True when the key has used up its limit in the current window. */
-  isLimited(rule: ThrottleRule, key: string): boolean {
+  async isLimited(rule: ThrottleRule, key: string): Promise<boolean> {
     const bucket = this.buckets.get(key);
     if (!bucket || bucket.resetAt <= this.now()) return false;
     return bucket.count >= rule.max;
   }
 
-  /** Counts one event for the key. */
-  hit(rule: ThrottleRule, key: string): void {
+  async hit(rule: ThrottleRule, key: string): Promise<void> {
     const now = this.now();
     const bucket = this.buckets.get(key);
     if (!bucket || bucket.resetAt <= now) {
@@ -63,8 +78,7 @@ export class Throttle {
     bucket.count += 1;
   }
 
-  /** Forgets the key (a successful login clears the account's failures). */
-  clear(key: string): void {
+  async clear(key: string): Promise<void> {
     this.buckets.delete(key);
   }
 
@@ -72,4 +86,47 @@ export class Throttle {
     const now = this.now();
     for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
   }
+}
+
+/**
+ * {@link Throttle} in Redis: `INCR` of `<prefix><key>`, whose expiry (`PEXPIRE … NX`, set by the
+ * window's first event only) ends the window, so every instance sees one count and one window.
+ */
+export class RedisThrottle implements Throttle {
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix = 'shop:throttle:',
+  ) {}
+
+  async isLimited(rule: ThrottleRule, key: string): Promise<boolean> {
+    try {
+      const count = await timed(this.client).get(this.prefix + key);
+      return Number(count ?? 0) >= rule.max;
+    } catch (error) {
+      reportRedisError('throttle read (request let through)', error);
+      return false;
+    }
+  }
+
+  async hit(rule: ThrottleRule, key: string): Promise<void> {
+    const name = this.prefix + key;
+    try {
+      await timed(this.client).multi().incr(name).pExpire(name, rule.windowMs, 'NX').exec();
+    } catch (error) {
+      reportRedisError('throttle count (event not counted)', error);
+    }
+  }
+
+  async clear(key: string): Promise<void> {
+    try {
+      await timed(this.client).del(this.prefix + key);
+    } catch (error) {
+      reportRedisError('throttle clear', error);
+    }
+  }
+}
+
+/** The store of an API process: Redis when given, this process's memory otherwise. */
+export function createThrottle(redis?: Redis | null): Throttle {
+  return redis ? new RedisThrottle(redis) : new MemoryThrottle();
 }

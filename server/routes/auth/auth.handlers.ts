@@ -69,7 +69,7 @@ async function assertFree(c: Ctx, email: string | null | undefined, phone: strin
 
 /** POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts. */
 export async function signIn(c: Ctx) {
-  limitPerClient(c, 'signIn'); // issue #12: every attempt counts, before any argon2 work (429).
+  await limitPerClient(c, 'signIn'); // issue #12: every attempt counts, before any argon2 work (429).
   const body = parseOr400(SignInBody, await readJson(c), 'Не удалось зарегистрироваться');
   const parts = splitFullName(body.full_name)!;
   await assertFree(c, body.email, body.phone);
@@ -107,21 +107,21 @@ async function checkLogin(c: Ctx, username: string, password: string): Promise<U
   const accountKey = `login:account:${email}`;
   const clientKey = `login:client:${client}`;
   const { throttle } = c.var;
-  if (throttle.isLimited(THROTTLE_RULES.loginPair, pairKey) || throttle.isLimited(THROTTLE_RULES.loginClient, clientKey)) {
+  if ((await throttle.isLimited(THROTTLE_RULES.loginPair, pairKey)) || (await throttle.isLimited(THROTTLE_RULES.loginClient, clientKey))) {
     throw new ApiHttpError(429, ACCOUNT_MESSAGES.loginThrottled);
   }
-  if (throttle.isLimited(THROTTLE_RULES.loginAccountSlowdown, accountKey)) {
+  if (await throttle.isLimited(THROTTLE_RULES.loginAccountSlowdown, accountKey)) {
     await new Promise((resolve) => setTimeout(resolve, readServerEnv().LOGIN_SLOWDOWN_MS));
   }
   const user = await userByEmail(c.var.db, email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
   if (!user || !ok) {
-    throttle.hit(THROTTLE_RULES.loginPair, pairKey);
-    throttle.hit(THROTTLE_RULES.loginAccountSlowdown, accountKey);
-    throttle.hit(THROTTLE_RULES.loginClient, clientKey);
+    await throttle.hit(THROTTLE_RULES.loginPair, pairKey);
+    await throttle.hit(THROTTLE_RULES.loginAccountSlowdown, accountKey);
+    await throttle.hit(THROTTLE_RULES.loginClient, clientKey);
     throw new ApiHttpError(400, SPEC_MESSAGES.loginFailed);
   }
-  throttle.clear(pairKey);
+  await throttle.clear(pairKey);
   return user;
 }
 
@@ -185,11 +185,11 @@ export async function reset(c: Ctx) {
   const { throttle } = c.var;
   const accountKey = `reset:account:${email}`;
   const clientKey = `reset:client:${clientAddress(c)}`;
-  if (throttle.isLimited(THROTTLE_RULES.resetAccount, accountKey) || throttle.isLimited(THROTTLE_RULES.resetClient, clientKey)) {
+  if ((await throttle.isLimited(THROTTLE_RULES.resetAccount, accountKey)) || (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey))) {
     throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
   }
-  throttle.hit(THROTTLE_RULES.resetAccount, accountKey);
-  throttle.hit(THROTTLE_RULES.resetClient, clientKey);
+  await throttle.hit(THROTTLE_RULES.resetAccount, accountKey);
+  await throttle.hit(THROTTLE_RULES.resetClient, clientKey);
   const user = await userByEmail(c.var.db, email);
   if (!user) throw new ApiHttpError(400, SPEC_MESSAGES.resetUnknownEmail);
   const { token } = await issueResetToken(c.var.db, user.id);
@@ -214,12 +214,12 @@ function escapeHtml(value: string): string {
 export async function resetComplete(c: Ctx) {
   const { throttle } = c.var;
   const clientKey = `reset-complete:client:${clientAddress(c)}`;
-  if (throttle.isLimited(THROTTLE_RULES.resetClient, clientKey)) throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
+  if (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey)) throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
   const body = parseOr400(ResetCompleteBody, await readJson(c), 'Не удалось сменить пароль');
   try {
     await completeReset(c.var.db, body.token, body.password_one);
   } catch (error) {
-    throttle.hit(THROTTLE_RULES.resetClient, clientKey);
+    await throttle.hit(THROTTLE_RULES.resetClient, clientKey);
     throw error;
   }
   return c.json({ status: 'success' as const, message: SPEC_MESSAGES.dataSaved });

@@ -86,11 +86,11 @@ export async function giftCardPayment(c: Ctx) {
  * @throws ApiHttpError 429 over the limit; whatever `lookup` throws (a 404 "Сертификат не найден" is counted).
  */
 async function withCardMissLimit<T>(c: Ctx, lookup: () => Promise<T>): Promise<T> {
-  assertUnderLimit(c, 'giftCardMiss');
+  await assertUnderLimit(c, 'giftCardMiss');
   try {
     return await lookup();
   } catch (error) {
-    if (error instanceof ApiHttpError && error.status === 404 && error.message === GIFT_CARD_NOT_FOUND) countForClient(c, 'giftCardMiss');
+    if (error instanceof ApiHttpError && error.status === 404 && error.message === GIFT_CARD_NOT_FOUND) await countForClient(c, 'giftCardMiss');
     throw error;
   }
 }
@@ -142,7 +142,7 @@ export async function giftCardData(c: Ctx) {
  * checks and 10 unknown codes per 15 minutes, then 429 with a Russian message and Retry-After.
  */
 export async function checkGiftCard(c: Ctx) {
-  limitPerClient(c, 'giftCardCheck');
+  await limitPerClient(c, 'giftCardCheck');
   const { code } = parseOr400(CheckCardBody, await readJson(c), 'Сертификат не найден');
   return c.json({ status: 'success' as const, card: await withCardMissLimit(c, () => checkCard(c.var.db, code)) });
 }

@@ -18,7 +18,7 @@ type Ctx = Context<AppEnv>;
 
 /** POST /v1/send_message/ {messageFeedback: {message, contactData}}: stores the message. 10 per client per hour. */
 export async function sendMessage(c: Ctx) {
-  limitPerClient(c, 'sendMessage');
+  await limitPerClient(c, 'sendMessage');
   const { messageFeedback } = parseOr400(SendMessageBody, await readJson(c), 'Сообщение не отправлено');
   await c.var.db.insert(feedbackMessages).values({ contactData: messageFeedback.contactData, message: messageFeedback.message });
   return c.json({ status: 'success' as const, message: HELP_FORM_SUCCESS });
@@ -32,9 +32,9 @@ export async function sendMessage(c: Ctx) {
  * @throws ApiHttpError 400 invalid e-mail, 429 over the client limit, 503 mail not sent.
  */
 export async function subscribe(c: Ctx) {
-  limitPerClient(c, 'subscribe');
+  await limitPerClient(c, 'subscribe');
   const { email } = parseOr400(SubscribeBody, await readJson(c), NEWSLETTER_MESSAGES.subscribeFailed);
-  await requestSubscription(c.var.db, email, takeFromKey(c, 'subscribeEmail', email));
+  await requestSubscription(c.var.db, email, await takeFromKey(c, 'subscribeEmail', email));
   return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.requested });
 }
 
@@ -43,7 +43,7 @@ export async function subscribe(c: Ctx) {
  * @throws ApiHttpError 400 unknown, used or expired token; 429 over 20 link posts per client in 15 minutes.
  */
 export async function confirm(c: Ctx) {
-  limitPerClient(c, 'subscriptionLink');
+  await limitPerClient(c, 'subscriptionLink');
   const { token } = parseOr400(SubscriptionTokenBody, await readJson(c), NEWSLETTER_MESSAGES.confirmFailed);
   await confirmSubscription(c.var.db, token);
   return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.confirmed });
@@ -56,7 +56,7 @@ export async function confirm(c: Ctx) {
  * @throws ApiHttpError 400 unknown token; 429 over 20 link posts per client in 15 minutes.
  */
 export async function unsubscribe(c: Ctx) {
-  limitPerClient(c, 'subscriptionLink');
+  await limitPerClient(c, 'subscriptionLink');
   const { token } = parseOr400(SubscriptionTokenBody, await readJson(c), NEWSLETTER_MESSAGES.unsubscribeFailed);
   await unsubscribeByToken(c.var.db, token);
   return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.unsubscribed });
