@@ -1,12 +1,31 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (README "Tests").
- * The web server is the whole shop started by scripts/start.mjs with its own ports and its own
- * database folder, so a shop already running on 3000/8000 is not disturbed.
+ * tests/e2e/global-setup.ts starts the whole shop with scripts/start.mjs --test: its own build folder
+ * (.next-test), database (.data/e2e-pglite, wiped first) and mail folder, on free ports, and stops
+ * it again, so a shop running from the same checkout is not disturbed (issue #17 item 7).
  */
-const PORT = process.env.E2E_PORT ?? '3100';
-const API_PORT = process.env.E2E_API_PORT ?? '8100';
+
+/**
+ * Two ports the OS reports free (listening on port 0), unless E2E_PORT/E2E_API_PORT are given. Put
+ * into process.env: the test workers inherit it, so they and the global setup agree on the ports.
+ */
+function choosePorts(): void {
+  if (process.env.E2E_PORT && process.env.E2E_API_PORT) return;
+  const script =
+    "const net=require('net');const a=net.createServer(),b=net.createServer();" +
+    "a.listen(0,()=>b.listen(0,()=>{process.stdout.write(a.address().port+' '+b.address().port);a.close();b.close();}));";
+  const [web, api] = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).split(' ');
+  process.env.E2E_PORT ||= web;
+  process.env.E2E_API_PORT ||= api;
+}
+choosePorts();
+// Mail of the test API (tests/e2e/accounts.spec.ts reads the .eml files), apart from a running shop's.
+process.env.MAIL_DIR ||= '.data/e2e-mail';
+
+const PORT = process.env.E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -37,17 +56,5 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, testIgnore: /.*\.mobile\.spec\.ts/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, testMatch: /.*\.mobile\.spec\.ts/ },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs --build',
-    url: `http://localhost:${PORT}/`,
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT,
-      API_PORT,
-      PGLITE_DIR: '.data/e2e-pglite',
-      SHOP_API_URL: '',
-    },
-  },
+  globalSetup: './tests/e2e/global-setup.ts',
 });

@@ -7,10 +7,13 @@
  * With `url` given, nothing is started and that shop is measured (`api` names its API origin).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processTree } from './process-tree.mjs';
+
+export { processTree };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -92,22 +95,6 @@ export async function startShop({ url, api, port = 3200, apiPort = 8200, product
       }
     },
   };
-}
-
-/** Pids of a process and all its descendants (Linux /proc). */
-export function processTree(pid) {
-  const out = [pid];
-  for (let i = 0; i < out.length; i += 1) {
-    try {
-      for (const task of readdirSync(`/proc/${out[i]}/task`)) {
-        const children = readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
-        if (children) out.push(...children.split(/\s+/).map(Number));
-      }
-    } catch {
-      // exited
-    }
-  }
-  return out;
 }
 
 /** Resident memory of a process tree, bytes. */

@@ -1,8 +1,8 @@
 /** Shared steps of the e2e specs. */
 import { expect, type Page } from '@playwright/test';
 
-/** Base URL of the shop API started by the test run (playwright.config.ts). */
-export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? '8100'}`;
+/** Base URL of the shop API started by the test run (port chosen in playwright.config.ts). */
+export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT}`;
 
 /**
  * Chooses the first size in stock in every size picker of the product page (one picker for most
@@ -39,9 +39,9 @@ export async function productsInStock(section: string, limit = 10): Promise<stri
 }
 
 /**
- * A mobile number no earlier run has registered (phones are unique per account, spec §8, and the
- * e2e database outlives a run): `digits` ("9XXXXXXXXX", what is typed into the mask), `e164`
- * ("+79XXXXXXXXX", what the API stores) and `masked` ("+7(9XX)-XXX-XX-XX", what the field shows).
+ * A mobile number no other test of the run has registered (phones are unique per account, spec §8;
+ * the e2e database is wiped only at the start of a run): `digits` ("9XXXXXXXXX", what is typed into
+ * the mask), `e164` ("+79XXXXXXXXX", what the API stores) and `masked` ("+7(9XX)-XXX-XX-XX", what the field shows).
  * @param prefix the first three digits (the operator code).
  */
 export function uniquePhone(prefix = '999'): { digits: string; e164: string; masked: string } {

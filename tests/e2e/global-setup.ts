@@ -1,0 +1,115 @@
+/**
+ * Global setup and teardown of the e2e run (issue #17 item 7, README "Tests"): starts the whole
+ * shop with `scripts/start.mjs --test --build` on the ports playwright.config.ts chose, with its own
+ * build folder (.next-test), a wiped database (.data/e2e-pglite) and mail folder, and stops it again.
+ *
+ * The shop runs in a process group of its own. The teardown (returned below; Playwright also runs it
+ * after Ctrl+C) asks start.mjs to stop and kills the whole group after 15 s; if the runner exits any other way,
+ * an exit handler kills the group, and if the runner is killed outright, start.mjs --test notices
+ * that its parent is gone and stops itself. So no run leaves a server holding its ports.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The e2e database folder, wiped before every run (tests assume the seeded demo catalogue). */
+const PGLITE_DIR = '.data/e2e-pglite';
+/** Longest wait for the build and the first page, ms (a cold build on a busy 2-core machine). */
+const START_TIMEOUT_MS = 15 * 60_000;
+
+/** Whether something answers `url` (any status). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await (await fetch(url, { signal: AbortSignal.timeout(2000) })).body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends `signal` to the process group `pgid`; false when the group is gone. */
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the shop; resolves once its home page answers 200.
+ * @returns the teardown: stops the shop (SIGTERM, then SIGKILL of its process group after 15 s)
+ * @throws Error when a port is taken or the shop does not start (the shop is stopped first)
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = process.env.E2E_PORT;
+  const apiPort = process.env.E2E_API_PORT;
+  if (!port || !apiPort) throw new Error('E2E_PORT and E2E_API_PORT are set by playwright.config.ts');
+  const base = `http://localhost:${port}`;
+  for (const url of [`${base}/`, `http://127.0.0.1:${apiPort}/api/health`]) {
+    if (await answers(url)) throw new Error(`${url} already answers: stop that server or choose other E2E_PORT/E2E_API_PORT`);
+  }
+  const mailDir = process.env.MAIL_DIR ?? '.data/e2e-mail';
+  for (const dir of [PGLITE_DIR, mailDir]) rmSync(path.resolve(root, dir), { recursive: true, force: true });
+
+  const shop = spawn(process.execPath, ['scripts/start.mjs', '--test', '--build'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: port,
+      API_PORT: apiPort,
+      PGLITE_DIR,
+      MAIL_DIR: mailDir,
+      NEXT_DIST_DIR: '.next-test',
+      SHOP_API_URL: '',
+    },
+  });
+  const pgid = shop.pid!;
+  shop.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+  shop.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  const killGroup = () => void signalGroup(pgid, 'SIGKILL');
+  process.once('exit', killGroup);
+
+  let stopped: Promise<void> | null = null;
+  const teardown = () =>
+    (stopped ??= (async () => {
+      // start.mjs passes the signal on to the API and the storefront, each once.
+      try {
+        process.kill(pgid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && signalGroup(pgid, 0)) await new Promise((r) => setTimeout(r, 200));
+      killGroup();
+      process.off('exit', killGroup);
+    })());
+
+  const exited = new Promise<string>((resolve) => shop.once('exit', (code, signal) => resolve(`the shop exited (code ${code}, signal ${signal})`)));
+  const ready = (async () => {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      try {
+        const res = await fetch(`${base}/`, { signal: AbortSignal.timeout(10_000) });
+        await res.body?.cancel();
+        if (res.ok) return null;
+      } catch {
+        // building or starting
+      }
+      if (shop.exitCode !== null || shop.signalCode !== null) return 'the shop exited';
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    return `the shop did not answer ${base}/ within ${START_TIMEOUT_MS / 60_000} min`;
+  })();
+  const failure = await Promise.race([ready, exited]);
+  if (failure) {
+    await teardown();
+    throw new Error(failure);
+  }
+  return teardown;
+}
