@@ -1,7 +1,11 @@
 /** Page metadata from SEO records with generated fallbacks (spec §3 SEO record, §7 get_seo). */
 import type { Metadata } from 'next';
+import { SITE_NAME } from '@/lib/constants';
 import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { getSeo } from '../api/get-seo';
+
+/** Open Graph fields of every page (issue #14 item 7): `og:site_name`, `og:locale` ru_RU. */
+export const OPEN_GRAPH_BASE = { siteName: SITE_NAME, locale: 'ru_RU' } as const;
 
 /** Input of `pageMetadata`. */
 export type PageMetadataInput = {
@@ -15,6 +19,10 @@ export type PageMetadataInput = {
   noindex?: boolean;
   /** Open Graph image URL. */
   image?: string;
+  /** Open Graph image alt text (`og:image:alt`); defaults to the title. */
+  imageAlt?: string;
+  /** `og:type`: "website" (default) or "article". */
+  ogType?: 'website' | 'article';
   /** 1-based page of a listing: page 2+ says "— страница N" in title and description (issue #14). */
   page?: number;
   /** Title words that tell the page from a similar one ("чёрный, арт. 1234"), kept when it is cut. */
@@ -45,11 +53,15 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
     keywords: seo?.keywords || undefined,
     alternates: { canonical: input.path },
     robots: input.noindex ? { index: false, follow: true } : undefined,
+    // Issue #14 item 7: a page's openGraph replaces the layout's whole, so type, site name and
+    // locale are repeated here rather than inherited.
     openGraph: {
+      ...OPEN_GRAPH_BASE,
+      type: input.ogType ?? 'website',
       title,
       description,
       url: input.path,
-      images: input.image ? [{ url: input.image }] : undefined,
+      images: input.image ? [{ url: input.image, alt: input.imageAlt || title }] : undefined,
     },
     twitter: {
       card: input.image ? 'summary_large_image' : 'summary',

@@ -1,0 +1,208 @@
+/**
+ * schema.org JSON-LD of the shop's pages (issue #14 item 7), shaped after Google's structured data
+ * documentation: a product is a `ProductGroup` whose `hasVariant` are one `Product` per colour and
+ * size (sizes of separates: one per top × bottom pair, as the basket sells them), each with its own
+ * `sku` (the size's `ext_id`), photos, `Offer` (price in RUB, strikethrough old price,
+ * availability, `itemCondition`, `OfferShippingDetails`, `MerchantReturnPolicy`); news items are
+ * `NewsArticle`, blog posts `Article`; listings an `ItemList` of their products.
+ *
+ * Pure functions of API data (spec §7 product_offer, offers, news/blog) and absolute URLs; the pages
+ * render them with components/json-ld.tsx.
+ */
+import type { OfferCard, ProductDetail } from '@/lib/api/contract/catalog';
+import type { Article } from '@/lib/api/contract/publications';
+import { CURRENCY_CODE, SITE_NAME } from '@/lib/constants';
+
+/** A JSON-LD object. */
+export type JsonLdObject = Record<string, unknown>;
+
+/** `path` on the shop's origin. */
+export type AbsoluteUrl = (path: string) => string;
+
+const SCHEMA = 'https://schema.org';
+
+/**
+ * Delivery as the shop's "Оплата и доставка" page states it (the seeded info page
+ * /delivery-and-payments): courier in Moscow 400 ₽ in 1–2 days; Почта России across Russia 450 ₽
+ * in 5–14 days; orders leave the warehouse the same or the next day.
+ */
+export const SHIPPING = [
+  { region: 'RU-MOW', rate: 400, minDays: 1, maxDays: 2 },
+  { region: null, rate: 450, minDays: 5, maxDays: 14 },
+] as const;
+
+/**
+ * Returns as the shop's "Возврат товара" page states them (/return-goods): 7 days after receipt, by
+ * mail (CDEK) or in the showroom; the buyer pays the return delivery unless the item is faulty.
+ */
+export const RETURN_DAYS = 7;
+
+const days = (min: number, max: number) => ({ '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitCode: 'DAY' });
+
+/** The shop's `OfferShippingDetails` (Google: shippingRate, shippingDestination, deliveryTime). */
+export function shippingDetails(): JsonLdObject[] {
+  return SHIPPING.map((s) => ({
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value: s.rate, currency: CURRENCY_CODE },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'RU', ...(s.region ? { addressRegion: s.region.slice(3) } : {}) },
+    deliveryTime: { '@type': 'ShippingDeliveryTime', handlingTime: days(0, 1), transitTime: days(s.minDays, s.maxDays) },
+  }));
+}
+
+/** The shop's `MerchantReturnPolicy` (Google: applicableCountry, returnPolicyCategory, merchantReturnDays, returnMethod, returnFees). */
+export function returnPolicy(): JsonLdObject {
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: 'RU',
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: RETURN_DAYS,
+    returnMethod: ['https://schema.org/ReturnByMail', 'https://schema.org/ReturnInStore'],
+    returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+  };
+}
+
+/** A sellable colour + size of a product page. */
+interface Variant {
+  sku: string;
+  color: string;
+  size: string;
+  /** URL query choosing it on the product page ("color=…&size=…"). */
+  query: string;
+  inStock: boolean;
+  images: string[];
+}
+
+function variantsOf(product: ProductDetail): Variant[] {
+  const out: Variant[] = [];
+  for (const offer of product.offers) {
+    const images = (offer.images.length ? offer.images : product.images).map((i) => i.image);
+    const base = { color: offer.color.name.toLocaleLowerCase('ru'), images };
+    const params = (extra: Record<string, string>) => new URLSearchParams({ color: offer.color.slug, ...extra }).toString();
+    for (const f of offer.features) {
+      out.push({ ...base, sku: f.ext_id, size: f.name, query: params({ size: f.name }), inStock: f.available && f.stock > 0 });
+    }
+    for (const t of offer.features_top) {
+      for (const b of offer.features_bottom) {
+        out.push({
+          ...base,
+          sku: `${t.ext_id}_${b.ext_id}`,
+          size: `${t.name}/${b.name}`,
+          query: params({ top: t.name, bottom: b.name }),
+          inStock: t.available && t.stock > 0 && b.available && b.stock > 0,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The product page's `ProductGroup`: every photo, brand, `productGroupID` (the pk), `variesBy`
+ * colour and size, and `hasVariant` with one `Product` + `Offer` per sellable colour and size.
+ * A product with no sizes at all still gets one variant per colour (sku = the colour's ext_id).
+ * @param absolute makes `/media/…` and page paths absolute (lib/site-url.ts on the page).
+ */
+export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl): JsonLdObject {
+  const url = absolute(product.full_path_offer);
+  let variants = variantsOf(product);
+  if (variants.length === 0) {
+    variants = product.offers.map((offer) => ({
+      sku: offer.ext_id,
+      color: offer.color.name.toLocaleLowerCase('ru'),
+      size: '',
+      query: new URLSearchParams({ color: offer.color.slug }).toString(),
+      inStock: false,
+      images: (offer.images.length ? offer.images : product.images).map((i) => i.image),
+    }));
+  }
+  const brand = { '@type': 'Brand', name: product.brand.name };
+  const price = product.price.toFixed(2);
+  const strikethrough =
+    product.old_price !== null && product.old_price > product.price
+      ? {
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            priceType: 'https://schema.org/StrikethroughPrice',
+            price: product.old_price.toFixed(2),
+            priceCurrency: CURRENCY_CODE,
+          },
+        }
+      : {};
+  return {
+    '@context': SCHEMA,
+    '@type': 'ProductGroup',
+    '@id': `${url}#product`,
+    name: product.name,
+    description: product.description,
+    url,
+    brand,
+    category: product.category.name,
+    productGroupID: String(product.id),
+    variesBy: ['https://schema.org/color', 'https://schema.org/size'],
+    image: [...new Set(product.images.map((i) => absolute(i.image)))],
+    material: product.material || undefined,
+    countryOfOrigin: product.country ? { '@type': 'Country', name: product.country } : undefined,
+    hasVariant: variants.map((v) => ({
+      '@type': 'Product',
+      sku: v.sku,
+      name: [product.name, v.color, v.size && `размер ${v.size}`].filter(Boolean).join(', '),
+      brand,
+      color: v.color,
+      size: v.size || undefined,
+      image: v.images.map((image) => absolute(image)),
+      offers: {
+        '@type': 'Offer',
+        url: `${url}?${v.query}`,
+        price,
+        priceCurrency: CURRENCY_CODE,
+        ...strikethrough,
+        availability: v.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        seller: { '@type': 'Organization', name: SITE_NAME },
+        shippingDetails: shippingDetails(),
+        hasMerchantReturnPolicy: returnPolicy(),
+      },
+    })),
+  };
+}
+
+/**
+ * `NewsArticle` (news) or `Article` (blog) of a publication (Google: headline ≤ 110 characters,
+ * image, datePublished, author, publisher).
+ */
+export function articleJsonLd(article: Article, path: string, absolute: AbsoluteUrl): JsonLdObject {
+  const shop = { '@type': 'Organization', name: SITE_NAME, url: absolute('/') };
+  const headline = article.title.length > 110 ? `${article.title.slice(0, 109).trimEnd()}…` : article.title;
+  return {
+    '@context': SCHEMA,
+    '@type': article.kind === 'news' ? 'NewsArticle' : 'Article',
+    headline,
+    description: article.excerpt,
+    image: [absolute(article.cover)],
+    datePublished: article.published_at,
+    dateModified: article.published_at,
+    inLanguage: 'ru-RU',
+    mainEntityOfPage: { '@type': 'WebPage', '@id': absolute(path) },
+    author: shop,
+    publisher: shop,
+  };
+}
+
+/**
+ * `ItemList` of a listing page's products in their order; `offset` is the page's first position
+ * minus one (page N of 24: 24 × (N − 1)), so positions run on across pages.
+ */
+export function itemListJsonLd(name: string, offers: OfferCard[], offset: number, absolute: AbsoluteUrl): JsonLdObject {
+  return {
+    '@context': SCHEMA,
+    '@type': 'ItemList',
+    name,
+    numberOfItems: offers.length,
+    itemListElement: offers.map((offer, i) => ({
+      '@type': 'ListItem',
+      position: offset + i + 1,
+      url: absolute(offer.full_path_offer),
+      name: `${offer.name} ${offer.brand.name}`,
+    })),
+  };
+}
