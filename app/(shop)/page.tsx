@@ -18,7 +18,11 @@ import { href, routeTitle } from '@/lib/routes';
 
 /** SEO record of "/" or the shop's default title. */
 export async function generateMetadata(): Promise<Metadata> {
+  // Issue #14 item 7: og:image is the first sale product's photo (the same cached call as the page's).
+  const first = await getOffersList('sale').then((list) => list[0], () => undefined);
   const metadata = await pageMetadata({
+    image: first?.images[0]?.image,
+    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
     path: href('index'),
     title: `${SITE_NAME} — купальники, одежда и обувь`,
     description: 'Интернет-магазин купальников, одежды, обуви, аксессуаров и белья. Доставка по России, примерка.',

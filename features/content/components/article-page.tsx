@@ -7,6 +7,7 @@ import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import type { ArticleKind } from '@/lib/api/contract/publications';
 import { seoDescription, seoTitle } from '@/lib/format/seo-text';
+import { SITE_NAME } from '@/lib/constants';
 import { href, routeTitle } from '@/lib/routes';
 import { getArticle } from '../api/get-article';
 import { ArticleView } from './article-view';
@@ -27,7 +28,17 @@ export async function articleMetadata(kind: ArticleKind, slug: string): Promise<
     title: { absolute: seoTitle(article.title) },
     description: seoDescription(article.excerpt),
     alternates: { canonical: path },
-    openGraph: { type: 'article', title: article.title, description: article.excerpt, url: path, images: [{ url: article.cover }], publishedTime: article.published_at },
+    // Issue #14 item 7: site, locale and the cover's alt text (the layout's openGraph is replaced).
+    openGraph: {
+      type: 'article',
+      siteName: SITE_NAME,
+      locale: 'ru_RU',
+      title: article.title,
+      description: article.excerpt,
+      url: path,
+      images: [{ url: article.cover, alt: article.cover_alt || article.title }],
+      publishedTime: article.published_at,
+    },
   };
 }
 

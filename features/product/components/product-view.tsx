@@ -1,12 +1,9 @@
 import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
-import { JsonLd } from '@/components/json-ld';
 import { Price } from '@/components/price/price';
 import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import { mainImage } from '@/components/product-image/product-image';
-import { CURRENCY_CODE } from '@/lib/constants';
 import { catalogHref, href } from '@/lib/routes';
-import { absoluteUrl } from '@/lib/site-url';
 import { ProductGallery } from './product-gallery';
 import { ProductSelectionProvider } from './product-selection';
 import { PurchasePanel } from './purchase-panel';
@@ -24,18 +21,11 @@ export type ProductViewProps = {
   relatedCardAction?: ProductRowProps['cardAction'];
 };
 
-/** True when any size of any colour can be bought. */
-function inStock(product: ProductDetail): boolean {
-  return product.offers.some((offer) =>
-    [...offer.features, ...offer.features_top, ...offer.features_bottom].some((f) => f.available && f.stock > 0),
-  );
-}
-
 /**
  * The product page body (spec §2 product detail): breadcrumbs, gallery, brand, name, price in ₽
  * with old price and discount, the purchase panel (colour, size(s), add to basket), description,
- * composition, care and country, the size chart popup, related and recently viewed products, and
- * schema.org Product JSON-LD (RUB, AggregateOffer over the colours' sizes with availability).
+ * composition, care and country, the size chart popup, related and recently viewed products. Its
+ * schema.org JSON-LD is the page's (features/seo/utils/structured-data.ts, issue #14 item 7).
  * Server component; names, prices and texts are complete HTML without JavaScript.
  */
 export function ProductView({ product, favoriteSlot, relatedCardAction }: ProductViewProps) {
@@ -90,38 +80,6 @@ export function ProductView({ product, favoriteSlot, relatedCardAction }: Produc
           old_price: product.old_price,
           image: image?.image ?? null,
           href: product.full_path_offer,
-        }}
-      />
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: product.name,
-          sku: String(product.id),
-          description: product.description,
-          brand: { '@type': 'Brand', name: product.brand.name },
-          category: product.category.name,
-          image: image ? [absoluteUrl(image.image)] : undefined,
-          offers: {
-            '@type': 'AggregateOffer',
-            url: absoluteUrl(product.full_path_offer),
-            lowPrice: product.price.toFixed(2),
-            highPrice: product.price.toFixed(2),
-            priceCurrency: CURRENCY_CODE,
-            offerCount: Math.max(1, product.offers.length),
-            availability: inStock(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-            offers: product.offers.map((offer) => ({
-              '@type': 'Offer',
-              sku: offer.ext_id,
-              name: `${product.name}, ${offer.color.name}`,
-              price: product.price.toFixed(2),
-              priceCurrency: CURRENCY_CODE,
-              itemCondition: 'https://schema.org/NewCondition',
-              availability: [...offer.features, ...offer.features_top, ...offer.features_bottom].some((f) => f.available && f.stock > 0)
-                ? 'https://schema.org/InStock'
-                : 'https://schema.org/OutOfStock',
-            })),
-          },
         }}
       />
     </div>

@@ -23,6 +23,9 @@ import { parsePageParam } from '@/features/catalog/utils/page-param';
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import { itemListJsonLd, productGroupJsonLd } from '@/features/seo/utils/structured-data';
+import { JsonLd } from '@/components/json-ld';
+import { absoluteUrl } from '@/lib/site-url';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { isNotFound } from '@/lib/api/fetcher';
 import { decodeSegments, parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
@@ -95,6 +98,7 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
       // Name, colour and article first: they survive the cut to 160 characters.
       description: `${name}, ${qualifier}. ${product.description} Купить с доставкой по России.`,
       image: product.images.find((image) => image.is_main)?.image ?? product.images[0]?.image,
+      imageAlt: name,
     });
   }
   const page = parsePageParam(query.page) ?? 1;
@@ -105,11 +109,15 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
   // Filtered or re-sorted listings do not compete with the clean one: noindex + canonical to it.
   const variant = hasFilters(state.filters) || state.sort !== undefined;
   const heading = withTag(category.seo.h1 || category.name, category.tag);
+  // Issue #14 item 7: og:image of a listing is its first product's photo (the same request as the page's).
+  const first = await getOffers(route.path, page, route.tag, state).then((offers) => offers.results[0], () => undefined);
   return pageMetadata({
     path: variant ? base : pageHref(base, page),
     noindex: variant,
     title: name,
     page,
+    image: first?.images[0]?.image,
+    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
     description: category.tag
       ? `${heading} в интернет-магазине ${SITE_NAME}: подборка «${category.tag.name}». Доставка по России, примерка перед покупкой.`
       : category.seo.description || `${category.name} — купить в интернет-магазине ${SITE_NAME}. Доставка по России, примерка.`,
@@ -125,11 +133,14 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
     const requested = `/${[route.categoryPath, route.pk, route.slug].filter(Boolean).join('/')}`;
     if (product.full_path_offer !== requested) permanentRedirect(product.full_path_offer);
     return (
-      <ProductView
-        product={product}
-        favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />}
-        relatedCardAction={FavoriteToggle}
-      />
+      <>
+        <ProductView
+          product={product}
+          favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />}
+          relatedCardAction={FavoriteToggle}
+        />
+        <JsonLd data={productGroupJsonLd(product, absoluteUrl)} />
+      </>
     );
   }
 
@@ -147,15 +158,18 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
   const base = catalogHref(category.path, category.tag?.slug);
   const heading = await pageHeading(base, withTag(category.seo.h1 || category.name, category.tag));
   return (
-    <CatalogListing
-      category={category}
-      offers={offers}
-      page={page}
-      heading={heading}
-      state={state}
-      facets={facets}
-      cardAction={FavoriteToggle}
-      bannerSlot={page === 1 ? <PromoBanners place="container" section={category.section} /> : null}
-    />
+    <>
+      <CatalogListing
+        category={category}
+        offers={offers}
+        page={page}
+        heading={heading}
+        state={state}
+        facets={facets}
+        cardAction={FavoriteToggle}
+        bannerSlot={page === 1 ? <PromoBanners place="container" section={category.section} /> : null}
+      />
+      <JsonLd data={itemListJsonLd(heading, offers.results, (page - 1) * PAGE_SIZE, absoluteUrl)} />
+    </>
   );
 }

@@ -1,6 +1,11 @@
 /** /blog/{slug} (spec §2 parametrised pages): one article of GET /v1/blog/{slug}; 404 when unknown. */
 import type { Metadata } from 'next';
 import { ArticlePage, articleMetadata } from '@/features/content/components/article-page';
+import { getArticle } from '@/features/content/api/get-article';
+import { articleJsonLd } from '@/features/seo/utils/structured-data';
+import { JsonLd } from '@/components/json-ld';
+import { href } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -11,5 +16,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The article page. */
 export default async function Page({ params }: Props) {
-  return <ArticlePage kind="blog" slug={(await params).slug} />;
+  const { slug } = await params;
+  const article = await getArticle('blog', slug);
+  return (
+    <>
+      <ArticlePage kind="blog" slug={slug} />
+      {article ? <JsonLd data={articleJsonLd(article, href('blog-slug', { slug }), absoluteUrl)} /> : null}
+    </>
+  );
 }

@@ -15,6 +15,10 @@ import { FacetedListing } from '@/features/catalog/components/faceted-listing';
 import { hasFilters, parseListingQuery } from '@/features/catalog/utils/listing-query';
 import { parsePageParam } from '@/features/catalog/utils/page-param';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import { itemListJsonLd } from '@/features/seo/utils/structured-data';
+import { JsonLd } from '@/components/json-ld';
+import { PAGE_SIZE } from '@/lib/constants';
+import { absoluteUrl } from '@/lib/site-url';
 import { href, pageHref, routeTitle } from '@/lib/routes';
 
 type Params = Promise<{ slug: string }>;
@@ -34,7 +38,12 @@ export async function generateMetadata({ params, searchParams }: { params: Param
   const page = parsePageParam(query.page) ?? 1;
   const base = href('brands-slug', { slug: brand.slug });
   const variant = hasFilters(state.filters) || state.sort !== undefined;
+  // Issue #14 item 7: og:image is the brand's first product photo (the same call as the page's).
+  const merged = { filters: { ...state.filters, brands: [brand.slug] }, sort: state.sort };
+  const first = await getOffers('', page, undefined, merged).then((offers) => offers.results[0], () => undefined);
   return pageMetadata({
+    image: first?.images[0]?.image,
+    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
     path: variant ? base : pageHref(base, page),
     title: page > 1 ? brand.name : `${brand.name} (${brand.name_ru}) — купить в интернет-магазине`,
     page,
@@ -79,6 +88,7 @@ export default async function BrandPage({ params, searchParams }: { params: Para
         hide={['brand']}
         emptyText="Товаров этого бренда сейчас нет"
       />
+      <JsonLd data={itemListJsonLd(heading, offers.results, (page - 1) * PAGE_SIZE, absoluteUrl)} />
     </div>
   );
 }
