@@ -1,0 +1,88 @@
+/**
+ * The shared import core (issue #15 "Bring the real catalogue"): runs an import of a YML feed
+ * (file or URL) with the settings of server/env.ts, records it in `import_runs`, and formats the
+ * report for people. The 1C exchange (server/routes/exchange) uses the CommerceML side
+ * (commerceml.ts) with the same writer.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { importRuns } from '../../db/schema';
+import type { ServerEnv } from '../../env';
+import type { WriterOptions } from './writer';
+import { importYmlFile } from './yml';
+import { ImportError, type ImportReport } from './types';
+
+export { ImportError, type ImportReport } from './types';
+export { importYmlFile } from './yml';
+
+/** Writer settings from the environment (IMPORT_* of server/env.ts). */
+export function writerOptionsFromEnv(env: ServerEnv, fetchImpl?: typeof fetch): WriterOptions {
+  return {
+    categoryMap: env.IMPORT_CATEGORY_MAP,
+    defaultSection: env.IMPORT_DEFAULT_SECTION,
+    pictures: { mediaDir: env.IMPORT_MEDIA_DIR, timeoutMs: env.IMPORT_PICTURE_TIMEOUT_MS, ...(fetchImpl ? { fetchImpl } : {}) },
+  };
+}
+
+/** Longest a feed download may take, ms. */
+const FEED_TIMEOUT_MS = 120_000;
+
+/**
+ * Imports a YML feed from a file path or an http(s) URL (downloaded to a temporary file first, so
+ * the XML check and the import read the same bytes), recording the run in `import_runs`.
+ * @throws ImportError (Russian message) for an unreachable URL, an unreadable file or malformed XML.
+ */
+export async function importYml(db: Db, input: string, opts: WriterOptions & { fetchImpl?: typeof fetch }): Promise<ImportReport> {
+  const [run] = await db.insert(importRuns).values({ source: 'yml', input, status: 'running' }).returning({ id: importRuns.id });
+  let tmp: string | undefined;
+  try {
+    let file = input;
+    let feedUrl: string | undefined;
+    if (/^https?:\/\//i.test(input)) {
+      tmp = await mkdtemp(path.join(os.tmpdir(), 'yml-'));
+      file = path.join(tmp, 'feed.xml');
+      feedUrl = input;
+      let res: Response;
+      try {
+        res = await (opts.fetchImpl ?? fetch)(input, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
+      } catch {
+        throw new ImportError(`Не удалось загрузить фид ${input}: адрес недоступен`);
+      }
+      if (!res.ok || !res.body) throw new ImportError(`Не удалось загрузить фид ${input}: сервер ответил ${res.status}`);
+      await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
+    }
+    const report = await importYmlFile(db, file, { ...opts, input, ...(feedUrl ? { feedUrl } : {}) });
+    await db.update(importRuns).set({ status: 'success', report: report as unknown as Record<string, unknown>, finishedAt: new Date() }).where(eq(importRuns.id, run!.id));
+    return report;
+  } catch (e) {
+    await db
+      .update(importRuns)
+      .set({ status: 'failure', report: { error: (e as Error).message }, finishedAt: new Date() })
+      .where(eq(importRuns.id, run!.id))
+      .catch(() => undefined);
+    throw e;
+  } finally {
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The report as lines of Russian text (the CLI prints it; the 1C exchange answers its first lines). */
+export function formatReport(report: ImportReport): string {
+  const lines = [
+    `Импорт ${report.input}: ${(report.ms / 1000).toFixed(1)} с`,
+    `Товары: создано ${report.products.created}, обновлено ${report.products.updated}, без изменений ${report.products.unchanged}`,
+    `Размеры: создано ${report.sizes.created}, обновлено ${report.sizes.updated}, без изменений ${report.sizes.unchanged}`,
+    `Новых категорий: ${report.categories.created}; изменено строк: ${report.rowsChanged}`,
+    `Картинки: сохранено ${report.pictures.stored}, уже были ${report.pictures.reused}, не загружены ${report.pictures.failed.length}`,
+  ];
+  for (const f of report.pictures.failed) lines.push(`  картинка не загружена (${f.reason}), показана заглушка: ${f.url} — ${f.product}`);
+  lines.push(`Пропущено: ${report.skipped.length}`);
+  for (const s of report.skipped) lines.push(`  ${s.id}${s.name ? ` «${s.name}»` : ''}: ${s.reason}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,106 @@
+/**
+ * Shapes shared by the catalogue importers (issue #15 "Bring the real catalogue"): the YML parser
+ * (yml.ts) and the CommerceML parser (commerceml.ts) turn their documents into {@link ImportProduct}
+ * records; the writer (writer.ts) upserts them in batches and fills an {@link ImportReport}.
+ */
+
+/** A category (YML `<category>`, 1C `Группа`) as the feed names it. */
+export interface ImportCategory {
+  /** YML category id / 1C group Ид. */
+  extId: string;
+  name: string;
+  parentExtId?: string;
+}
+
+/**
+ * A sellable size of a product in one colour: a YML `<offer>`, a 1C `Предложение`. Fields left
+ * undefined are not named by the feed: an existing size keeps its value (`СодержитТолькоИзменения`).
+ */
+export interface ImportVariant {
+  /** YML offer id / 1C Предложение Ид ("товар#характеристика"): the size's ext_id. */
+  extId: string;
+  color?: string;
+  size?: string;
+  /** Rubles. */
+  price?: number;
+  /** Rubles, the price before the discount. */
+  oldPrice?: number;
+  /** Pieces in stock. */
+  stock?: number;
+  /** Picture addresses of this colour (absolute URLs or local file paths). */
+  pictures?: string[];
+}
+
+/** A product with its sizes; undefined fields are not named by the feed (kept when updating). */
+export interface ImportProduct {
+  /** YML group_id (or the offer id when there is no group) / 1C Товар Ид. */
+  extId: string;
+  name?: string;
+  categoryExtId?: string;
+  /** YML `vendor` / 1C `Изготовитель`: becomes the brand. */
+  brand?: string;
+  /** Plain text (sanitised from the feed's HTML). */
+  description?: string;
+  material?: string;
+  composition?: string;
+  country?: string;
+  /** Pictures of the product as a whole (1C `Картинка`), shown for every colour without its own. */
+  pictures?: string[];
+  variants: ImportVariant[];
+  /**
+   * The product's price over all its offers, when the parser knows it beforehand (a YML group may
+   * be split across batches; each batch must write the same product row). Rubles.
+   */
+  groupPrice?: { price: number; oldPrice: number | null };
+  /** Colour names of all the product's offers, for search (same reason). */
+  groupColors?: string[];
+}
+
+/** One offer or product the import left out, with the reason in Russian. */
+export interface SkippedItem {
+  /** Feed id of the offer or product. */
+  id: string;
+  name?: string;
+  reason: string;
+}
+
+/** What an import did (printed by the CLI, returned by the 1C exchange, kept in import_runs). */
+export interface ImportReport {
+  source: 'yml' | 'commerceml';
+  input: string;
+  products: { created: number; updated: number; unchanged: number };
+  sizes: { created: number; updated: number; unchanged: number };
+  categories: { created: number };
+  skipped: SkippedItem[];
+  pictures: { stored: number; reused: number; failed: { url: string; product: string; reason: string }[] };
+  /** Rows the import inserted or updated (0 for a re-import of an unchanged feed). */
+  rowsChanged: number;
+  ms: number;
+}
+
+/** A new, empty report. */
+export function emptyReport(source: ImportReport['source'], input: string): ImportReport {
+  return {
+    source,
+    input,
+    products: { created: 0, updated: 0, unchanged: 0 },
+    sizes: { created: 0, updated: 0, unchanged: 0 },
+    categories: { created: 0 },
+    skipped: [],
+    pictures: { stored: 0, reused: 0, failed: [] },
+    rowsChanged: 0,
+    ms: 0,
+  };
+}
+
+/** Thrown for input that cannot be imported at all (malformed XML, unreadable file); Russian message. */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    /** 1-based line of the XML error, when known. */
+    readonly line?: number,
+  ) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}

@@ -1,0 +1,614 @@
+/**
+ * The batch writer of the importers (issue #15): upserts {@link ImportProduct} records into
+ * products → offers (one per colour) → offer_features (one per size) → product_images, one
+ * transaction per batch, matching everything by the feed's ids (`ext_id`), so a second import
+ * updates and never duplicates.
+ *
+ * Rows whose values equal what the feed says are not written at all: the change-event triggers
+ * (migration 0010, server/services/change-events.ts) fire for every row an UPDATE touches, so a
+ * re-import of an unchanged feed must change 0 rows and invalidate nothing. Brands, colours and
+ * categories are inserted only when new (their triggers fire per statement).
+ */
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { rows, type Db } from '../../db/client';
+import { brands, categories, colors, offerFeatures, offers, productImages, products, type ProductType } from '../../db/schema';
+import { slugify } from '../../seed/translit';
+import { ONE_SIZE, parseCategoryMap, productTypeFor, sectionByWords, SECTIONS } from './mapping';
+import { placeholderUrl, storePictures, type PictureOptions, type StoredPicture } from './pictures';
+import { cleanText, normKey } from './text';
+import type { ImportCategory, ImportProduct, ImportReport, ImportVariant } from './types';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Stock given to an offer that is available but names no quantity (YML `available="true"`). */
+export const AVAILABLE_STOCK = 10;
+/** Colour of goods whose feed names none. */
+export const NO_COLOR = 'Мультиколор';
+/** Brand of goods whose feed names no vendor. */
+export const NO_BRAND = 'Без бренда';
+/** Products per transaction. */
+export const BATCH_PRODUCTS = 500;
+
+/** Settings of an import run (server/env.ts IMPORT_*). */
+export interface WriterOptions {
+  /** IMPORT_CATEGORY_MAP text. */
+  categoryMap?: string;
+  /** IMPORT_DEFAULT_SECTION. */
+  defaultSection?: string;
+  /** Where pictures go; null: none are fetched, every product gets the placeholder. */
+  pictures: PictureOptions | null;
+  /**
+   * `СодержитТолькоИзменения="true"`: only what the feed names is touched (no price → the current
+   * price stays; sizes not named keep their stock).
+   */
+  partial?: boolean;
+}
+
+interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  path: string;
+  section: string;
+  level: number;
+  name: string;
+  extId: string | null;
+}
+
+interface ExistingProduct {
+  id: number;
+  extId: string;
+  name: string;
+  slug: string;
+  type: string;
+  brandId: number;
+  categoryId: number;
+  description: string;
+  composition: string;
+  material: string;
+  country: string;
+  price: number;
+  oldPrice: number | null;
+  searchText: string;
+}
+
+const excluded = (col: PgColumn) => sql.raw(`excluded."${col.name}"`);
+const setExcluded = <T extends Record<string, PgColumn>>(cols: T) =>
+  Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, excluded(c)])) as Record<keyof T, ReturnType<typeof excluded>>;
+/** `(t.a, t.b) is distinct from (excluded.a, excluded.b)`: the upsert touches only changed rows. */
+const distinct = (table: PgTable, cols: PgColumn[]) => {
+  const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
+  return sql.raw(`(${cols.map((c) => `"${name}"."${c.name}"`).join(', ')}) is distinct from (${cols.map((c) => `excluded."${c.name}"`).join(', ')})`);
+};
+
+/**
+ * Writes products of one import run in batches; keeps the caches (categories, brands, colours)
+ * and the report between batches.
+ */
+export class CatalogWriter {
+  private categoryRows: CategoryRow[] | null = null;
+  private readonly categoryByExt = new Map<string, CategoryRow>();
+  private brandIds: Map<string, { id: number; name: string; nameRu: string }> | null = null;
+  private colorIds: Map<string, { id: number; slug: string; name: string }> | null = null;
+  private readonly mapping: Map<string, string>;
+  /** Lowest price seen per product during this run (a group split across batches keeps its minimum). */
+  private readonly runPrices = new Map<string, { price: number; oldPrice: number | null }>();
+  /** Feed categories by ext id (YML `<categories>`, 1C `Группы`). */
+  readonly feedCategories = new Map<string, ImportCategory>();
+
+  constructor(
+    private readonly db: Db,
+    readonly report: ImportReport,
+    private readonly opts: WriterOptions,
+  ) {
+    this.mapping = parseCategoryMap(opts.categoryMap ?? '');
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Categories
+
+  private async loadCategories(): Promise<CategoryRow[]> {
+    if (!this.categoryRows) {
+      this.categoryRows = await this.db
+        .select({ id: categories.id, parentId: categories.parentId, path: categories.path, section: categories.section, level: categories.level, name: categories.name, extId: categories.extId })
+        .from(categories);
+      for (const row of this.categoryRows) if (row.extId) this.categoryByExt.set(row.extId, row);
+    }
+    return this.categoryRows;
+  }
+
+  /** Feed category chain: the category, its parent, … (cycles cut). */
+  private chain(extId: string | undefined): ImportCategory[] {
+    const out: ImportCategory[] = [];
+    const seen = new Set<string>();
+    for (let cur = extId ? this.feedCategories.get(extId) : undefined; cur && !seen.has(cur.extId); cur = cur.parentExtId ? this.feedCategories.get(cur.parentExtId) : undefined) {
+      seen.add(cur.extId);
+      out.push(cur);
+    }
+    return out;
+  }
+
+  private sectionRoot(rows: CategoryRow[], section: string): CategoryRow {
+    const root = rows.find((r) => r.level === 1 && r.section === section) ?? rows.find((r) => r.level === 1 && r.section === this.opts.defaultSection) ?? rows.find((r) => r.level === 1);
+    if (!root) throw new Error('В базе нет разделов каталога: сначала заполните каталог (npm run seed)');
+    return root;
+  }
+
+  /**
+   * The shop category of a feed category (created when new; see mapping.ts for the rules), with
+   * the names of its feed chain for search and product types.
+   */
+  private async categoryFor(extId: string | undefined): Promise<{ row: CategoryRow; names: string[] }> {
+    const rows = await this.loadCategories();
+    const chain = this.chain(extId);
+    const names = chain.map((c) => cleanText(c.name)).filter(Boolean);
+    if (!chain.length) {
+      return { row: this.sectionRoot(rows, this.opts.defaultSection ?? 'odezhda'), names };
+    }
+    const own = this.categoryByExt.get(chain[0]!.extId);
+    if (own) return { row: own, names };
+    // The nearest mapped category of the chain, or the section root.
+    let anchor: CategoryRow | undefined;
+    let anchorDepth = chain.length; // index in chain of the mapped category (chain.length: none)
+    for (let i = 0; i < chain.length && !anchor; i++) {
+      const mapped = this.mapping.get(normKey(chain[i]!.name));
+      const row = mapped ? rows.find((r) => r.path === mapped) : undefined;
+      if (row) {
+        anchor = row;
+        anchorDepth = i;
+      }
+    }
+    if (anchor && anchorDepth === 0) return { row: anchor, names };
+    if (!anchor) {
+      const section = sectionByWords(names) ?? this.opts.defaultSection ?? 'odezhda';
+      anchor = this.sectionRoot(rows, (SECTIONS as readonly string[]).includes(section) ? section : 'odezhda');
+    }
+    // Walk down from the anchor: each feed category below it joins a same-named child or becomes one.
+    let parent = anchor;
+    const below = chain.slice(0, anchorDepth).reverse();
+    for (const cat of below) {
+      const known = this.categoryByExt.get(cat.extId);
+      if (known) {
+        parent = known;
+        continue;
+      }
+      const maxLevel = parent.section === 'muzhskoe' ? 4 : 3;
+      if (parent.level >= maxLevel) continue; // deeper feed levels collapse into the deepest allowed
+      const name = cleanText(cat.name) || 'Без названия';
+      if (normKey(name) === normKey(parent.name)) continue; // "Купальники" in the section "Купальники"
+      const same = rows.find((r) => r.parentId === parent.id && normKey(r.name) === normKey(name));
+      if (same) {
+        parent = same;
+        continue;
+      }
+      parent = await this.createCategory(rows, parent, name, cat.extId);
+    }
+    return { row: parent, names };
+  }
+
+  private async createCategory(rows: CategoryRow[], parent: CategoryRow, name: string, extId: string): Promise<CategoryRow> {
+    const base = `${parent.path}/${slugify(name) || 'kategoriya'}`;
+    let path = base;
+    for (let n = 2; rows.some((r) => r.path === path); n++) path = `${base}-${n}`;
+    const [created] = await this.db
+      .insert(categories)
+      .values({ parentId: parent.id, path, slug: path.slice(path.lastIndexOf('/') + 1), section: parent.section, level: parent.level + 1, name, extId, sort: 1000 })
+      .returning({ id: categories.id });
+    const row: CategoryRow = { id: created!.id, parentId: parent.id, path, section: parent.section, level: parent.level + 1, name, extId };
+    rows.push(row);
+    this.categoryByExt.set(extId, row);
+    this.report.categories.created++;
+    this.report.rowsChanged++;
+    return row;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Brands and colours
+
+  private async brandFor(name: string | undefined): Promise<{ id: number; name: string; nameRu: string }> {
+    if (!this.brandIds) {
+      this.brandIds = new Map();
+      for (const b of await this.db.select({ id: brands.id, name: brands.name, nameRu: brands.nameRu, slug: brands.slug }).from(brands)) {
+        this.brandIds.set(normKey(b.name), b);
+        this.brandIds.set(`slug:${b.slug}`, b);
+      }
+    }
+    const clean = cleanText(name) || NO_BRAND;
+    const key = normKey(clean);
+    const slug = slugify(clean) || 'brand';
+    const found = this.brandIds.get(key) ?? this.brandIds.get(`slug:${slug}`);
+    if (found) return found;
+    const [row] = await this.db
+      .insert(brands)
+      .values({ name: clean, slug, nameRu: clean, country: '', sort: 1000 })
+      .onConflictDoNothing({ target: brands.slug })
+      .returning({ id: brands.id, name: brands.name, nameRu: brands.nameRu });
+    const brand = row ?? (await this.db.select({ id: brands.id, name: brands.name, nameRu: brands.nameRu }).from(brands).where(eq(brands.slug, slug)))[0]!;
+    if (row) this.report.rowsChanged++;
+    this.brandIds.set(key, brand);
+    this.brandIds.set(`slug:${slug}`, brand);
+    return brand;
+  }
+
+  private async colorFor(name: string | undefined): Promise<{ id: number; slug: string; name: string }> {
+    if (!this.colorIds) {
+      this.colorIds = new Map();
+      for (const c of await this.db.select({ id: colors.id, slug: colors.slug, name: colors.name }).from(colors)) {
+        this.colorIds.set(normKey(c.name), c);
+        this.colorIds.set(`slug:${c.slug}`, c);
+      }
+    }
+    const raw = cleanText(name) || NO_COLOR;
+    const clean = raw.charAt(0).toUpperCase() + raw.slice(1);
+    const slug = slugify(clean) || 'cvet';
+    const found = this.colorIds.get(normKey(clean)) ?? this.colorIds.get(`slug:${slug}`);
+    if (found) return found;
+    const [row] = await this.db
+      .insert(colors)
+      .values({ slug, name: clean, hex: '#9a9a9e' })
+      .onConflictDoNothing({ target: colors.slug })
+      .returning({ id: colors.id, slug: colors.slug, name: colors.name });
+    const color = row ?? (await this.db.select({ id: colors.id, slug: colors.slug, name: colors.name }).from(colors).where(eq(colors.slug, slug)))[0]!;
+    if (row) this.report.rowsChanged++;
+    this.colorIds.set(normKey(clean), color);
+    this.colorIds.set(`slug:${slug}`, color);
+    return color;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Batches
+
+  /** Adds a skipped offer/product to the report. */
+  skip(id: string, name: string | undefined, reason: string): void {
+    this.report.skipped.push({ id, ...(name ? { name: cleanText(name) } : {}), reason });
+  }
+
+  /**
+   * Writes one batch in one transaction (pictures are fetched before it opens).
+   * @throws whatever the database throws; the batch is then rolled back whole.
+   */
+  async writeBatch(items: ImportProduct[]): Promise<void> {
+    if (!items.length) return;
+    const partial = !!this.opts.partial;
+    // Merge records of the same product within the batch.
+    const byExt = new Map<string, ImportProduct>();
+    for (const item of items) {
+      const prev = byExt.get(item.extId);
+      if (!prev) byExt.set(item.extId, { ...item, variants: [...item.variants] });
+      else {
+        for (const [k, v] of Object.entries(item)) if (k !== 'variants' && v !== undefined && (prev as unknown as Record<string, unknown>)[k] === undefined) (prev as unknown as Record<string, unknown>)[k] = v;
+        prev.variants.push(...item.variants);
+      }
+    }
+    const extIds = [...byExt.keys()];
+    const existingRows = (await this.db
+      .select({
+        id: products.id,
+        extId: products.extId,
+        name: products.name,
+        slug: products.slug,
+        type: products.type,
+        brandId: products.brandId,
+        categoryId: products.categoryId,
+        description: products.description,
+        composition: products.composition,
+        material: products.material,
+        country: products.country,
+        price: products.price,
+        oldPrice: products.oldPrice,
+        searchText: products.searchText,
+      })
+      .from(products)
+      .where(inArray(products.extId, extIds))) as ExistingProduct[];
+    const existing = new Map(existingRows.map((r) => [r.extId, r]));
+
+    // Resolve every product into its final row (or a skip), with brand, colours and category.
+    interface Plan {
+      item: ImportProduct;
+      old?: ExistingProduct;
+      row: Omit<ExistingProduct, 'id' | 'extId'> & { id?: number };
+      type: ProductType;
+      variants: (ImportVariant & { colorId: number; colorSlug: string })[];
+      /** Offers named by variants: colour slug → pictures the feed gives for it (undefined: not named). */
+      colorPictures: Map<string, { colorId: number; pictures: string[] | undefined }>;
+    }
+    const plans: Plan[] = [];
+    for (const item of byExt.values()) {
+      const old = existing.get(item.extId);
+      const name = cleanText(item.name) || old?.name;
+      if (!name) {
+        this.skip(item.extId, undefined, 'нет названия товара');
+        continue;
+      }
+      // Variants: prices of 0 or below are skipped; without a price they need an existing product price.
+      const variants: Plan['variants'] = [];
+      for (const v of item.variants) {
+        if (v.price !== undefined && !(v.price > 0)) {
+          this.skip(v.extId, name, `цена ${v.price} ₽: товар с нулевой ценой не продаётся`);
+          continue;
+        }
+        const color = await this.colorFor(v.color);
+        variants.push({ ...v, colorId: color.id, colorSlug: color.slug });
+      }
+      if (!variants.length && item.variants.length) {
+        if (!old) continue; // every offer skipped, reasons already reported
+      }
+      let price = old?.price;
+      let oldPrice = old?.oldPrice ?? null;
+      const priced = variants.filter((v) => v.price !== undefined);
+      if (priced.length) {
+        const cheapest = priced.reduce((a, b) => (b.price! < a.price! ? b : a));
+        const seen = this.runPrices.get(item.extId);
+        let p = cheapest.price!;
+        let op = cheapest.oldPrice !== undefined && cheapest.oldPrice > p ? cheapest.oldPrice : null;
+        if (seen && seen.price < p) ({ price: p, oldPrice: op } = seen);
+        this.runPrices.set(item.extId, { price: p, oldPrice: op });
+        price = p;
+        oldPrice = op;
+      }
+      if (item.groupPrice && (priced.length || !partial)) ({ price, oldPrice } = item.groupPrice);
+      if (price === undefined) {
+        for (const v of variants) this.skip(v.extId, name, 'нет цены');
+        if (!variants.length) this.skip(item.extId, name, 'нет цены');
+        continue;
+      }
+      const { row: category, names } = item.categoryExtId !== undefined || !old ? await this.categoryFor(item.categoryExtId) : { row: undefined, names: [] as string[] };
+      const brand = item.brand !== undefined || !old ? await this.brandFor(item.brand) : undefined;
+      const categoryId = category?.id ?? old!.categoryId;
+      const section = category?.section ?? (await this.loadCategories()).find((c) => c.id === categoryId)?.section ?? 'odezhda';
+      const type = old && item.categoryExtId === undefined && item.name === undefined ? (old.type as ProductType) : productTypeFor(section, [name, ...names, ...(category ? [category.name] : [])]);
+      const brandRow = brand ?? (await this.brandById(old!.brandId));
+      const colorNames = item.groupColors ?? [...new Set(variants.map((v) => cleanText(v.color)).filter(Boolean))];
+      const material = item.material !== undefined ? cleanText(item.material) : old?.material ?? '';
+      const row: Plan['row'] = {
+        id: old?.id,
+        name,
+        slug: slugify(`${name} ${brandRow.name}`).slice(0, 120) || 'tovar',
+        type,
+        brandId: brandRow.id,
+        categoryId,
+        description: item.description !== undefined ? item.description : old?.description ?? '',
+        composition: item.composition !== undefined ? cleanText(item.composition) : old?.composition ?? '',
+        material,
+        country: item.country !== undefined ? cleanText(item.country) : old?.country ?? '',
+        price,
+        oldPrice,
+        searchText: old && partial && !colorNames.length && item.name === undefined ? old.searchText : cleanText([name, brandRow.name, brandRow.nameRu, ...names, category?.name ?? '', ...colorNames, material].join(' ')),
+      };
+      const colorPictures: Plan['colorPictures'] = new Map();
+      for (const v of variants) {
+        const entry = colorPictures.get(v.colorSlug);
+        const pics = v.pictures?.length ? v.pictures : item.pictures;
+        if (!entry) colorPictures.set(v.colorSlug, { colorId: v.colorId, pictures: pics });
+        else if (!entry.pictures?.length && pics?.length) entry.pictures = pics;
+      }
+      // A product named without variants (1C import.xml of a known product): its pictures go to every colour it has.
+      plans.push({ item, old, row, type, variants, colorPictures });
+    }
+    if (!plans.length) return;
+
+    // Pictures: reuse what is stored under the same source address, fetch the rest (outside the transaction).
+    const sources = new Set<string>();
+    for (const p of plans) {
+      for (const { pictures } of p.colorPictures.values()) for (const s of pictures ?? []) sources.add(s);
+      if (!p.colorPictures.size && p.item.pictures) for (const s of p.item.pictures) sources.add(s);
+    }
+    const stored = new Map<string, StoredPicture | { error: string }>();
+    if (sources.size) {
+      const known = await this.db
+        .selectDistinctOn([productImages.sourceUrl], { sourceUrl: productImages.sourceUrl, url: productImages.url, width: productImages.width, height: productImages.height })
+        .from(productImages)
+        .where(and(isNotNull(productImages.sourceUrl), inArray(productImages.sourceUrl, [...sources])));
+      for (const k of known) stored.set(k.sourceUrl!, { url: k.url, width: k.width, height: k.height });
+      this.report.pictures.reused += known.length;
+      const missing = [...sources].filter((s) => !stored.has(s));
+      if (missing.length) {
+        if (this.opts.pictures) {
+          const fetched = await storePictures(missing, this.opts.pictures);
+          for (const [s, r] of fetched) {
+            stored.set(s, r);
+            if ('url' in r) this.report.pictures.stored++;
+          }
+        } else for (const s of missing) stored.set(s, { error: 'загрузка картинок выключена' });
+      }
+    }
+
+    await this.db.transaction(async (tx) => {
+      await this.writePlans(tx, plans, stored);
+    });
+  }
+
+  private brandCache = new Map<number, { id: number; name: string; nameRu: string }>();
+  private async brandById(id: number) {
+    let b = this.brandCache.get(id);
+    if (!b) {
+      b = (await this.db.select({ id: brands.id, name: brands.name, nameRu: brands.nameRu }).from(brands).where(eq(brands.id, id)))[0]!;
+      this.brandCache.set(id, b);
+    }
+    return b;
+  }
+
+  private async writePlans(
+    tx: Tx,
+    plans: {
+      item: ImportProduct;
+      old?: ExistingProduct;
+      row: Omit<ExistingProduct, 'id' | 'extId'> & { id?: number };
+      type: ProductType;
+      variants: (ImportVariant & { colorId: number; colorSlug: string })[];
+      colorPictures: Map<string, { colorId: number; pictures: string[] | undefined }>;
+    }[],
+    stored: Map<string, StoredPicture | { error: string }>,
+  ): Promise<void> {
+    const report = this.report;
+    const partial = !!this.opts.partial;
+    // Product ids: the table has no sequence (the seed numbers its products), so new ids follow the max under a lock.
+    const newPlans = plans.filter((p) => !p.old);
+    let nextId = 0;
+    if (newPlans.length) {
+      await tx.execute(sql`select pg_advisory_xact_lock(15015)`);
+      const [top] = await rows<{ max: number }>(tx, sql`select coalesce(max(id), 0)::int as max from products`);
+      nextId = Number(top!.max) + 1;
+    }
+    const now = new Date();
+    const productRows: (typeof products.$inferInsert)[] = [];
+    const touched = new Set<string>(); // ext ids of products with any row changed
+    for (const p of plans) {
+      const r = p.row;
+      if (!p.old) {
+        r.id = nextId++;
+        productRows.push({ ...r, type: p.type, id: r.id, extId: p.item.extId, care: '', isNew: true, popularity: 0, createdAt: now });
+        report.products.created++;
+        touched.add(p.item.extId);
+        continue;
+      }
+      const o = p.old;
+      const same =
+        o.name === r.name && o.slug === r.slug && o.type === r.type && o.brandId === r.brandId && o.categoryId === r.categoryId && o.description === r.description &&
+        o.composition === r.composition && o.material === r.material && o.country === r.country && Number(o.price) === r.price &&
+        (o.oldPrice === null ? null : Number(o.oldPrice)) === r.oldPrice && o.searchText === r.searchText;
+      if (!same) {
+        productRows.push({ ...r, type: p.type, id: o.id, extId: o.extId, care: '', createdAt: now });
+        touched.add(p.item.extId);
+      }
+    }
+    const productCols = {
+      name: products.name,
+      slug: products.slug,
+      type: products.type,
+      brandId: products.brandId,
+      categoryId: products.categoryId,
+      description: products.description,
+      composition: products.composition,
+      material: products.material,
+      country: products.country,
+      price: products.price,
+      oldPrice: products.oldPrice,
+      searchText: products.searchText,
+    };
+    for (let i = 0; i < productRows.length; i += 500) {
+      await tx
+        .insert(products)
+        .values(productRows.slice(i, i + 500))
+        .onConflictDoUpdate({ target: products.id, set: setExcluded(productCols), setWhere: distinct(products, Object.values(productCols)) });
+    }
+    report.rowsChanged += productRows.length;
+
+    // Offers: one per product and colour, ext_id "{product ext id}~{colour slug}".
+    const offerExt = (p: (typeof plans)[number], colorSlug: string) => `${p.item.extId}~${colorSlug}`;
+    const wantedOffers = new Map<string, { productId: number; colorId: number; sort: number }>();
+    for (const p of plans) {
+      let sort = 0;
+      for (const [slug, { colorId }] of p.colorPictures) wantedOffers.set(offerExt(p, slug), { productId: p.row.id!, colorId, sort: sort++ });
+    }
+    const offerIds = new Map<string, number>();
+    if (wantedOffers.size) {
+      const keys = [...wantedOffers.keys()];
+      for (const o of await tx.select({ id: offers.id, extId: offers.extId }).from(offers).where(inArray(offers.extId, keys))) offerIds.set(o.extId, o.id);
+      const missing = keys.filter((k) => !offerIds.has(k)).map((k) => ({ extId: k, ...wantedOffers.get(k)! }));
+      for (let i = 0; i < missing.length; i += 1000) {
+        const created = await tx.insert(offers).values(missing.slice(i, i + 1000)).returning({ id: offers.id, extId: offers.extId });
+        for (const o of created) offerIds.set(o.extId, o.id);
+      }
+      report.rowsChanged += missing.length;
+      for (const m of missing) touched.add(m.extId.slice(0, m.extId.lastIndexOf('~')));
+    }
+
+    // Sizes: one per variant, ext_id = the offer's id in the feed.
+    const variantKeys = plans.flatMap((p) => p.variants.map((v) => v.extId));
+    const oldSizes = new Map<string, { offerId: number; name: string; stock: number; sort: number }>();
+    for (let i = 0; i < variantKeys.length; i += 5000) {
+      for (const f of await tx
+        .select({ extId: offerFeatures.extId, offerId: offerFeatures.offerId, name: offerFeatures.name, stock: offerFeatures.stock, sort: offerFeatures.sort })
+        .from(offerFeatures)
+        .where(inArray(offerFeatures.extId, variantKeys.slice(i, i + 5000)))) {
+        oldSizes.set(f.extId, f);
+      }
+    }
+    const sizeRows: (typeof offerFeatures.$inferInsert)[] = [];
+    const seenSizes = new Set<string>();
+    for (const p of plans) {
+      let sort = 0;
+      for (const v of p.variants) {
+        if (seenSizes.has(v.extId)) continue;
+        seenSizes.add(v.extId);
+        const offerId = offerIds.get(offerExt(p, v.colorSlug))!;
+        const old = oldSizes.get(v.extId);
+        const name = cleanText(v.size) || (partial && old ? old.name : ONE_SIZE);
+        const stock = v.stock !== undefined ? Math.max(0, Math.floor(v.stock)) : partial && old ? old.stock : 0;
+        const row = { offerId, kind: 'size' as const, name, extId: v.extId, stock, sort: old?.sort ?? sort };
+        sort++;
+        if (!old) {
+          sizeRows.push(row);
+          report.sizes.created++;
+          touched.add(p.item.extId);
+        } else if (old.offerId !== offerId || old.name !== name || old.stock !== stock) {
+          sizeRows.push(row);
+          report.sizes.updated++;
+          touched.add(p.item.extId);
+        } else report.sizes.unchanged++;
+      }
+    }
+    const sizeCols = { offerId: offerFeatures.offerId, kind: offerFeatures.kind, name: offerFeatures.name, stock: offerFeatures.stock };
+    for (let i = 0; i < sizeRows.length; i += 1000) {
+      await tx
+        .insert(offerFeatures)
+        .values(sizeRows.slice(i, i + 1000))
+        .onConflictDoUpdate({ target: offerFeatures.extId, set: setExcluded(sizeCols), setWhere: distinct(offerFeatures, Object.values(sizeCols)) });
+    }
+    report.rowsChanged += sizeRows.length;
+
+    // Pictures of each colour offer: rewritten only when the resulting list differs.
+    const offerIdList = [...offerIds.values()];
+    const oldImages = new Map<number, { url: string; sourceUrl: string | null }[]>();
+    for (let i = 0; i < offerIdList.length; i += 5000) {
+      for (const img of await tx
+        .select({ offerId: productImages.offerId, url: productImages.url, sourceUrl: productImages.sourceUrl })
+        .from(productImages)
+        .where(inArray(productImages.offerId, offerIdList.slice(i, i + 5000)))
+        .orderBy(productImages.offerId, productImages.sort, productImages.id)) {
+        const list = oldImages.get(img.offerId!) ?? [];
+        list.push({ url: img.url, sourceUrl: img.sourceUrl });
+        oldImages.set(img.offerId!, list);
+      }
+    }
+    const deleteOffers: number[] = [];
+    const imageRows: (typeof productImages.$inferInsert)[] = [];
+    for (const p of plans) {
+      for (const [slug, { pictures }] of p.colorPictures) {
+        const offerId = offerIds.get(offerExt(p, slug))!;
+        const current = oldImages.get(offerId) ?? [];
+        if (pictures === undefined && current.length) continue; // not named by a changes-only feed
+        const wanted: { url: string; sourceUrl: string | null; width: number; height: number }[] = [];
+        for (const source of pictures ?? []) {
+          const got = stored.get(source);
+          if (got && 'url' in got) {
+            if (!wanted.some((w) => w.url === got.url)) wanted.push({ url: got.url, sourceUrl: source, width: got.width, height: got.height });
+          } else if (!report.pictures.failed.some((f) => f.url === source)) {
+            report.pictures.failed.push({ url: source, product: p.row.name, reason: got && 'error' in got ? got.error : 'не загружена' });
+          }
+        }
+        if (!wanted.length) wanted.push({ url: placeholderUrl(p.type, slug), sourceUrl: null, width: 800, height: 1067 });
+        const same = current.length === wanted.length && current.every((c, i) => c.url === wanted[i]!.url && c.sourceUrl === wanted[i]!.sourceUrl);
+        if (same) continue;
+        if (current.length) deleteOffers.push(offerId);
+        wanted.forEach((w, i) =>
+          imageRows.push({ productId: p.row.id!, offerId, url: w.url, sourceUrl: w.sourceUrl, alt: `${p.row.name}`, isMain: i === 0, width: w.width, height: w.height, sort: i }),
+        );
+        touched.add(p.item.extId);
+      }
+    }
+    if (deleteOffers.length) {
+      await tx.delete(productImages).where(inArray(productImages.offerId, deleteOffers));
+      report.rowsChanged += deleteOffers.length;
+    }
+    for (let i = 0; i < imageRows.length; i += 1000) await tx.insert(productImages).values(imageRows.slice(i, i + 1000));
+    report.rowsChanged += imageRows.length;
+
+    for (const p of plans) {
+      if (!p.old) continue;
+      if (touched.has(p.item.extId)) report.products.updated++;
+      else report.products.unchanged++;
+    }
+  }
+}

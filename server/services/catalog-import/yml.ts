@@ -1,0 +1,183 @@
+/**
+ * Yandex Market YML import (issue #15 "YML import"; format: yandex.ru/support/partnermarket
+ * "YML"): `<shop><categories>` → categories, `<offers><offer>` → sizes of products grouped by
+ * `group_id`, `param` "Размер"/"Цвет" in any case → size and colour, `price`/`oldprice`,
+ * `available` (absent: available) and `count` → stock, `vendor` → brand, `picture` → pictures,
+ * `description` HTML → plain text.
+ *
+ * Two streaming passes over the file: the first checks the XML (malformed XML changes nothing)
+ * and gathers each group's lowest price, name and colours, so a group split across batches writes
+ * the same product row every time; the second writes batches of products.
+ */
+import path from 'node:path';
+import type { Db } from '../../db/client';
+import { isColorName, isCompositionName, isCountryName, isMaterialName, isSizeName } from './mapping';
+import { cleanText, parseNumber, sanitizeDescription } from './text';
+import { AVAILABLE_STOCK, BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
+import { emptyReport, type ImportProduct, type ImportReport } from './types';
+import { child, childText, childrenOf, readXml, type XmlNode } from './xml';
+
+/** Options of {@link importYmlFile}. */
+export interface YmlImportOptions extends WriterOptions {
+  /** What the report names as the input (the URL the file was downloaded from, or the path). */
+  input?: string;
+  /** The URL the feed came from: base of relative picture addresses. */
+  feedUrl?: string;
+}
+
+const isOffer = (p: readonly string[]) => p.length >= 2 && p.at(-1) === 'offer' && p.at(-2) === 'offers';
+const isCategory = (p: readonly string[]) => p.length >= 2 && p.at(-1) === 'category' && p.at(-2) === 'categories';
+const isShopUrl = (p: readonly string[]) => p.length === 3 && p[1] === 'shop' && p[2] === 'url';
+
+interface ParsedOffer {
+  id: string;
+  groupId?: string;
+  name: string;
+  price?: number;
+  oldPrice?: number;
+  color?: string;
+  skipReason?: string;
+}
+
+/** The fields of an `<offer>` both passes need. */
+function parseOfferHead(node: XmlNode): ParsedOffer {
+  const id = cleanText(node.attrs.id);
+  const groupId = cleanText(node.attrs.group_id ?? childText(node, 'group_id')) || undefined;
+  const vendor = cleanText(childText(node, 'vendor'));
+  const name =
+    cleanText(childText(node, 'name')) ||
+    cleanText([childText(node, 'typePrefix'), vendor, childText(node, 'model')].filter(Boolean).join(' '));
+  const price = parseNumber(childText(node, 'price'));
+  const oldRaw = parseNumber(childText(node, 'oldprice'));
+  const oldPrice = oldRaw !== undefined && price !== undefined && oldRaw > price ? oldRaw : undefined;
+  const color = childrenOf(node, 'param').find((p) => isColorName(p.attrs.name ?? ''))?.text;
+  const currency = cleanText(childText(node, 'currencyId')).toUpperCase();
+  let skipReason: string | undefined;
+  if (!id) skipReason = 'у предложения нет id';
+  else if (currency && currency !== 'RUR' && currency !== 'RUB') skipReason = `цена в валюте ${currency}: принимаются только рубли`;
+  else if (price === undefined) skipReason = 'нет цены';
+  return { id, groupId, name, price, oldPrice, color: cleanText(color) || undefined, skipReason };
+}
+
+/**
+ * Imports a YML file.
+ * @returns the report (counts, skipped offers with reasons, pictures that failed).
+ * @throws ImportError for malformed XML (naming the line; nothing is written) or an unreadable file.
+ */
+export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions): Promise<ImportReport> {
+  const started = performance.now();
+  const report = emptyReport('yml', opts.input ?? file);
+  const writer = new CatalogWriter(db, report, opts);
+
+  // Pass 1: well-formedness, categories, shop URL, and each group's price, name and colours.
+  let shopUrl: string | undefined;
+  const groups = new Map<string, { name: string; price: number; oldPrice: number | null; colors: Set<string> }>();
+  await readXml(file, {
+    capture: (p) => isOffer(p) || isCategory(p) || isShopUrl(p),
+    onNode: (node, p) => {
+      if (isShopUrl(p)) {
+        shopUrl = cleanText(node.text) || undefined;
+        return;
+      }
+      if (isCategory(p)) {
+        const id = cleanText(node.attrs.id);
+        if (id) writer.feedCategories.set(id, { extId: id, name: cleanText(node.text), parentExtId: cleanText(node.attrs.parentId) || undefined });
+        return;
+      }
+      const o = parseOfferHead(node);
+      if (!o.groupId || o.skipReason || !(o.price! > 0)) return;
+      const g = groups.get(o.groupId);
+      if (!g) groups.set(o.groupId, { name: o.name, price: o.price!, oldPrice: o.oldPrice ?? null, colors: new Set(o.color ? [o.color] : []) });
+      else {
+        if (o.price! < g.price) {
+          g.price = o.price!;
+          g.oldPrice = o.oldPrice ?? null;
+        }
+        if (o.color) g.colors.add(o.color);
+        if (!g.name) g.name = o.name;
+      }
+    },
+  });
+
+  const base = opts.feedUrl ?? (shopUrl && /^https?:\/\//i.test(shopUrl) ? shopUrl : undefined);
+  const resolvePicture = (src: string): string | undefined => {
+    const s = cleanText(src);
+    if (!s) return undefined;
+    if (/^https?:\/\//i.test(s)) return s;
+    if (s.startsWith('//')) return `https:${s}`;
+    if (base) {
+      try {
+        return new URL(s, base).href;
+      } catch {
+        return undefined;
+      }
+    }
+    return path.resolve(path.dirname(file), s.replace(/^\/+/, ''));
+  };
+
+  // Pass 2: offers → products, in batches; the group of the last offer stays open (groups are usually consecutive).
+  let pending = new Map<string, ImportProduct>();
+  let pendingOffers = 0;
+  let lastKey = '';
+  const flush = async (keepLast: boolean) => {
+    const keep = keepLast ? pending.get(lastKey) : undefined;
+    if (keep) pending.delete(lastKey);
+    await writer.writeBatch([...pending.values()]);
+    pending = new Map(keep ? [[lastKey, keep]] : []);
+    pendingOffers = keep ? keep.variants.length : 0;
+  };
+  await readXml(file, {
+    capture: isOffer,
+    onNode: async (node) => {
+      const o = parseOfferHead(node);
+      if (o.skipReason) {
+        writer.skip(o.id || '(без id)', o.name, o.skipReason);
+        return;
+      }
+      let size: string | undefined;
+      let material: string | undefined;
+      let composition: string | undefined;
+      let country = cleanText(childText(node, 'country_of_origin')) || undefined;
+      for (const param of childrenOf(node, 'param')) {
+        const pname = param.attrs.name ?? '';
+        if (isSizeName(pname)) size = cleanText(param.text) || size;
+        else if (isMaterialName(pname)) material = cleanText(param.text);
+        else if (isCompositionName(pname)) composition = cleanText(param.text);
+        else if (isCountryName(pname)) country = cleanText(param.text);
+      }
+      const count = parseNumber(childText(node, 'count') ?? childText(node, 'quantity') ?? childText(node, 'stock_quantity'));
+      const outlets = childrenOf(child(node, 'outlets'), 'outlet');
+      const outletStock = outlets.length ? outlets.reduce((sum, out) => sum + (parseNumber(out.attrs.instock) ?? 0), 0) : undefined;
+      const available = cleanText(node.attrs.available).toLowerCase() !== 'false';
+      const stock = !available ? 0 : (count ?? outletStock ?? AVAILABLE_STOCK);
+      const pictures = childrenOf(node, 'picture')
+        .map((p) => resolvePicture(p.text))
+        .filter((p): p is string => !!p);
+      const key = o.groupId ?? o.id;
+      const group = o.groupId ? groups.get(o.groupId) : undefined;
+      let product = pending.get(key);
+      if (!product) {
+        product = {
+          extId: key,
+          name: group?.name || o.name,
+          categoryExtId: cleanText(childText(node, 'categoryId')) || undefined,
+          brand: cleanText(childText(node, 'vendor')) || undefined,
+          description: sanitizeDescription(childText(node, 'description')),
+          material,
+          composition,
+          country,
+          variants: [],
+          ...(group ? { groupPrice: { price: group.price, oldPrice: group.oldPrice }, groupColors: [...group.colors] } : {}),
+        };
+        pending.set(key, product);
+      }
+      product.variants.push({ extId: o.id, color: o.color, size, price: o.price, oldPrice: o.oldPrice, stock, pictures });
+      pendingOffers++;
+      lastKey = key;
+      if (pending.size >= BATCH_PRODUCTS || pendingOffers >= BATCH_PRODUCTS * 4) await flush(true);
+    },
+  });
+  await flush(false);
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
