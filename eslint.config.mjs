@@ -30,7 +30,7 @@ const featureZones = FEATURES.map((name) => ({
 
 const config = [
   {
-    ignores: ['.next/**', '.next-test/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'playwright-report/**', 'test-results/**', 'server/db/migrations/**'],
+    ignores: ['.next/**', '.next-test/**', '.next-cluster/**', '.cluster/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'playwright-report/**', 'test-results/**', 'server/db/migrations/**'],
   },
   ...nextVitals,
   ...nextTs,
