@@ -12,7 +12,7 @@
  *
  * Issue #7 budget: listing with facets and search p95 under 30 ms with 100,000 products. The runs
  * are timed twice: "before" with the reference SQL of listings and facets (`CATALOG_INDEX=off`),
- * "after" with the in-process catalogue index (server/services/catalog-index.ts), whose build time
+ * "after" with the in-process catalogue index (server/services/catalog-index/), whose build time
  * and memory (typed arrays, and the process's heap + array-buffer growth) are printed too.
  * `--mode after` (or `before`) runs one of the two only.
  *

@@ -131,7 +131,7 @@ async function startApi(database) {
   const { seedDatabase } = await import('../server/seed/index.ts');
   const { startChangeEvents } = await import('../server/services/change-events.ts');
   const { createApp } = await import('../server/app.ts');
-  const { catalogIndex, catalogIndexEnabled } = await import('../server/services/catalog-index.ts');
+  const { catalogIndex, catalogIndexEnabled } = await import('../server/services/catalog-index/index.ts');
   const { configureLoadShed } = await import('../server/load-shed.ts');
   const { readServerEnv } = await import('../server/env.ts');
   const { productPath } = await import('../server/services/catalog.ts');

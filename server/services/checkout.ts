@@ -365,7 +365,7 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
     if (!result.created) return { order: toCreated(result.row), created: false };
     createdRow = result.row;
     // Committed: sizes sold out by this order leave listings and facets on the next request
-    // (issue #7 catalogue index, server/services/catalog-index.ts).
+    // (issue #7 catalogue index, server/services/catalog-index/).
     noteStockChanged(db, result.stockOf);
   } catch (error) {
     // Two submits with one key that raced past the lock (cannot happen with the advisory lock,

@@ -9,7 +9,7 @@
  * sibling value is selected.
  *
  * Issue #7: {@link listFacets} counts in the in-process catalogue index
- * (server/services/catalog-index.ts: one pass over typed arrays instead of eight SQL counts);
+ * (server/services/catalog-index/: one pass over typed arrays instead of eight SQL counts);
  * {@link listFacetsSql} is the same answer in SQL, runs the same on PGlite and PostgreSQL, and is
  * the reference the index is tested against.
  */

@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import type { Suggestions } from '@/lib/api/contract/facets';
-import { loadCards, searchProductIds } from './catalog';
+import { loadCards } from './catalog';
+import { searchProductIds } from './search';
 
 /** Similarity above which a category or brand name counts as a match (0..1). */
 const NAME_SIMILARITY = 0.45;

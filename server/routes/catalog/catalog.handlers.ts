@@ -17,8 +17,8 @@ import {
   listOffers,
   listPreviewCategories,
   listSaleOrNew,
-  searchProductIds,
 } from '../../services/catalog';
+import { searchProductIds } from '../../services/search';
 import type { AppEnv } from '../../types';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { FacetsQuery, SuggestQuery } from '@/lib/api/contract/facets';
 import { parseOr400 } from '../../http';
-import { searchProductIds } from '../../services/catalog';
+import { searchProductIds } from '../../services/search';
 import { listFacets } from '../../services/facets';
 import { suggest } from '../../services/suggest';
 import type { AppEnv } from '../../types';

@@ -1,5 +1,5 @@
 /**
- * pg_trgm's `word_similarity` in JS (server/services/catalog-index.ts `wordSimilarity`, used by the
+ * pg_trgm's `word_similarity` in JS (./pg-trgm.ts `wordSimilarity`, used by the
  * typo search of spec §7 search so that issue #7's search budget needs no scoring query): equal,
  * to the float4 bit, to what the database returns — PGlite by default, PostgreSQL 15 with
  * TEST_DATABASE_URL — over the seeded product, brand, category and colour names against typo
@@ -8,11 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../db/client';
-import { mulberry32 } from '../seed/prng';
-import { createTestApi, type TestApi } from '../test-utils';
-import { catalogIndex, similarNames, trigramCandidates, wordSimilarity } from './catalog-index';
-import { searchProductIds, searchProductIdsSql } from './catalog';
+import { rows } from '../../db/client';
+import { mulberry32 } from '../../seed/prng';
+import { createTestApi, type TestApi } from '../../test-utils';
+import { catalogIndex } from '../catalog-index';
+import { similarNames, trigramCandidates } from './name-trigrams';
+import { wordSimilarity } from './pg-trgm';
+import { searchProductIds, searchProductIdsSql } from './ranking';
 
 let api: TestApi;
 beforeAll(async () => {

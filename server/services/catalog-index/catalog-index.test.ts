@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { OffersPage, type OfferFilters } from '@/lib/api/contract/catalog';
 import { Facets } from '@/lib/api/contract/facets';
-import { rows } from '../db/client';
-import { cities, products } from '../db/schema';
-import { call, createTestApi, type TestApi } from '../test-utils';
-import { catalogIndex, noteCatalogChanged } from './catalog-index';
-import { listOffers, listOffersSql, searchProductIds, searchProductIdsSql } from './catalog';
-import { listFacets, listFacetsSql } from './facets';
+import { rows } from '../../db/client';
+import { cities, products } from '../../db/schema';
+import { call, createTestApi, type TestApi } from '../../test-utils';
+import { listOffers, listOffersSql } from '../catalog';
+import { listFacets, listFacetsSql } from '../facets';
+import { searchProductIds, searchProductIdsSql } from '../search';
+import { catalogIndex, noteCatalogChanged } from '.';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,0 +1,151 @@
+/**
+ * Search ranking (spec §7 `GET /v1/search/{query}/`, issue #7): the ranked product ids of a
+ * Russian query, from the catalogue index's postings and trigrams, with {@link searchProductIdsSql}
+ * as the SQL-only reference.
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import { catalogIndex, catalogIndexEnabled, type CatalogIndex } from '../catalog-index';
+import { similarNames } from './name-trigrams';
+import { wordSimilarity } from './pg-trgm';
+import { matchTsquery } from './tsquery';
+
+/** Most full-text matches ranked per query: the most popular ones (issue #7 candidate narrowing). */
+export const SEARCH_CANDIDATES = 2000;
+/** Most results of a query (the `count` of a search page never exceeds it). */
+export const SEARCH_RESULTS = 1000;
+
+/**
+ * Ranked product ids for a Russian query (spec §7 search), at most {@link SEARCH_RESULTS}.
+ *
+ * 1. Full text with the `russian` configuration (morphology: "купальники" finds "купальник";
+ *    Cyrillic brand spellings are part of `search_text`) on the stored, indexed `search_vector`:
+ *    the {@link SEARCH_CANDIDATES} most popular matches are ranked by `ts_rank`, where a word of
+ *    the product name (weight A) counts more than a brand, category or colour word (weight B).
+ * 2. Only when full text finds nothing (a typo: "купальнека"), trigram word similarity
+ *    (`q <% lower(name)`) on the short product names and on brand names (Latin and Cyrillic): up to
+ *    {@link SEARCH_RESULTS} candidates, ranked by similarity, then popularity.
+ *
+ * Issue #7 budget: p95 under 30 ms with 100,000 products (scripts/bench-catalog.ts). The
+ * candidates are narrowed in the catalogue index (server/services/catalog-index/):
+ * - full text: PostgreSQL only parses the query (`websearch_to_tsquery`; the same query reads
+ *   `pg_trgm.word_similarity_threshold`); the matching products come from the index's lexeme
+ *   postings of the stored `search_vector` (phrase and prefix queries go to SQL), the
+ *   {@link SEARCH_CANDIDATES} most popular are ranked by `ts_rank` in SQL by primary key;
+ * - typos: no further query. pg_trgm's `word_similarity` is computed in JS (`similarNames`, a
+ *   port of contrib/pg_trgm/trgm_op.c giving PostgreSQL's float4 values) for the distinct
+ *   lower-cased product names (≈ 6,400 for 100k products) that share enough trigrams with the
+ *   query, and for the brands' `lower(name)` / `lower(name_ru)`; the best {@link SEARCH_RESULTS}
+ *   products of the names reaching the threshold (similarity, then popularity) and of the
+ *   matching brands (similarity 0.5) are merged. (The SQL took any 1,000 rows matching by name,
+ *   in table order, before ranking; the index takes the 1,000 best — same set whenever fewer
+ *   than 1,000 products match, the test database's case.)
+ * {@link searchProductIdsSql} is the same search in SQL only (when `CATALOG_INDEX=off`).
+ */
+export async function searchProductIds(db: Db, query: string): Promise<number[]> {
+  if (!catalogIndexEnabled()) return searchProductIdsSql(db, query);
+  const q = query.trim().toLowerCase().slice(0, 200);
+  if (!q) return [];
+  const index = await catalogIndex(db);
+  const [parsed] = await rows<{ tsq: string; threshold: string | number | null }>(
+    db,
+    sql`select websearch_to_tsquery('russian', ${q})::text as tsq,
+               current_setting('pg_trgm.word_similarity_threshold', true) as threshold`,
+  );
+  const matched = matchTsquery(index, parsed?.tsq ?? '');
+  if (!matched) return searchProductIdsSql(db, query);
+  const candidates = mostPopular(index, matched, SEARCH_CANDIDATES);
+  if (candidates.length > 0) {
+    const idArray = `{${candidates.map((i) => index.ids[i]).join(',')}}`;
+    const ranked = await rows<{ id: number }>(
+      db,
+      sql`select p.id from products p where p.id = any(${idArray}::int[])
+          order by ts_rank(p.search_vector, websearch_to_tsquery('russian', ${q})) desc, p.popularity desc, p.id
+          limit ${SEARCH_RESULTS}`,
+    );
+    return ranked.map((r) => Number(r.id));
+  }
+  // pg_trgm.word_similarity_threshold as PostgreSQL has it (null until pg_trgm is loaded: the default).
+  const setting = parsed?.threshold;
+  const threshold = setting === null || setting === undefined || setting === '' || Number.isNaN(Number(setting)) ? 0.6 : Number(setting);
+  const score = new Map<number, number>();
+  // Products of the names `q <% lower(name)` finds, best similarity first, popularity within one
+  // similarity: one walk of the popularity order per distinct similarity value, until
+  // SEARCH_RESULTS are taken.
+  const bySimilarity = new Map<number, number[]>();
+  for (const { name, score: s } of similarNames(index, q, threshold)) {
+    const list = bySimilarity.get(s);
+    if (list) list.push(name);
+    else bySimilarity.set(s, [name]);
+  }
+  for (const s of [...bySimilarity.keys()].sort((a, b) => b - a)) {
+    if (score.size >= SEARCH_RESULTS) break;
+    const members = new Uint8Array(index.n);
+    for (const k of bySimilarity.get(s)!) for (const i of index.nameMembers[k] ?? []) members[i] = 1;
+    for (const i of mostPopular(index, members, SEARCH_RESULTS - score.size)) score.set(i, s);
+  }
+  // Brands `q <% lower(b.name) or q <% lower(b.name_ru)` finds.
+  const ranks = new Set<number>();
+  index.brandNames.forEach((names, k) => {
+    if (names.some((name) => wordSimilarity(q, name) >= threshold)) ranks.add(k);
+  });
+  if (ranks.size) {
+    const inBrands = new Uint8Array(index.n);
+    for (let i = 0; i < index.n; i += 1) if (ranks.has(index.brandOf[i]!)) inBrands[i] = 1;
+    for (const i of mostPopular(index, inBrands, SEARCH_RESULTS)) score.set(i, Math.max(score.get(i) ?? 0, 0.5));
+  }
+  return [...score]
+    .sort((a, b) => b[1] - a[1] || index.popRank[a[0]]! - index.popRank[b[0]]!)
+    .slice(0, SEARCH_RESULTS)
+    .map(([i]) => index.ids[i]!);
+}
+
+/**
+ * {@link searchProductIds} in SQL only (before issue #7's index narrowed the candidates).
+ */
+export async function searchProductIdsSql(db: Db, query: string): Promise<number[]> {
+  const q = query.trim().toLowerCase().slice(0, 200);
+  if (!q) return [];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`with hits as (
+          select p.id, p.popularity, p.search_vector
+          from products p
+          where p.search_vector @@ websearch_to_tsquery('russian', ${q})
+          order by p.popularity desc, p.id
+          limit ${SEARCH_CANDIDATES}
+        )
+        select id from hits
+        order by ts_rank(search_vector, websearch_to_tsquery('russian', ${q})) desc, popularity desc, id
+        limit ${SEARCH_RESULTS}`,
+  );
+  if (found.length > 0) return found.map((r) => r.id);
+  const similar = await rows<{ id: number }>(
+    db,
+    sql`with by_name as (
+          select p.id, p.popularity, word_similarity(${q}, lower(p.name)) as score
+          from products p
+          where ${q} <% lower(p.name)
+          limit ${SEARCH_RESULTS}
+        ), by_brand as (
+          select p.id, p.popularity, 0.5 as score
+          from products p
+          where p.brand_id in (select b.id from brands b where ${q} <% lower(b.name) or ${q} <% lower(b.name_ru))
+          order by p.popularity desc
+          limit ${SEARCH_RESULTS}
+        )
+        select id from (select * from by_name union all select * from by_brand) c
+        group by id, popularity
+        order by max(score) desc, popularity desc, id
+        limit ${SEARCH_RESULTS}`,
+  );
+  return similar.map((r) => r.id);
+}
+
+/** The first `most` products of `set` in popularity order (popularity desc, id), as dense indices. */
+export function mostPopular(index: CatalogIndex, set: Uint8Array, most: number): number[] {
+  const out: number[] = [];
+  const order = index.orders.popular;
+  for (let j = 0; j < order.length && out.length < most; j += 1) if (set[order[j]!]) out.push(order[j]!);
+  return out;
+}
