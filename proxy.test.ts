@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
 import { SECTIONS } from '@/lib/constants';
 import type { KnownFacetValues } from '@/features/catalog/utils/known-facets';
-import { cachedPathname, config, stripTrailingSlashes } from './proxy';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { APP_SEGMENTS, cachedPathname, config, NOT_FOUND_PATH, stripTrailingSlashes } from './proxy';
 
 /** The facet values the catalogue has, as features/catalog/utils/known-facets.ts loads them. */
 const known: KnownFacetValues = {
@@ -53,13 +55,42 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
     expect(cachedPathname('/search', q('searchParam=%20купальник%20'), known)).toBe(cachedPathname('/search', q('searchParam=купальник'), known));
     expect(cachedPathname('/search', q(`searchParam=${'я'.repeat(101)}`), known)).toBeNull();
     expect(cachedPathname('/kupalniki', q('page=abc'), known)).toBeNull();
-    expect(cachedPathname('/kupalniki/a/b/c/d', q(''), known)).toBeNull();
     expect(cachedPathname('/about', q(''), known)).toBeNull();
     expect(cachedPathname('/', q(''), known)).toBeNull();
   });
 
   it('does not let the internal prefix be requested from outside', () => {
-    expect(cachedPathname('/cached/-/kupalniki', q(''), known)).toBe('/cached');
+    expect(cachedPathname('/cached/-/kupalniki', q(''), known)).toBe(NOT_FOUND_PATH);
+  });
+});
+
+describe('paths no route serves (issue #14 item 6: a 404 with the error page in the HTML)', () => {
+  const q = (text: string) => new URLSearchParams(text);
+
+  it('sends unknown first segments and catalogue paths of the wrong shape to the not-found page', () => {
+    expect(cachedPathname('/no-such-page', q(''), known)).toBe(NOT_FOUND_PATH);
+    expect(cachedPathname('/no-such-section/x/y', q(''), known)).toBe(NOT_FOUND_PATH);
+    expect(cachedPathname('/404', q(''), known)).toBe(NOT_FOUND_PATH);
+    expect(cachedPathname('/kupalniki/a/b/c/d', q(''), known)).toBe(NOT_FOUND_PATH);
+    expect(cachedPathname('/muzhskoe/a/b/123', q(''), known)).not.toBeNull();
+  });
+
+  it('leaves every page of the shop alone', () => {
+    for (const first of APP_SEGMENTS) expect(cachedPathname(`/${first}`, q(''), known), first).not.toBe(NOT_FOUND_PATH);
+    expect(cachedPathname('/news/some-article', q(''), known)).toBeNull();
+    expect(cachedPathname('/', q(''), known)).toBeNull();
+  });
+
+  it('knows every folder of app/ and app/(shop)/, and the matcher excludes exactly those', () => {
+    const folders = (dir: string) =>
+      readdirSync(path.join(__dirname, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('(') && !entry.name.startsWith('['))
+        .map((entry) => entry.name);
+    const routed = [...folders('app'), ...folders('app/(shop)')].filter((name) => name !== 'cached');
+    expect(APP_SEGMENTS).toEqual(expect.arrayContaining(routed));
+    const matcher = config.matcher.at(-1)!;
+    const excluded = /\(\?:([^)]+)\)/.exec(matcher)?.[1]?.replace(/\\/g, '').split('|') ?? [];
+    expect(new Set(excluded)).toEqual(new Set([...SECTIONS, 'cached', ...APP_SEGMENTS]));
   });
 });
 
@@ -87,7 +118,7 @@ describe('cachedPathname with unknown facet values (issue #12 item 13: the disk 
 
 describe('proxy matcher', () => {
   it('names every catalogue section, so every catalogue page reaches the cache rewrite', () => {
-    for (const pattern of config.matcher.slice(1)) {
+    for (const pattern of config.matcher.slice(1, 3)) {
       const names = /^\/\(([^)]+)\)/.exec(pattern)?.[1]?.split('|') ?? [];
       expect(names).toEqual(expect.arrayContaining([...SECTIONS, 'cached']));
     }

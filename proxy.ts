@@ -9,12 +9,35 @@
  *   page-cache-key.ts), so Next serves it from its ISR cache; the address bar keeps the original
  *   URL. Requests that cannot be keyed (also: a facet value the catalogue does not have, issue #12
  *   item 13) go on to the per-request routes. The internal prefix itself
- *   is not addressable from outside: `/cached/…` answers the shop's 404 page.
+ *   is not addressable from outside: `/cached/…` answers the 404 page.
+ * - Issue #14 item 6: a path no route serves (its first segment is neither a catalogue section nor
+ *   a page of the shop, or a catalogue path of the wrong shape) is rewritten to Next's compiled
+ *   not-found page (`/_not-found`, app/not-found.tsx): a 404 whose error page is in the HTML.
+ *   Left to the catch-all catalogue route, its `notFound()` gave an empty error shell
+ *   (vercel/next.js#62228; components/error-state/inline-not-found.tsx).
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { knownFacetValues, type KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { CACHED_PREFIX, EMPTY_KEY, listingPageKey, searchPageKey } from '@/features/catalog/utils/page-cache-key';
 import { decodeSegments, isSection, parseCatalogPath } from '@/lib/catalog-path';
+
+/** Where paths no route serves are rewritten: Next's compiled not-found page (status 404). */
+export const NOT_FOUND_PATH = '/_not-found';
+
+/**
+ * First path segments served by a route other than the catalogue catch-all: the folders of
+ * app/ and app/(shop)/ and the metadata files. Next needs literal strings in `config.matcher`, so
+ * the list is repeated there; proxy.test.ts keeps both in step with the app folders.
+ */
+export const APP_SEGMENTS = [
+  'about', 'address', 'api', 'auth', 'basket', 'blog', 'brands', 'card', 'contacts', 'cookie',
+  'delivery-and-payments', 'discount', 'empty', 'favorite', 'fitting-conditions', 'giftsert',
+  'google-merchant.xml', 'history-order', 'icon.svg', 'instagram', 'landing', 'media', 'new', 'news', 'payment-sber',
+  'podarochnye-sertifikaty', 'privacy-policy', 'profile', 'publick-offer', 'recovery',
+  'requisites', 'reset', 'return-goods', 'robots.txt', 'rules-discount', 'sale', 'search', 'send',
+  'sitemap', 'sitemap-index.xml', 'sitemap.xml', 'story', 'subscribe', 'unsubscribe', 'yml.xml', '_next',
+] as const;
+const appSegments: ReadonlySet<string> = new Set(APP_SEGMENTS);
 
 /**
  * The path without trailing slashes, or null when nothing changes ("/" stays "/"; "//" → "/").
@@ -28,19 +51,20 @@ export function stripTrailingSlashes(pathname: string): string | null {
 
 /**
  * Where a GET of `pathname?search` is served from: the internal cached route's pathname, or null
- * for the per-request route. `/cached/…` from outside maps to `/cached`, which no route serves
- * (the 404 page). Product pages ignore the query, so all their variants share one key. A listing
+ * for the per-request route. `/cached/…` from outside, a first segment no route serves and a
+ * catalogue path of the wrong shape map to {@link NOT_FOUND_PATH}. Product pages ignore the query, so all their variants share one key. A listing
  * filtered by a facet value not in `known` is not cached (issue #12; page-cache-key.ts).
  * Exported for unit tests.
  */
 export function cachedPathname(pathname: string, search: URLSearchParams, known: KnownFacetValues | null): string | null {
   const [first = '', ...rest] = pathname.slice(1).split('/');
-  if (first === CACHED_PREFIX) return `/${CACHED_PREFIX}`;
+  if (first === CACHED_PREFIX) return NOT_FOUND_PATH;
+  if (first !== '' && !isSection(first) && !appSegments.has(first)) return NOT_FOUND_PATH;
   let key: string | null = null;
   if (pathname === '/search') key = searchPageKey(search, known);
   else if (isSection(first)) {
     const route = parseCatalogPath(first, decodeSegments(rest));
-    if (!route) return null; // the per-request route answers 404
+    if (!route) return NOT_FOUND_PATH;
     key = route.kind === 'product' ? EMPTY_KEY : listingPageKey(search, known);
   }
   return key === null ? null : `/${CACHED_PREFIX}/${key}${pathname}`;
@@ -79,5 +103,8 @@ export const config = {
     // Catalogue sections, search and the internal prefix (cached pages).
     '/(kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|search|cached)',
     '/(kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached)/:rest*',
+    // Issue #14 item 6: paths whose first segment no route serves (APP_SEGMENTS and the sections
+    // excluded), so valid pages never run the proxy for it.
+    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
   ],
 };

@@ -5,11 +5,15 @@
  * (key, path) once on its first request, serves it from the cache after that and re-renders it
  * in the background every {@link revalidate} seconds. Rendering is the per-request route's
  * (app/(shop)/[section]/[[...path]]/catalog-route.tsx); a key no request could have produced → 404.
+ * An unknown category or product is answered 404 with the error page in the HTML
+ * (components/error-state/inline-not-found.tsx, issue #14 item 6), so metadata and page catch
+ * the not-found signal instead of letting it end the render.
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { catalogMetadata, CatalogRoute, type CatalogParams } from '@/app/(shop)/[section]/[[...path]]/catalog-route';
 import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
+import { InlineNotFound, isNotFoundError } from '@/components/error-state/inline-not-found';
 
 /** Seconds a cached listing or product page is served before it is re-rendered (stock, prices). */
 export const revalidate = 60;
@@ -28,14 +32,25 @@ async function split(params: Params) {
   return { query, route: Promise.resolve(route) as CatalogParams };
 }
 
-/** Metadata of the listing or product. */
+/** Metadata of the listing or product; "Ошибка" when there is none (spec §2; Next adds noindex). */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { query, route } = await split(params);
-  return catalogMetadata(route, query);
+  try {
+    const { query, route } = await split(params);
+    return await catalogMetadata(route, query);
+  } catch (error) {
+    if (isNotFoundError(error)) return { title: 'Ошибка' };
+    throw error;
+  }
 }
 
-/** A listing or a product page. */
+/** A listing or a product page, or the 404 page in its place. */
 export default async function CachedCatalogPage({ params }: { params: Params }) {
-  const { query, route } = await split(params);
-  return <CatalogRoute params={route} query={query} />;
+  try {
+    const { query, route } = await split(params);
+    // Called, not rendered as <CatalogRoute>: its lookups run here, where a not-found is caught.
+    return await CatalogRoute({ params: route, query });
+  } catch (error) {
+    if (isNotFoundError(error)) return <InlineNotFound />;
+    throw error;
+  }
 }
