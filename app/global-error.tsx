@@ -6,14 +6,17 @@
  * global error page, whose styled markup every page's first visit otherwise downloads (issue #7
  * JS budget). Plain HTML: the root layout, its fonts and styles are not available here.
  */
-/** The whole document when the root layout fails; `reset` re-renders it. */
-export default function GlobalError({ reset }: { error: unknown; reset: () => void }) {
+import { useChunkLoadRecovery } from '@/features/popups/hooks/use-chunk-load-recovery';
+
+/** The whole document when the root layout fails; `reset` re-renders it. A chunk load error reloads (spec §8/§9). */
+export default function GlobalError({ error, reset }: { error: unknown; reset: () => void }) {
+  const reloading = useChunkLoadRecovery(error);
   return (
     <html lang="ru">
       <body style={{ fontFamily: 'system-ui, sans-serif', margin: '15vh auto', maxWidth: 560, padding: '0 16px' }}>
         <title>Ошибка</title>
         <h1>Ошибка</h1>
-        <p>Что-то пошло не так. Возможно, страница была удалена или перемещена.</p>
+        <p>{reloading ? 'Сайт обновился. Загружаем новую версию страницы…' : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'}</p>
         <p>
           <button type="button" onClick={() => reset()}>
             Попробовать ещё раз

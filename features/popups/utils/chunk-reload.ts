@@ -35,3 +35,28 @@ export function reloadOncePerMinute(now: number, store: Pick<Storage, 'getItem' 
   reload();
   return true;
 }
+
+/**
+ * What an error boundary does with the error it caught (spec §8/§9): a chunk load error reloads
+ * the page at most once a minute (React hands render errors to the boundary, never to
+ * `window.onerror`, so the window listeners of ShopWidgets do not see them).
+ * @returns true when the page is being reloaded.
+ */
+export function reloadOnChunkLoadError(
+  error: unknown,
+  now: number = Date.now(),
+  store: Pick<Storage, 'getItem' | 'setItem'> | null = sessionStore(),
+  reload: () => void = () => window.location.reload(),
+): boolean {
+  if (!store || !isChunkLoadError(error)) return false;
+  return reloadOncePerMinute(now, store, reload);
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    // Storage disabled: without a place for the guard's time, no reload (no loop either).
+    return null;
+  }
+}
