@@ -55,6 +55,7 @@ export const ROUTES = {
   address: { path: '/address', title: 'Адреса магазинов' },
   history_order: { path: '/history-order', title: 'История заказов' },
   recovery: { path: '/recovery', title: 'Восстановление пароля' },
+  reset: { path: '/reset', title: 'Смена пароля' },
   'reset-token': { path: '/reset/[token]', title: 'Смена пароля' },
   /** Links of the newsletter mails (issue #12 double opt-in); noindex. */
   'subscribe-confirm-token': { path: '/subscribe/confirm/[token]', title: 'Подтверждение подписки' },

@@ -1,7 +1,8 @@
 /** /payment-sber (spec §2, issue #5): the built-in sandbox acquiring page (used when Sber credentials are not set). */
 import type { Metadata } from 'next';
 import { SandboxPaymentPage } from '@/features/checkout/components/payment-pages';
-import { routeTitle } from '@/lib/routes';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { href, routeTitle } from '@/lib/routes';
 
 export const metadata: Metadata = { title: routeTitle('payment_sber'), robots: { index: false, follow: false } };
 
@@ -11,6 +12,7 @@ export default async function PaymentRoute({ searchParams }: { searchParams: Pro
   const id = typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId) ? orderId : null;
   return (
     <div className="container">
+      <Breadcrumbs items={[{ name: routeTitle('basket'), href: href('basket') }, { name: routeTitle('payment_sber'), href: href('payment_sber') }]} />
       <h1>{routeTitle('payment_sber')}</h1>
       <SandboxPaymentPage orderId={id} />
     </div>

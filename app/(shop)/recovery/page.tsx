@@ -1,7 +1,8 @@
 /** /recovery (spec §2): the forgot-password form as a page. */
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/features/auth/components/auth-forms';
-import { routeTitle } from '@/lib/routes';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { href, routeTitle } from '@/lib/routes';
 
 export const metadata: Metadata = { title: routeTitle('recovery'), robots: { index: false, follow: true } };
 
@@ -9,6 +10,7 @@ export const metadata: Metadata = { title: routeTitle('recovery'), robots: { ind
 export default function RecoveryRoute() {
   return (
     <div className="container" style={{ maxWidth: 480 }}>
+      <Breadcrumbs items={[{ name: routeTitle('recovery'), href: href('recovery') }]} />
       <h1>{routeTitle('recovery')}</h1>
       <ForgotPasswordForm />
     </div>

@@ -1,7 +1,8 @@
 /** /basket/success (spec §2, issue #5): "Заказ оформлен" with the order-accepted popup. */
 import type { Metadata } from 'next';
 import { SuccessPage } from '@/features/checkout/components/payment-pages';
-import { routeTitle } from '@/lib/routes';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { href, routeTitle } from '@/lib/routes';
 
 export const metadata: Metadata = { title: routeTitle('basket-success'), robots: { index: false, follow: false } };
 
@@ -9,6 +10,7 @@ export const metadata: Metadata = { title: routeTitle('basket-success'), robots:
 export default function SuccessRoute() {
   return (
     <div className="container">
+      <Breadcrumbs items={[{ name: routeTitle('basket'), href: href('basket') }, { name: routeTitle('basket-success'), href: href('basket-success') }]} />
       <h1>{routeTitle('basket-success')}</h1>
       <SuccessPage />
     </div>

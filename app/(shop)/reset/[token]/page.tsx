@@ -1,7 +1,8 @@
 /** /reset/{token} (spec §2): the link of the reset mail; sets a new password (spec §4, §5). */
 import type { Metadata } from 'next';
 import { PasswordChangeForm } from '@/features/auth/components/auth-forms';
-import { routeTitle } from '@/lib/routes';
+import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { href, routeTitle } from '@/lib/routes';
 
 export const metadata: Metadata = { title: routeTitle('reset-token'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
@@ -10,6 +11,8 @@ export default async function ResetRoute({ params }: { params: Promise<{ token: 
   const { token } = await params;
   return (
     <div className="container" style={{ maxWidth: 480 }}>
+      {/* The token stays out of the crumbs (and their JSON-LD): it is a secret of the mail. */}
+      <Breadcrumbs items={[{ name: routeTitle('reset-token'), href: href('reset') }]} />
       <h1>{routeTitle('reset-token')}</h1>
       <PasswordChangeForm token={decodeURIComponent(token)} />
     </div>
