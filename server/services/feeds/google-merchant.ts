@@ -13,7 +13,7 @@
  * shop's placeholder, so this happens only to goods entered without one).
  */
 import type { Db } from '../../db/client';
-import { feedProducts, feedShopName, type FeedProduct, type FeedVariant } from './feed-source';
+import { feedProducts, feedShopName, type FeedProduct } from './feed-source';
 import { audienceOf } from './shop-terms';
 import { absolute, formatRubles, type FeedOptions } from './yml';
 import { cutText, element } from './xml';
@@ -28,34 +28,54 @@ export function googlePrice(rubles: number): string {
   return `${formatRubles(rubles, 'fixed')} RUB`;
 }
 
-/** One `<item>`, or '' for a variant without any picture. */
-export function googleItem(product: FeedProduct, variant: FeedVariant, siteUrl: string): string {
-  const [image, ...more] = variant.images;
-  if (!image) return '';
+/**
+ * The `<item>`s of a product's variants; a variant without any picture gives none. What the
+ * variants share is escaped once per product and each colour's pictures once per colour.
+ */
+export function googleItems(product: FeedProduct, siteUrl: string): string {
   const audience = audienceOf(product.categoryPath);
-  const title = cutText(`${product.name} ${product.brand}, ${variant.colorName}, размер ${variant.size}`, GOOGLE_MAX_TITLE);
-  return (
-    '<item>' +
-    element('g:id', variant.id) +
-    element('g:item_group_id', product.id) +
-    element('title', title) +
-    element('description', cutText(product.description || product.name, GOOGLE_MAX_DESCRIPTION)) +
-    element('link', absolute(siteUrl, variant.path)) +
-    element('g:image_link', absolute(siteUrl, image)) +
-    more.slice(0, GOOGLE_MAX_ADDITIONAL_IMAGES).map((url) => element('g:additional_image_link', absolute(siteUrl, url))).join('') +
-    element('g:availability', variant.stock > 0 ? 'in_stock' : 'out_of_stock') +
+  const groupId = element('g:item_group_id', product.id);
+  const description = element('description', cutText(product.description || product.name, GOOGLE_MAX_DESCRIPTION));
+  const shared =
     element('g:price', googlePrice(product.oldPrice ?? product.price)) +
     (product.oldPrice !== null ? element('g:sale_price', googlePrice(product.price)) : '') +
     element('g:brand', product.brand) +
-    element('g:condition', 'new') +
-    element('g:size', variant.size) +
-    element('g:color', variant.colorName) +
+    element('g:condition', 'new');
+  const tail =
     element('g:gender', audience.gender) +
     element('g:age_group', audience.ageGroup) +
     element('g:material', product.material) +
     element('g:product_type', product.categoryNames.join(' > ')) +
-    '</item>\n'
-  );
+    '</item>\n';
+  const pictures = new Map<number, string>();
+  let out = '';
+  for (const variant of product.variants) {
+    let colour = pictures.get(variant.offerId);
+    if (colour === undefined) {
+      const [image, ...more] = variant.images;
+      colour = image
+        ? element('g:image_link', absolute(siteUrl, image)) +
+          more.slice(0, GOOGLE_MAX_ADDITIONAL_IMAGES).map((url) => element('g:additional_image_link', absolute(siteUrl, url))).join('')
+        : '';
+      pictures.set(variant.offerId, colour);
+    }
+    if (colour === '') continue;
+    const title = cutText(`${product.name} ${product.brand}, ${variant.colorName}, размер ${variant.size}`, GOOGLE_MAX_TITLE);
+    out +=
+      '<item>' +
+      element('g:id', variant.id) +
+      groupId +
+      element('title', title) +
+      description +
+      element('link', absolute(siteUrl, variant.path)) +
+      colour +
+      element('g:availability', variant.stock > 0 ? 'in_stock' : 'out_of_stock') +
+      shared +
+      element('g:size', variant.size) +
+      element('g:color', variant.colorName) +
+      tail;
+  }
+  return out;
 }
 
 /** The RSS document as a sequence of strings: the channel head at once, then one string per page. */
@@ -72,7 +92,7 @@ export async function* googleMerchantFeed(db: Db, options: FeedOptions): AsyncGe
   ].join('\n');
   for await (const page of feedProducts(db, { pageSize: options.pageSize, signal: options.signal })) {
     let chunk = '';
-    for (const product of page) for (const variant of product.variants) chunk += googleItem(product, variant, options.siteUrl);
+    for (const product of page) chunk += googleItems(product, options.siteUrl);
     if (chunk) yield chunk;
   }
   yield '</channel>\n</rss>\n';

@@ -13,7 +13,7 @@
  * Written as a stream of strings, one chunk per page of products (server/services/feeds/feed-source.ts).
  */
 import type { Db } from '../../db/client';
-import { feedCategories, feedProducts, feedShopName, type FeedProduct, type FeedVariant } from './feed-source';
+import { feedCategories, feedProducts, feedShopName, type FeedProduct } from './feed-source';
 import { HOME_DELIVERY } from './shop-terms';
 import { attributes, cleanText, cutText, element, xmlEscape } from './xml';
 
@@ -60,34 +60,53 @@ function sizeUnit(size: string): string | undefined {
   return undefined;
 }
 
-/** One `<offer>`. */
-export function ymlOffer(product: FeedProduct, variant: FeedVariant, siteUrl: string): string {
-  const params = [
-    element('param', variant.colorName, { name: 'Цвет' }),
-    variant.top !== null && variant.bottom !== null
-      ? element('param', variant.top, { name: 'Размер верха', unit: sizeUnit(variant.top) }) +
-        element('param', variant.bottom, { name: 'Размер низа', unit: sizeUnit(variant.bottom) }) +
-        element('param', variant.size, { name: 'Размер' })
-      : element('param', variant.size, { name: 'Размер', unit: sizeUnit(variant.size) }),
-    element('param', product.material, { name: 'Материал' }),
-  ].join('');
-  return (
-    `<offer${attributes({ id: variant.id, group_id: product.id, available: 'true' })}>` +
+/**
+ * The `<offer>`s of a product's variants in stock. What all its variants share (name, vendor,
+ * price, description…) and each colour's pictures are escaped once, not once per size: a
+ * 100,000-product feed has over a million offers.
+ */
+export function ymlOffers(product: FeedProduct, siteUrl: string): string {
+  const inStock = product.variants.filter((v) => v.stock > 0);
+  if (inStock.length === 0) return '';
+  const shared =
     element('name', product.name) +
     element('vendor', product.brand) +
-    element('url', absolute(siteUrl, variant.path)) +
     element('price', formatRubles(product.price)) +
     (product.oldPrice !== null ? element('oldprice', formatRubles(product.oldPrice)) : '') +
     '<currencyId>RUR</currencyId>' +
-    element('categoryId', product.categoryId) +
-    variant.images.slice(0, YML_MAX_PICTURES).map((url) => element('picture', absolute(siteUrl, url))).join('') +
+    element('categoryId', product.categoryId);
+  const tail =
     '<delivery>true</delivery>' +
     element('description', cutText(product.description, YML_MAX_DESCRIPTION)) +
-    element('country_of_origin', product.country) +
-    params +
-    element('count', variant.stock) +
-    '</offer>\n'
-  );
+    element('country_of_origin', product.country);
+  const material = element('param', product.material, { name: 'Материал' });
+  const pictures = new Map<number, string>();
+  let out = '';
+  for (const variant of inStock) {
+    let colour = pictures.get(variant.offerId);
+    if (colour === undefined) {
+      colour = variant.images.slice(0, YML_MAX_PICTURES).map((url) => element('picture', absolute(siteUrl, url))).join('');
+      pictures.set(variant.offerId, colour);
+    }
+    const size =
+      variant.top !== null && variant.bottom !== null
+        ? element('param', variant.top, { name: 'Размер верха', unit: sizeUnit(variant.top) }) +
+          element('param', variant.bottom, { name: 'Размер низа', unit: sizeUnit(variant.bottom) }) +
+          element('param', variant.size, { name: 'Размер' })
+        : element('param', variant.size, { name: 'Размер', unit: sizeUnit(variant.size) });
+    out +=
+      `<offer${attributes({ id: variant.id, group_id: product.id, available: 'true' })}>` +
+      shared +
+      element('url', absolute(siteUrl, variant.path)) +
+      colour +
+      tail +
+      element('param', variant.colorName, { name: 'Цвет' }) +
+      size +
+      material +
+      element('count', variant.stock) +
+      '</offer>\n';
+  }
+  return out;
 }
 
 /**
@@ -114,9 +133,7 @@ export async function* ymlFeed(db: Db, options: FeedOptions): AsyncGenerator<str
   yield head;
   for await (const page of feedProducts(db, { pageSize: options.pageSize, signal: options.signal })) {
     let chunk = '';
-    for (const product of page) {
-      for (const variant of product.variants) if (variant.stock > 0) chunk += ymlOffer(product, variant, options.siteUrl);
-    }
+    for (const product of page) chunk += ymlOffers(product, options.siteUrl);
     if (chunk) yield chunk;
   }
   yield '</offers>\n</shop>\n</yml_catalog>\n';
