@@ -10,6 +10,8 @@
  *
  * In front of Next, each worker answers hot cacheable pages from a short-lived in-memory HTTP cache
  * (scripts/lib/page-micro-cache.mjs: what a CDN or nginx's microcaching would do in production).
+ * Issue #14 item 9: public pages carry a weak ETag and answer If-None-Match with 304, and answers
+ * are compressed here with brotli or gzip instead of by Next (scripts/lib/page-validators.mjs).
  *
  * Issue #12, before Next: requests Next would answer with a 500 get 400/405 (a malformed
  * percent-encoded path, TRACE; scripts/lib/request-guard.mjs), as do `/_next/image` sources with a
@@ -43,7 +45,8 @@ import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 import { armDeadline } from './lib/request-deadline.mjs';
 import { readServeSettings, settingsOrExit } from './lib/settings.mjs';
-import { SingleLocationResponse } from './lib/storefront-response.mjs';
+import { encodeAnswer, holdPublicPage } from './lib/page-validators.mjs';
+import { SingleLocationResponse, unquoteImageValidators } from './lib/storefront-response.mjs';
 
 /** IPC type of a revalidation passed between workers (lib/revalidation.ts FANOUT_MESSAGE). */
 const FANOUT_MESSAGE = 'storefront:revalidate';
@@ -139,7 +142,10 @@ if (cluster.isPrimary) {
       if (refused) return sendAnswer(req, res, refused);
       normalizeForwarding(req, trust);
       if (microCache.serve(req, res)) return;
-      if (req.url?.startsWith('/_next/static/')) return handle(req, res);
+      if (req.url?.startsWith('/_next/static/')) {
+        encodeAnswer(req, res);
+        return handle(req, res);
+      }
       // Issue #13: a revalidation must get through exactly when the shop is busy (it is cheap).
       if (req.method === 'POST' && req.url?.split('?')[0] === '/api/revalidate') return handle(req, res);
       // A waiter whose client went away never reaches Next. For a page request (no body), the
@@ -176,7 +182,13 @@ if (cluster.isPrimary) {
           if (page && !/^\/(sitemap|yml\.xml|google-merchant\.xml)/.test(req.url ?? '')) {
             armDeadline(res, deadlineMs, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
           }
+          // Issue #14 item 9: the micro-cache records the encoded answer, filed under the client's
+          // Accept-Encoding; encodeAnswer gives Next the identity coding and encodes (br or gzip);
+          // holdPublicPage adds the ETag to public pages and answers If-None-Match with 304.
           microCache.capture(req, res);
+          encodeAnswer(req, res);
+          holdPublicPage(req, res);
+          unquoteImageValidators(req);
           handle(req, res);
         },
         (error) => {

@@ -24,10 +24,12 @@
  *   did not ask for it); at most `maxBytes` of bodies, least recently used dropped first (lru-cache).
  *
  * Each cluster worker has its own cache (memory: at most `maxBytes` per worker). A served entry
- * carries `X-Micro-Cache: HIT` and an `Age`.
+ * carries `X-Micro-Cache: HIT` and an `Age`; a request whose `If-None-Match` names the entry's
+ * ETag gets 304 without a body (issue #14 item 9).
  */
 import CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
+import { etagMatches } from './page-validators.mjs';
 
 /** Request headers that make an answer per-user or a client navigation: never from the cache. */
 const BYPASS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'authorization'];
@@ -82,7 +84,15 @@ export class PageMicroCache {
         return false;
       }
     }
-    res.writeHead(entry.status, { ...entry.policy.responseHeaders(), 'content-length': entry.body.length, 'x-micro-cache': 'HIT' });
+    const headers = entry.policy.responseHeaders();
+    // Issue #14 item 9: the ETag the page was stored with (scripts/lib/page-validators.mjs).
+    if (etagMatches(req.headers['if-none-match'], headers.etag)) {
+      for (const name of ['content-length', 'content-type', 'content-encoding']) delete headers[name];
+      res.writeHead(304, { ...headers, 'x-micro-cache': 'HIT' });
+      res.end();
+      return true;
+    }
+    res.writeHead(entry.status, { ...headers, 'content-length': entry.body.length, 'x-micro-cache': 'HIT' });
     res.end(entry.body);
     return true;
   }

@@ -1,3 +1,5 @@
 /** Types of ./storefront-response.mjs (see its docstring). */
 import { ServerResponse } from 'node:http';
 export class SingleLocationResponse extends ServerResponse {}
+export function quoteEtag(value: unknown): unknown;
+export function unquoteImageValidators(req: import('node:http').IncomingMessage): void;

@@ -1,6 +1,7 @@
 /**
  * The response class of the storefront's HTTP server (scripts/serve.mjs), passed to
- * `createServer` once rather than wrapping every response.
+ * `createServer` once rather than wrapping every response. It also quotes the ETags Next's image
+ * optimizer sends bare (issue #14 item 9).
  */
 import { ServerResponse } from 'node:http';
 
@@ -17,6 +18,7 @@ export class SingleLocationResponse extends ServerResponse {
   setHeader(name, value) {
     // Issue #12: the internal path of a rewritten page (proxy.ts → /cached/{key}/…) is nobody's business.
     if (String(name).toLowerCase() === 'x-middleware-rewrite') return this;
+    if (String(name).toLowerCase() === 'etag') return super.setHeader(name, quoteEtag(value));
     return super.setHeader(name, isLocation(name) && Array.isArray(value) ? value[0] : value);
   }
 
@@ -24,6 +26,27 @@ export class SingleLocationResponse extends ServerResponse {
     if (String(name).toLowerCase() === 'x-middleware-rewrite') return this;
     return isLocation(name) ? this.setHeader(name, value) : super.appendHeader(name, value);
   }
+}
+
+/**
+ * Issue #14 item 9: Next's image optimizer sends its ETag as a bare hash (`ETag: abc…`), which
+ * RFC 9110 §8.8.3 does not allow (an entity tag is quoted); the value is quoted here, and
+ * {@link unquoteImageValidators} gives Next the bare hash back from `If-None-Match`.
+ * @param {unknown} value
+ */
+export function quoteEtag(value) {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]+$/.test(value) ? `"${value}"` : value;
+}
+
+/**
+ * Takes the quotes off the entity tags of a `/_next/image` request's `If-None-Match`, so Next's
+ * optimizer, which compares them with its bare hash, still answers 304.
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function unquoteImageValidators(req) {
+  const value = req.headers['if-none-match'];
+  if (typeof value !== 'string' || !req.url?.startsWith('/_next/image')) return;
+  req.headers['if-none-match'] = value.replace(/(^|,)\s*(W\/)?"([A-Za-z0-9_-]+)"/g, '$1$2$3');
 }
 
 function isLocation(name) {
