@@ -26,7 +26,8 @@ const product: ProductDetail = {
   is_new: false,
   full_path_offer: '/odezhda/platya/42/plate-midi',
   category: { path: 'odezhda/platya', name: 'Платья' },
-  images: [image('black-front', true), image('black-back'), image('red-front')],
+  // As the API sends them: the card's first two photos; the rest only on the colours.
+  images: [image('black-front', true), image('black-back')],
   colors: [color(1, 'chernyj', 'Чёрный'), color(2, 'krasnyj', 'Красный')],
   sizes: ['S', 'M'],
   description: 'Лёгкое платье.',

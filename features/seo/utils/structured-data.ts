@@ -139,7 +139,8 @@ export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl
     category: product.category.name,
     productGroupID: String(product.id),
     variesBy: ['https://schema.org/color', 'https://schema.org/size'],
-    image: [...new Set(product.images.map((i) => absolute(i.image)))],
+    // Every photo: the card's `images` are only the first two; each colour carries its own.
+    image: [...new Set([...product.images, ...product.offers.flatMap((o) => o.images)].map((i) => absolute(i.image)))],
     material: product.material || undefined,
     countryOfOrigin: product.country ? { '@type': 'Country', name: product.country } : undefined,
     hasVariant: variants.map((v) => ({
