@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageMicroCache } from './page-micro-cache.mjs';
+import { armDeadline } from './request-deadline.mjs';
 import { encodeAnswer, etagMatches, holdPublicPage, isPublicPage, weakEtag, withoutBrotli } from './page-validators.mjs';
 import { quoteEtag, SingleLocationResponse, unquoteImageValidators } from './storefront-response.mjs';
 
@@ -47,6 +48,17 @@ beforeAll(async () => {
       res.setHeader('set-cookie', 'token=x; Path=/; HttpOnly');
     } else {
       res.setHeader('cache-control', 's-maxage=300, stale-while-revalidate=31535700');
+    }
+    if (path.startsWith('/late')) {
+      // issue #12 request deadline: a page still held when it passes is replaced by the 503 page
+      armDeadline(res, 50, (late) => {
+        late.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '5' });
+        late.end('Сервис перегружен');
+      });
+      res.writeHead(200);
+      res.write(PAGE.slice(0, 1000));
+      setTimeout(() => res.end(PAGE.slice(1000)), 150);
+      return;
     }
     if (path.startsWith('/streamed')) {
       res.writeHead(200);
@@ -106,6 +118,13 @@ describe('public pages: weak ETag and 304 (issue #14 item 9)', () => {
     const streamed = await get('/streamed');
     expect(streamed.body.toString()).toBe(PAGE);
     expect(streamed.headers.etag).toBe(weakEtag(Buffer.from(PAGE)));
+  });
+
+  it('sends the 503 of the request deadline in place of a page still held when the deadline passes', async () => {
+    const res = await get('/late', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(503);
+    expect(res.headers.etag).toBeUndefined();
+    expect(decoded(res)).toBe('Сервис перегружен');
   });
 
   it('gives private pages and answers with a cookie no ETag and no 304', async () => {
