@@ -267,7 +267,7 @@ export class CatalogWriter {
    * Writes one batch in one transaction (pictures are fetched before it opens).
    * @throws whatever the database throws; the batch is then rolled back whole.
    */
-  async writeBatch(items: ImportProduct[]): Promise<void> {
+  async writeBatch(items: ImportProduct[], { onlyExisting = false }: { onlyExisting?: boolean } = {}): Promise<void> {
     if (!items.length) return;
     const partial = !!this.opts.partial;
     // Merge records of the same product within the batch.
@@ -301,6 +301,35 @@ export class CatalogWriter {
       .from(products)
       .where(inArray(products.extId, extIds))) as ExistingProduct[];
     const existing = new Map(existingRows.map((r) => [r.extId, r]));
+    // Colours of known products named without offers (1C import.xml): search text keeps them.
+    const bare = existingRows.filter((r) => !byExt.get(r.extId)!.variants.length && !byExt.get(r.extId)!.groupColors).map((r) => r.id);
+    const knownColors = new Map<number, string[]>();
+    if (bare.length) {
+      for (const r of await this.db
+        .selectDistinct({ productId: offers.productId, name: colors.name, sort: offers.sort })
+        .from(offers)
+        .innerJoin(colors, eq(colors.id, offers.colorId))
+        .where(inArray(offers.productId, bare))
+        .orderBy(offers.productId, offers.sort)) {
+        const list = knownColors.get(r.productId) ?? [];
+        if (!list.includes(r.name)) list.push(r.name);
+        knownColors.set(r.productId, list);
+      }
+    }
+
+    // A changes-only feed that names a size without its colour: the size stays in its colour.
+    const colorless = partial ? [...byExt.values()].flatMap((i) => i.variants.filter((v) => v.color === undefined).map((v) => v.extId)) : [];
+    const keptColors = new Map<string, string>();
+    for (let i = 0; i < colorless.length; i += 5000) {
+      for (const r of await this.db
+        .select({ extId: offerFeatures.extId, name: colors.name })
+        .from(offerFeatures)
+        .innerJoin(offers, eq(offers.id, offerFeatures.offerId))
+        .innerJoin(colors, eq(colors.id, offers.colorId))
+        .where(inArray(offerFeatures.extId, colorless.slice(i, i + 5000)))) {
+        keptColors.set(r.extId, r.name);
+      }
+    }
 
     // Resolve every product into its final row (or a skip), with brand, colours and category.
     interface Plan {
@@ -308,16 +337,17 @@ export class CatalogWriter {
       old?: ExistingProduct;
       row: Omit<ExistingProduct, 'id' | 'extId'> & { id?: number };
       type: ProductType;
-      variants: (ImportVariant & { colorId: number; colorSlug: string })[];
+      variants: (ImportVariant & { colorId: number; colorSlug: string; colorName: string })[];
       /** Offers named by variants: colour slug → pictures the feed gives for it (undefined: not named). */
       colorPictures: Map<string, { colorId: number; pictures: string[] | undefined }>;
     }
     const plans: Plan[] = [];
     for (const item of byExt.values()) {
       const old = existing.get(item.extId);
+      if (!old && onlyExisting) continue;
       const name = cleanText(item.name) || old?.name;
       if (!name) {
-        this.skip(item.extId, undefined, 'нет названия товара');
+        this.skip(item.extId, undefined, 'товар не найден: нет названия (нет в каталоге и в import.xml)');
         continue;
       }
       // Variants: prices of 0 or below are skipped; without a price they need an existing product price.
@@ -327,8 +357,8 @@ export class CatalogWriter {
           this.skip(v.extId, name, `цена ${v.price} ₽: товар с нулевой ценой не продаётся`);
           continue;
         }
-        const color = await this.colorFor(v.color);
-        variants.push({ ...v, colorId: color.id, colorSlug: color.slug });
+        const color = await this.colorFor(v.color ?? keptColors.get(v.extId));
+        variants.push({ ...v, colorId: color.id, colorSlug: color.slug, colorName: color.name });
       }
       if (!variants.length && item.variants.length) {
         if (!old) continue; // every offer skipped, reasons already reported
@@ -358,7 +388,8 @@ export class CatalogWriter {
       const section = category?.section ?? (await this.loadCategories()).find((c) => c.id === categoryId)?.section ?? 'odezhda';
       const type = old && item.categoryExtId === undefined && item.name === undefined ? (old.type as ProductType) : productTypeFor(section, [name, ...names, ...(category ? [category.name] : [])]);
       const brandRow = brand ?? (await this.brandById(old!.brandId));
-      const colorNames = item.groupColors ?? [...new Set(variants.map((v) => cleanText(v.color)).filter(Boolean))];
+      const colorNames =
+        item.groupColors ?? (old && !item.variants.length ? (knownColors.get(old.id) ?? []) : [...new Set(variants.map((v) => v.colorName))]);
       const material = item.material !== undefined ? cleanText(item.material) : old?.material ?? '';
       const row: Plan['row'] = {
         id: old?.id,
@@ -373,7 +404,7 @@ export class CatalogWriter {
         country: item.country !== undefined ? cleanText(item.country) : old?.country ?? '',
         price,
         oldPrice,
-        searchText: old && partial && !colorNames.length && item.name === undefined ? old.searchText : cleanText([name, brandRow.name, brandRow.nameRu, ...names, category?.name ?? '', ...colorNames, material].join(' ')),
+        searchText: old && partial && item.name === undefined ? old.searchText : cleanText([name, brandRow.name, brandRow.nameRu, ...names, category?.name ?? '', ...colorNames, material].join(' ')),
       };
       const colorPictures: Plan['colorPictures'] = new Map();
       for (const v of variants) {
@@ -435,7 +466,7 @@ export class CatalogWriter {
       old?: ExistingProduct;
       row: Omit<ExistingProduct, 'id' | 'extId'> & { id?: number };
       type: ProductType;
-      variants: (ImportVariant & { colorId: number; colorSlug: string })[];
+      variants: (ImportVariant & { colorId: number; colorSlug: string; colorName: string })[];
       colorPictures: Map<string, { colorId: number; pictures: string[] | undefined }>;
     }[],
     stored: Map<string, StoredPicture | { error: string }>,
