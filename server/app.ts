@@ -35,6 +35,7 @@ import { responseCache } from './services/response-cache';
 import { loadShed, type LoadShedOptions } from './load-shed';
 import { logError } from './services/log';
 import { registerApiReference } from './routes/api-reference';
+import { createExchangeRoutes } from './routes/exchange/exchange.routes';
 
 /** Largest accepted request body, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -105,6 +106,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerPickupPointRoutes(app);
   registerFeedsRoutes(app);
   app.route('/media', mediaRoutes);
+  app.route('/', createExchangeRoutes()); // issue #15: /1c_exchange and /media/import (server/routes/exchange)
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
