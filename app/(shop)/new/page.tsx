@@ -4,11 +4,18 @@ import type { Metadata } from 'next';
 import { getOffersList } from '@/features/catalog/api/get-offers-list';
 import { OffersListPage } from '@/features/catalog/components/offers-list-page';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import { itemListJsonLd } from '@/features/seo/utils/structured-data';
+import { JsonLd } from '@/components/json-ld';
+import { absoluteUrl } from '@/lib/site-url';
 import { href, routeTitle } from '@/lib/routes';
 
 /** SEO record of /new or "Новинки — Lumière". */
-export function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(): Promise<Metadata> {
+  // Issue #14 item 7: og:image is the list's first product photo (the same cached call as the page's).
+  const first = await getOffersList('new').then((list) => list[0], () => undefined);
   return pageMetadata({
+    image: first?.images[0]?.image,
+    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
     path: href('new'),
     title: routeTitle('new'),
     description: 'Новинки сезона: купальники, одежда, обувь и аксессуары.',
@@ -18,5 +25,10 @@ export function generateMetadata(): Promise<Metadata> {
 /** The new arrivals list. */
 export default async function NewPage() {
   const [offers, heading] = await Promise.all([getOffersList('new'), pageHeading(href('new'), routeTitle('new'))]);
-  return <OffersListPage type="new" offers={offers} heading={heading} cardAction={FavoriteToggle} />;
+  return (
+    <>
+      <OffersListPage type="new" offers={offers} heading={heading} cardAction={FavoriteToggle} />
+      <JsonLd data={itemListJsonLd(heading, offers, 0, absoluteUrl)} />
+    </>
+  );
 }

@@ -4,11 +4,18 @@ import type { Metadata } from 'next';
 import { getOffersList } from '@/features/catalog/api/get-offers-list';
 import { OffersListPage } from '@/features/catalog/components/offers-list-page';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
+import { itemListJsonLd } from '@/features/seo/utils/structured-data';
+import { JsonLd } from '@/components/json-ld';
+import { absoluteUrl } from '@/lib/site-url';
 import { href, routeTitle } from '@/lib/routes';
 
 /** SEO record of /sale or "Распродажа — Lumière". */
-export function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(): Promise<Metadata> {
+  // Issue #14 item 7: og:image is the list's first product photo (the same cached call as the page's).
+  const first = await getOffersList('sale').then((list) => list[0], () => undefined);
   return pageMetadata({
+    image: first?.images[0]?.image,
+    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
     path: href('sale'),
     title: routeTitle('sale'),
     description: 'Распродажа купальников, одежды, обуви и аксессуаров со скидками до 70%.',
@@ -18,5 +25,10 @@ export function generateMetadata(): Promise<Metadata> {
 /** The sale list. */
 export default async function SalePage() {
   const [offers, heading] = await Promise.all([getOffersList('sale'), pageHeading(href('sale'), routeTitle('sale'))]);
-  return <OffersListPage type="sale" offers={offers} heading={heading} cardAction={FavoriteToggle} />;
+  return (
+    <>
+      <OffersListPage type="sale" offers={offers} heading={heading} cardAction={FavoriteToggle} />
+      <JsonLd data={itemListJsonLd(heading, offers, 0, absoluteUrl)} />
+    </>
+  );
 }
