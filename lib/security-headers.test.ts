@@ -27,4 +27,14 @@ describe('securityHeaders', () => {
     expect(contentSecurityPolicy({ siteUrl: 'http://localhost:3000', development: true })).toMatch(/'unsafe-eval'/);
     expect(contentSecurityPolicy({ siteUrl: 'http://localhost:3000' })).toMatch(/object-src 'none'/);
   });
+
+  it('allows CDEK\'s widget script and the Yandex map only when the widget is configured (issue #14 item 13)', () => {
+    const off = contentSecurityPolicy({ siteUrl: 'http://localhost:3000' });
+    expect(off).not.toMatch(/jsdelivr|api-maps/);
+    const on = contentSecurityPolicy({ siteUrl: 'http://localhost:3000', cdekWidget: true });
+    expect(on).toMatch(/script-src [^;]*https:\/\/cdn\.jsdelivr\.net\/npm\/@cdek-it\/widget@3\.11\.1\/dist\/cdek-widget\.umd\.js/);
+    expect(on).not.toMatch(/script-src [^;]*https:\/\/cdn\.jsdelivr\.net[ ;]/);
+    expect(on).toMatch(/connect-src [^;]*https:\/\/api-maps\.yandex\.ru/);
+    expect(on).toMatch(/img-src [^;]*https:\/\/\*\.maps\.yandex\.net/);
+  });
 });

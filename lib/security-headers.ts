@@ -11,6 +11,8 @@
  *   for placeholders); Yandex Metrica's hosts only when YM_ID is set (mc.yandex.ru, yastatic.net);
  * - styles 'unsafe-inline': the CSS is inlined into pages (issue #7 experimental.inlineCss);
  * - 'unsafe-eval' only under `next dev` (React's dev tools need it);
+ * - CDEK's pickup-point widget only when `cdekWidget` is set (issue #14 item 13): its script at the
+ *   pinned jsDelivr path, and the Yandex Maps JS API it draws with (script, tiles, geocoder);
  * - frame-ancestors 'none' (no framing, clickjacking), base-uri 'self', form-action 'self',
  *   object-src 'none'; upgrade-insecure-requests and HSTS when SITE_URL is https.
  */
@@ -23,21 +25,28 @@ export interface SecurityHeaderOptions {
   ymId?: string;
   /** `next dev` needs 'unsafe-eval'. */
   development?: boolean;
+  /** CDEK's map widget is configured (a Yandex Maps key is set): its script and the map's hosts are allowed. */
+  cdekWidget?: boolean;
 }
 
 const METRICA = ['https://mc.yandex.ru', 'https://mc.yandex.com', 'https://yastatic.net'];
+/** The widget's script, version pinned (features/checkout/components/pickup-point-picker.tsx). */
+const CDEK_WIDGET_SCRIPT = 'https://cdn.jsdelivr.net/npm/@cdek-it/widget@3.11.1/dist/cdek-widget.umd.js';
+/** Yandex Maps JS API v3, which the widget loads: the API script and its tiles, styles and geocoder. */
+const YANDEX_MAPS = ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net', 'https://yastatic.net'];
 
 /** The Content-Security-Policy value (see the module docstring). */
-export function contentSecurityPolicy({ siteUrl, ymId, development = false }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({ siteUrl, ymId, development = false, cdekWidget = false }: SecurityHeaderOptions): string {
   const https = siteUrl.startsWith('https://');
   const metrica = ymId ? METRICA : [];
+  const maps = cdekWidget ? YANDEX_MAPS : [];
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", "'unsafe-inline'", ...(development ? ["'unsafe-eval'"] : []), ...metrica],
+    ['script-src', "'self'", "'unsafe-inline'", ...(development ? ["'unsafe-eval'"] : []), ...metrica, ...(cdekWidget ? [CDEK_WIDGET_SCRIPT, ...maps] : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:', 'blob:', ...metrica],
+    ['img-src', "'self'", 'data:', 'blob:', ...metrica, ...maps],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...metrica],
+    ['connect-src', "'self'", ...metrica, ...maps],
     ['frame-src', "'self'", ...(ymId ? ['https://mc.yandex.ru'] : [])],
     ['worker-src', "'self'", 'blob:'],
     ['manifest-src', "'self'"],
