@@ -43,6 +43,11 @@ const StorefrontEnvSchema = z.object({
    * calls the webhook. Cached pages re-render at least every 60 s on top of it.
    */
   CATALOG_MAX_STALE_S: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * Yandex Maps JS API key of CDEK's pickup-point widget (issue #14 item 13). Set, and the API on
+   * CDEK: /basket/delivery shows the map and the CSP allows it. Unset: a searchable list only.
+   */
+  CDEK_WIDGET_MAPS_KEY: z.string().regex(/^[\w-]{8,64}$/, 'CDEK_WIDGET_MAPS_KEY: ключ Яндекс Карт').optional(),
 });
 
 export type StorefrontEnv = z.infer<typeof StorefrontEnvSchema>;
@@ -60,6 +65,7 @@ export function readStorefrontEnv(source: Record<string, string | undefined> = p
     BFF_SHARED_SECRET: source.BFF_SHARED_SECRET || undefined,
     REVALIDATE_SECRET: source.REVALIDATE_SECRET || undefined,
     CATALOG_MAX_STALE_S: source.CATALOG_MAX_STALE_S || undefined,
+    CDEK_WIDGET_MAPS_KEY: source.CDEK_WIDGET_MAPS_KEY || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid storefront environment: ${z.prettifyError(parsed.error)}`);
