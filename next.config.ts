@@ -53,7 +53,7 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
-        headers: securityHeaders({ siteUrl: env.SITE_URL, ymId: env.YM_ID, development: env.NODE_ENV === 'development' }),
+        headers: securityHeaders({ siteUrl: env.SITE_URL, ymId: env.YM_ID, development: env.NODE_ENV === 'development', cdekWidget: Boolean(env.CDEK_WIDGET_MAPS_KEY) }),
       },
     ];
   },
