@@ -7,8 +7,8 @@
  *    safety net for a lost connection, every `pollMs`;
  * 2. waits `coalesceMs` so a burst of changes (an import, a bulk UPDATE, many orders) becomes one
  *    round, then reads the rows after the last id it handled;
- * 3. invalidates, in this order: the catalogue index (stock changes reload those products' sizes;
- *    anything else rebuilds it), the API's response cache, then the storefront's pages by
+ * 3. invalidates, in this order: the catalogue index (stock changes reload those products' sizes,
+ *    product changes are patched in, brands/categories/colours/tags rebuild it), the API's response cache, then the storefront's pages by
  *    POSTing the cache tags to every URL of `revalidateUrls` (the storefront's `/api/revalidate`,
  *    authenticated with the shared secret) — see {@link tagsFor} for the mapping — and again
  *    1 s and 3 s later (`reexpireMs`), for pages that were being rendered from the old data at
@@ -20,7 +20,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type DbHandle } from '../db/client';
 import type { ChangeKind } from '../db/schema';
-import { noteCatalogChanged, noteStockChanged } from './catalog-index';
+import { noteCatalogChanged, noteProductsChanged, noteStockChanged } from './catalog-index';
 import { logError } from './log';
 import { invalidateResponseCaches } from './response-cache';
 
@@ -143,7 +143,8 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
       else if (change.kind === 'stock') stock.add(change.product_id);
       else products.add(change.product_id);
     }
-    if (catalog || products.size > 0) noteCatalogChanged(db);
+    if (catalog) noteCatalogChanged(db);
+    if (products.size > 0) noteProductsChanged(db, products);
     if (stock.size > 0) noteStockChanged(db, stock);
     invalidateResponseCaches();
     const all = [...new Set([...products, ...stock])].sort((a, b) => a - b);

@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { OfferFilters } from '@/lib/api/contract/catalog';
 import { nameTrigrams } from '../search/name-trigrams';
-import { SORT_KEYS, SORT_SQL, type CatalogIndex, type SortKey } from './model';
+import { PRODUCT_COLUMNS, setProductFields, SORT_KEYS, SORT_SQL, type CatalogIndex, type ProductRow, type SortKey } from './model';
 
 /** Uint32 words needed for a bitset of `bits` bits (at least one). */
-function wordsFor(bits: number): number {
+export function wordsFor(bits: number): number {
   return Math.max(1, Math.ceil(bits / 32));
 }
 
@@ -32,10 +32,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     rows<{ material: string }>(db, sql`select material from products group by material order by material`),
   ]);
   const [productRows, offerRows, stockRows, ...orderRows] = await Promise.all([
-    rows<{ id: number; category_id: number; brand_id: number; material: string; price: string | number; sale: boolean; is_new: boolean }>(
-      db,
-      sql`select id, category_id, brand_id, material, price, old_price is not null as sale, is_new from products order by id`,
-    ),
+    rows<ProductRow>(db, sql`select ${PRODUCT_COLUMNS} from products order by id`),
     rows<{ product_id: number; color_id: number }>(db, sql`select distinct product_id, color_id from offers`),
     inStockRows(db),
     ...SORT_KEYS.map((key) => rows<{ id: number }>(db, sql`select id from products order by ${SORT_SQL[key]}`)),
@@ -73,15 +70,11 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const price = new Float64Array(n);
   const sale = new Uint8Array(n);
   const isNew = new Uint8Array(n);
-  for (let i = 0; i < n; i += 1) {
-    const p = productRows[i]!;
-    categoryOf[i] = Number(p.category_id);
-    brandOf[i] = brandRank.get(Number(p.brand_id)) ?? 0;
-    materialOf[i] = materialByName.get(p.material) ?? 0;
-    price[i] = Number(p.price);
-    sale[i] = p.sale ? 1 : 0;
-    isNew[i] = p.is_new ? 1 : 0;
-  }
+  const popularity = new Float64Array(n);
+  const created = new Float64Array(n);
+  const discount = new Float64Array(n);
+  const fields = { categoryOf, brandOf, materialOf, price, sale, isNew, popularity, created, discount };
+  for (let i = 0; i < n; i += 1) setProductFields(fields, i, productRows[i]!, brandRank, materialByName);
   const colorWords = wordsFor(colors.length);
   const colorBits = new Uint32Array(n * colorWords);
   for (const o of offerRows) {
@@ -122,6 +115,10 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   }
   const names = [...byName.keys()];
   const nameMembers = names.map((name) => Int32Array.from(byName.get(name)!.sort((a, b) => popRank[a]! - popRank[b]!)));
+  const nameOf = new Int32Array(n);
+  nameMembers.forEach((members, k) => {
+    for (const i of members) nameOf[i] = k;
+  });
 
   const index: CatalogIndex = {
     n,
@@ -132,6 +129,7 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     names,
     nameIndex: new Map(names.map((name, k) => [name, k])),
     nameMembers,
+    nameOf,
     nameTrigrams: null,
     categoryOf,
     brandOf,
@@ -139,6 +137,10 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     price,
     sale,
     isNew,
+    popularity,
+    created,
+    discount,
+    alive: new Uint8Array(n).fill(1),
     colorBits,
     colorWords,
     sizeBits,
@@ -211,6 +213,11 @@ export function indexBytes(index: CatalogIndex): number {
     index.price,
     index.sale,
     index.isNew,
+    index.popularity,
+    index.created,
+    index.discount,
+    index.alive,
+    index.nameOf,
     index.colorBits,
     index.sizeBits,
     index.popRank,

@@ -4,7 +4,9 @@
  * filter combinations, sorts, pages, tags, brand and search variants, and a committed change is
  * visible on the very next request — an order that sells the last piece of a size drops that
  * size's count and removes the product from the size filter; a price change (noted with
- * noteCatalogChanged) moves the product between price-filtered listings.
+ * noteCatalogChanged) moves the product between price-filtered listings; and after a round of
+ * product changes patched in (issue #13: prices, sales, popularity, names, sizes, new and deleted
+ * products) the index still answers exactly like the SQL, without a rebuild.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -16,7 +18,7 @@ import { call, createTestApi, type TestApi } from '../../test-utils';
 import { listOffers, listOffersSql } from '../catalog';
 import { listFacets, listFacetsSql } from '../facets';
 import { searchProductIds, searchProductIdsSql } from '../search';
-import { catalogIndex, noteCatalogChanged } from '.';
+import { catalogIndex, noteCatalogChanged, noteProductsChanged } from '.';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -36,51 +38,63 @@ function prng(seed: number) {
   };
 }
 
+/**
+ * Listings and facets of `rounds` random requests (filters, sorts, pages, tags, brands, a search)
+ * from the index, each compared with the reference SQL.
+ */
+async function compareWithSql(db: TestApi['handle']['db'], seed: number, rounds: number) {
+  const rnd = prng(seed);
+  const pick = <T>(list: T[], most: number): T[] => list.filter(() => rnd() < most / Math.max(1, list.length));
+  const whole = await listFacetsSql(db, { filters: {} });
+  const cats = (await rows<{ path: string }>(db, sql`select path from categories order by id`)).map((c) => c.path);
+  const tags = await rows<{ path: string; slug: string }>(db, sql`select c.path, t.slug from tags t join categories c on c.id = t.category_id order by t.id`);
+  const sorts = [undefined, 'popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
+  const searchIds = await searchProductIds(db, 'купальник');
+  expect(searchIds.length).toBeGreaterThan(5);
+  for (let round = 0; round < rounds; round += 1) {
+    const filters: OfferFilters = {};
+    if (rnd() < 0.4) filters.brands = [...pick(whole.brands.map((b) => b.value), 2), ...(rnd() < 0.1 ? ['no-such-brand'] : [])];
+    if (rnd() < 0.4) filters.colors = pick(whole.colors.map((c) => c.value), 2);
+    if (rnd() < 0.4) filters.sizes = pick(whole.sizes.map((s) => s.value), 4);
+    if (rnd() < 0.3) filters.materials = pick(whole.materials.map((m) => m.value), 2);
+    if (rnd() < 0.3) filters.price_min = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!) * 0.5);
+    if (rnd() < 0.3) filters.price_max = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!));
+    if (rnd() < 0.2) filters.sale = true;
+    if (rnd() < 0.2) filters.new = true;
+    const variant = rnd();
+    const tag = variant < 0.15 ? tags[Math.floor(rnd() * tags.length)] : undefined;
+    const categoryPath = tag ? tag.path : variant < 0.75 ? cats[Math.floor(rnd() * cats.length)] : undefined;
+    const search = !tag && variant > 0.9 ? searchIds : undefined;
+    const brand = !tag && variant >= 0.75 && variant <= 0.82 ? whole.brands[Math.floor(rnd() * whole.brands.length)]!.value : undefined;
+    const sort = sorts[Math.floor(rnd() * sorts.length)];
+    const page = { limit: 1 + Math.floor(rnd() * 30), offset: Math.floor(rnd() * 3) * 10 };
+    const label = JSON.stringify({ round, categoryPath, tag, brand, search: !!search, filters, sort, page });
+
+    const listing = { categoryPath, tag: tag?.slug, filters, sort, rankedIds: search, ...page };
+    expect(await listOffers(db, listing), label).toEqual(await listOffersSql(db, listing));
+    const facetParams = { categoryPath, tag: tag?.slug, brand, ids: search, filters };
+    expect(await listFacets(db, facetParams), label).toEqual(await listFacetsSql(db, facetParams));
+  }
+}
+
+const SEARCH_QUERIES = ['купальники', 'купальник', 'купальнека', 'Маажи', 'maaji', 'платье черное', 'платье -черное', 'платье or юбка',
+  'кожаная сумка', 'сандали', 'футболка мужская', '"купальник слитный"', 'zzzzqqqxx', 'и', '!!!'];
+
+/** Search (full text and typos) from the index compared with the SQL search. */
+async function compareSearchWithSql(db: TestApi['handle']['db'], extra: string[] = []) {
+  for (const text of [...SEARCH_QUERIES, ...extra]) {
+    expect(await searchProductIds(db, text), text).toEqual(await searchProductIdsSql(db, text));
+  }
+}
+
 describe('catalogue index equals the reference SQL', () => {
   it('gives the same listings and facets for 120 random requests', async () => {
-    const db = api.handle.db;
-    const rnd = prng(7);
-    const pick = <T>(list: T[], most: number): T[] => list.filter(() => rnd() < most / Math.max(1, list.length));
-    const whole = await listFacetsSql(db, { filters: {} });
-    const cats = (await rows<{ path: string }>(db, sql`select path from categories order by id`)).map((c) => c.path);
-    const tags = await rows<{ path: string; slug: string }>(db, sql`select c.path, t.slug from tags t join categories c on c.id = t.category_id order by t.id`);
-    const sorts = [undefined, 'popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
-    const searchIds = await searchProductIds(db, 'купальник');
-    expect(searchIds.length).toBeGreaterThan(5);
-    for (let round = 0; round < 120; round += 1) {
-      const filters: OfferFilters = {};
-      if (rnd() < 0.4) filters.brands = [...pick(whole.brands.map((b) => b.value), 2), ...(rnd() < 0.1 ? ['no-such-brand'] : [])];
-      if (rnd() < 0.4) filters.colors = pick(whole.colors.map((c) => c.value), 2);
-      if (rnd() < 0.4) filters.sizes = pick(whole.sizes.map((s) => s.value), 4);
-      if (rnd() < 0.3) filters.materials = pick(whole.materials.map((m) => m.value), 2);
-      if (rnd() < 0.3) filters.price_min = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!) * 0.5);
-      if (rnd() < 0.3) filters.price_max = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!));
-      if (rnd() < 0.2) filters.sale = true;
-      if (rnd() < 0.2) filters.new = true;
-      const variant = rnd();
-      const tag = variant < 0.15 ? tags[Math.floor(rnd() * tags.length)] : undefined;
-      const categoryPath = tag ? tag.path : variant < 0.75 ? cats[Math.floor(rnd() * cats.length)] : undefined;
-      const search = !tag && variant > 0.9 ? searchIds : undefined;
-      const brand = !tag && variant >= 0.75 && variant <= 0.82 ? whole.brands[Math.floor(rnd() * whole.brands.length)]!.value : undefined;
-      const sort = sorts[Math.floor(rnd() * sorts.length)];
-      const page = { limit: 1 + Math.floor(rnd() * 30), offset: Math.floor(rnd() * 3) * 10 };
-      const label = JSON.stringify({ round, categoryPath, tag, brand, search: !!search, filters, sort, page });
-
-      const listing = { categoryPath, tag: tag?.slug, filters, sort, rankedIds: search, ...page };
-      expect(await listOffers(db, listing), label).toEqual(await listOffersSql(db, listing));
-      const facetParams = { categoryPath, tag: tag?.slug, brand, ids: search, filters };
-      expect(await listFacets(db, facetParams), label).toEqual(await listFacetsSql(db, facetParams));
-    }
+    await compareWithSql(api.handle.db, 7, 120);
   });
 
   it('narrows search candidates to the same ranked ids as the SQL search (full text and typos)', async () => {
     const db = api.handle.db;
-    const queries = ['купальники', 'купальник', 'купальнека', 'Маажи', 'maaji', 'платье черное', 'платье -черное', 'платье or юбка',
-      'кожаная сумка', 'сандали', 'футболка мужская', '"купальник слитный"', 'zzzzqqqxx', 'и', '!!!'];
-    for (const text of queries) {
-      const ids = await searchProductIds(db, text);
-      expect(ids, text).toEqual(await searchProductIdsSql(db, text));
-    }
+    await compareSearchWithSql(db);
     expect((await searchProductIds(db, 'купальнека')).length).toBeGreaterThan(0);
   });
 
@@ -166,5 +180,74 @@ describe('catalogue index freshness', () => {
     noteCatalogChanged(db);
     expect(await ids(cheap)).not.toContain(p!.id);
     expect(await facetCount()).toBe(cheapBefore);
+  });
+});
+
+describe('catalogue index patched by product changes (issue #13)', () => {
+  it('answers like the SQL after price, sale, popularity, name, stock, new and deleted products, without a rebuild', async () => {
+    const db = api.handle.db;
+    const before = await catalogIndex(db);
+    const all = (await rows<{ id: number }>(db, sql`select id from products order by id`)).map((r) => Number(r.id));
+    const rnd = prng(13);
+    const some = (count: number) => Array.from({ length: count }, () => all[Math.floor(rnd() * all.length)]!);
+    const touched = new Set<number>();
+    const note = (ids: number[]) => ids.forEach((id) => touched.add(id));
+
+    // Prices up and down, a sale started and ended, popularity and novelty, in one round.
+    for (const id of some(12)) await db.execute(sql`update products set price = round((price * ${0.5 + rnd()})::numeric, 2) where id = ${id}`);
+    const onSale = some(6);
+    for (const id of onSale) await db.execute(sql`update products set old_price = price * 2 where id = ${id}`);
+    await db.execute(sql`update products set old_price = null where id = ${onSale[0]!}`);
+    for (const id of some(8)) await db.execute(sql`update products set popularity = ${Math.floor(rnd() * 1000)}, is_new = not is_new where id = ${id}`);
+    // Renamed: to another product's name (typo search groups by name) and to a new name.
+    const [renamed, other] = some(2);
+    await db.execute(sql`update products set name = (select name from products where id = ${other!}) where id = ${renamed!}`);
+    await db.execute(sql`update products set name = 'Купальник Лазурит', search_text = search_text || ' лазурит' where id = ${all[3]!}`);
+    // Every size of one product sold out; a size of another back in stock.
+    await db.execute(sql`update offer_features set stock = 0 where offer_id in (select id from offers where product_id = ${all[5]!})`);
+    await db.execute(sql`update offer_features set stock = 7 where id = (select f.id from offer_features f join offers o on o.id = f.offer_id
+      where o.product_id = ${all[6]!} and f.stock = 0 limit 1)`);
+    // Deleted, and new ones above the highest id (copies of existing products with all their sizes).
+    const deleted = [all[10]!, all[20]!];
+    for (const id of deleted) await db.execute(sql`delete from products where id = ${id}`);
+    const top = all.at(-1)!;
+    const added = [top + 1, top + 2];
+    for (const [k, id] of added.entries()) {
+      const source = all[30 + k]!;
+      await db.execute(sql`insert into products (id, slug, name, type, brand_id, category_id, description, composition, material, country, care,
+          price, old_price, is_new, popularity, weight, search_text, created_at)
+        select ${id}, slug || '-copy', ${k === 0 ? sql`name` : sql`'Платье Новинка Лета'`}, type, brand_id, category_id, description, composition,
+          material, country, care, price + 1, old_price, true, popularity + 5, weight, search_text, now() from products where id = ${source}`);
+      await db.execute(sql`insert into offers (product_id, color_id, ext_id, sort)
+        select ${id}, color_id, ext_id || '-copy', sort from offers where product_id = ${source}`);
+      await db.execute(sql`insert into offer_features (offer_id, kind, name, ext_id, stock, sort)
+        select n.id, f.kind, f.name, f.ext_id || '-copy', f.stock, f.sort from offer_features f join offers o on o.id = f.offer_id
+          join offers n on n.product_id = ${id} and n.ext_id = o.ext_id || '-copy' where o.product_id = ${source}`);
+    }
+    const changes = await rows<{ product_id: number | null }>(db, sql`select product_id from catalog_changes where product_id is not null`);
+    note(changes.map((c) => Number(c.product_id)));
+    expect(touched.size).toBeGreaterThan(25);
+    noteProductsChanged(db, touched);
+
+    const after = await catalogIndex(db);
+    expect(after.builtAt, 'patched, not rebuilt').toBe(before.builtAt);
+    expect(after).not.toBe(before);
+    await compareWithSql(db, 29, 150);
+    await compareSearchWithSql(db, ['лазурит', 'лазурт', 'платье новинка лета', 'новинко']);
+    for (const id of deleted) expect(after.alive[after.denseOf[id]!]).toBe(0);
+    expect(after.n).toBe(before.n + added.length);
+  });
+
+  it('asks for a full rebuild when a change names a brand the index has never seen', async () => {
+    const db = api.handle.db;
+    const before = await catalogIndex(db);
+    await db.execute(sql`insert into brands (id, slug, name, name_ru, country) select max(id) + 1, 'brand-new', 'Brand New', 'Бренд Новый', 'Россия' from brands`);
+    const [p] = await rows<{ id: number }>(db, sql`select id from products order by id limit 1`);
+    await db.execute(sql`update products set brand_id = (select max(id) from brands) where id = ${p!.id}`);
+    noteProductsChanged(db, [p!.id]);
+    const after = await catalogIndex(db);
+    expect(after.builtAt).toBeGreaterThanOrEqual(before.builtAt);
+    expect(after.brands.some((b) => b.slug === 'brand-new')).toBe(true);
+    await compareWithSql(db, 31, 40);
   });
 });

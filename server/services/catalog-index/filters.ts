@@ -115,6 +115,7 @@ export function evaluate(index: CatalogIndex, base: IndexBase, selected: OfferFi
   const fixed = compile(index, base.fixed);
   const chosen = compile(index, selected);
   const visit = (i: number) => {
+    if (!index.alive[i]) return;
     if (base.categories && !base.categories[index.categoryOf[i]!]) return;
     if (base.brand >= 0 && index.brandOf[i] !== base.brand) return;
     if (failures(index, fixed, i) !== 0) return;

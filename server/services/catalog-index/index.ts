@@ -25,19 +25,25 @@
  *   server/services/checkout.ts; any future stock restore): the next read reloads the in-stock sizes
  *   of those products before answering (one small query), so a size sold out by an order leaves
  *   the size facet and the size filter on the very next request.
+ * - {@link noteProductsChanged}(db, productIds) — products inserted, updated (price, sale, name,
+ *   popularity, colours, sizes) or deleted (the change events of server/services/change-events.ts):
+ *   the next read patches them in (./patch.ts: a few small queries and an O(n) merge of the sort
+ *   orders, milliseconds) — or waits for a full rebuild when the patch cannot place them (a new
+ *   brand, colour, size name, material or category).
  * - {@link noteCatalogChanged}(db) — anything else that changes what a listing shows (seed,
- *   product/price/category edits, imports): the next read waits for a full rebuild.
+ *   brands, categories, colours, tags): the next read waits for a full rebuild.
  * - Safety net: an index older than {@link INDEX_TTL_MS} is rebuilt in the background (requests
  *   keep the current one meanwhile), so a write that bypassed the two calls above (psql, another
  *   process on the same PostgreSQL) shows within about a minute.
  * Changes noted while a rebuild is reading are applied again after it, so no change is lost.
  *
  * The files: model.ts (the index's shape), build.ts (reading it from the database), lifecycle.ts
- * (freshness above), filters.ts (base set, filters, listing page), facet-counts.ts. Full-text and
+ * (freshness above), patch.ts (product changes patched in), filters.ts (base set, filters, listing page), facet-counts.ts. Full-text and
  * typo search over the index live in server/services/search/.
  */
 export { buildCatalogIndex, indexBytes } from './build';
 export { facetCounts, type IndexFacets } from './facet-counts';
 export { categoryScope, denseIds, listingPage, type IndexBase } from './filters';
-export { catalogIndex, catalogIndexEnabled, INDEX_TTL_MS, noteCatalogChanged, noteStockChanged } from './lifecycle';
+export { catalogIndex, catalogIndexEnabled, INDEX_TTL_MS, noteCatalogChanged, noteProductsChanged, noteStockChanged } from './lifecycle';
+export { patchCatalogIndex, readProductPatch, type ProductPatch } from './patch';
 export { GROUP, type CatalogIndex, type FacetGroup } from './model';

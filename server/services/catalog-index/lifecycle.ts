@@ -1,13 +1,14 @@
 /**
  * Freshness of the catalogue index (issue #7; the rules are in ./index.ts): one index per `Db`
- * object, i.e. per API process, rebuilt after a noted catalogue change, patched after a noted stock
- * change, and rebuilt in the background past {@link INDEX_TTL_MS}.
+ * object, i.e. per API process, rebuilt after a noted catalogue change, patched after noted product
+ * and stock changes, and rebuilt in the background past {@link INDEX_TTL_MS}.
  */
 import type { Db } from '../../db/client';
 import { readServerEnv } from '../../env';
 import { logError } from '../log';
 import { applyStock, buildCatalogIndex, inStockRows } from './build';
 import type { CatalogIndex } from './model';
+import { patchCatalogIndex, readProductPatch } from './patch';
 
 /**
  * Whether listings and facets use the index: yes unless the environment says `CATALOG_INDEX=off`
@@ -29,9 +30,11 @@ interface Store {
   building: Promise<CatalogIndex> | null;
   /** Products whose stock changed since their sizes were last read. */
   dirty: Set<number>;
+  /** Products whose row, offers or sizes changed since they were last read. */
+  changed: Set<number>;
   refreshing: Promise<void> | null;
-  /** Stock changes noted while a build reads; re-applied after it. */
-  duringBuild: Set<number> | null;
+  /** Changes noted while a build reads; re-applied after it. */
+  duringBuild: { stock: Set<number>; products: Set<number> } | null;
 }
 
 const stores = new WeakMap<Db, Store>();
@@ -39,7 +42,7 @@ const stores = new WeakMap<Db, Store>();
 function storeOf(db: Db): Store {
   let store = stores.get(db);
   if (!store) {
-    store = { index: null, wanted: 0, generation: -1, building: null, dirty: new Set(), refreshing: null, duringBuild: null };
+    store = { index: null, wanted: 0, generation: -1, building: null, dirty: new Set(), changed: new Set(), refreshing: null, duringBuild: null };
     stores.set(db, store);
   }
   return store;
@@ -53,11 +56,24 @@ export function noteStockChanged(db: Db, productIds: Iterable<number>): void {
   const store = storeOf(db);
   for (const id of productIds) {
     store.dirty.add(id);
-    store.duringBuild?.add(id);
+    store.duringBuild?.stock.add(id);
   }
 }
 
-/** Anything else about the catalogue changed (seed, products, prices, categories, tags): the next read waits for a full rebuild. */
+/**
+ * Some products were inserted, updated or deleted, or their offers or sizes were (committed): the
+ * next read patches them into the index ({@link patchCatalogIndex}, milliseconds), or waits for a
+ * full rebuild when the patch cannot place them.
+ */
+export function noteProductsChanged(db: Db, productIds: Iterable<number>): void {
+  const store = storeOf(db);
+  for (const id of productIds) {
+    store.changed.add(id);
+    store.duringBuild?.products.add(id);
+  }
+}
+
+/** Anything else about the catalogue changed (seed, brands, colours, categories, tags): the next read waits for a full rebuild. */
 export function noteCatalogChanged(db: Db): void {
   storeOf(db).wanted += 1;
 }
@@ -65,13 +81,14 @@ export function noteCatalogChanged(db: Db): void {
 function startBuild(db: Db, store: Store): Promise<CatalogIndex> {
   if (store.building) return store.building;
   const generation = store.wanted;
-  const noted = new Set<number>();
+  const noted = { stock: new Set<number>(), products: new Set<number>() };
   store.duringBuild = noted;
   store.building = buildCatalogIndex(db)
     .then((index) => {
       store.index = index;
       store.generation = generation;
-      for (const id of noted) store.dirty.add(id);
+      for (const id of noted.stock) store.dirty.add(id);
+      for (const id of noted.products) store.changed.add(id);
       return index;
     })
     .finally(() => {
@@ -81,29 +98,46 @@ function startBuild(db: Db, store: Store): Promise<CatalogIndex> {
   return store.building;
 }
 
-async function refreshStock(db: Db, store: Store, index: CatalogIndex): Promise<void> {
-  const ids = [...store.dirty];
+/** Applies the noted product and stock changes to the current index (or asks for a rebuild). */
+async function refresh(db: Db, store: Store, index: CatalogIndex): Promise<void> {
+  const changed = [...store.changed];
+  store.changed.clear();
+  const stockOnly = [...store.dirty].filter((id) => !store.changed.has(id) && !changed.includes(id));
   store.dirty.clear();
   try {
-    const known = ids.filter((id) => (index.denseOf[id] ?? -1) >= 0);
-    if (known.length !== ids.length) {
-      // A product the index has never seen: only a full rebuild can place it.
-      store.wanted += 1;
-      return;
+    if (changed.length > 0) {
+      const next = patchCatalogIndex(index, changed, await readProductPatch(db, changed));
+      if (store.index !== index) {
+        // A rebuild finished meanwhile and may have read these rows before they changed.
+        for (const id of changed) store.changed.add(id);
+      } else if (next) store.index = next;
+      else store.wanted += 1;
     }
-    const stock = await inStockRows(db, ids);
-    const { sizeBits, sizeWords, denseOf } = index;
-    for (const id of ids) sizeBits.fill(0, denseOf[id]! * sizeWords, (denseOf[id]! + 1) * sizeWords);
-    if (!applyStock(sizeBits, sizeWords, denseOf, index.sizeByName, stock)) store.wanted += 1;
+    if (stockOnly.length > 0) await refreshStock(db, store, store.index ?? index, stockOnly);
   } catch (error) {
-    for (const id of ids) store.dirty.add(id);
+    for (const id of changed) store.changed.add(id);
+    for (const id of stockOnly) store.dirty.add(id);
     throw error;
   }
 }
 
+async function refreshStock(db: Db, store: Store, index: CatalogIndex, ids: number[]): Promise<void> {
+  const known = ids.filter((id) => (index.denseOf[id] ?? -1) >= 0);
+  if (known.length !== ids.length) {
+    // A product the index has never seen: the product patch places it.
+    for (const id of ids) store.changed.add(id);
+    return;
+  }
+  const stock = await inStockRows(db, ids);
+  const { sizeBits, sizeWords, denseOf } = index;
+  for (const id of ids) sizeBits.fill(0, denseOf[id]! * sizeWords, (denseOf[id]! + 1) * sizeWords);
+  if (!applyStock(sizeBits, sizeWords, denseOf, index.sizeByName, stock)) store.wanted += 1;
+}
+
 /**
  * The current index of a database, fresh as the module docstring describes: builds it on first
- * use, waits for a rebuild after {@link noteCatalogChanged}, reloads noted stock changes, and
+ * use, waits for a rebuild after {@link noteCatalogChanged}, patches noted product changes in,
+ * reloads noted stock changes, and
  * starts a background rebuild past {@link INDEX_TTL_MS}.
  * @throws whatever the database throws while building.
  */
@@ -116,9 +150,9 @@ export async function catalogIndex(db: Db): Promise<CatalogIndex> {
       continue;
     }
     const index = store.index;
-    if (store.dirty.size > 0) {
+    if (store.dirty.size > 0 || store.changed.size > 0) {
       if (!store.refreshing) {
-        store.refreshing = refreshStock(db, store, index).finally(() => {
+        store.refreshing = refresh(db, store, index).finally(() => {
           store.refreshing = null;
         });
       }

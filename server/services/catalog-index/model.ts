@@ -30,7 +30,7 @@ export interface Named {
   name: string;
 }
 
-/** The immutable part of an index plus the arrays that stock changes patch in place. */
+/** The index: replaced whole by a build or a product patch; stock changes patch `sizeBits` in place. */
 export interface CatalogIndex {
   /** Number of products. */
   n: number;
@@ -48,6 +48,14 @@ export interface CatalogIndex {
   /** `old_price is not null`. */
   sale: Uint8Array;
   isNew: Uint8Array;
+  /** Sort keys that a patch (./patch.ts) re-sorts by: `popularity`, `created_at` (epoch s), discount share, as PostgreSQL's float8. */
+  popularity: Float64Array;
+  created: Float64Array;
+  discount: Float64Array;
+  /** 0 for a product deleted since the build (its slot stays until the next build). */
+  alive: Uint8Array;
+  /** Dense index → index into `names`. */
+  nameOf: Int32Array;
   /** Colour bitset per product, `colorWords` Uint32 words each (bit = position in `colors`). */
   colorBits: Uint32Array;
   colorWords: number;
@@ -90,4 +98,47 @@ export interface CatalogIndex {
   builtAt: number;
   /** Build duration, ms. */
   buildMs: number;
+}
+
+/** The product columns the index keeps (sort keys as PostgreSQL computes them, as float8). */
+export const PRODUCT_COLUMNS = sql`id, category_id, brand_id, material, price, old_price is not null as sale, is_new, popularity,
+  extract(epoch from created_at)::float8 as created, coalesce((old_price - price) / old_price, 0)::float8 as discount`;
+
+/** A product row as {@link PRODUCT_COLUMNS} reads it. */
+export interface ProductRow {
+  id: number;
+  category_id: number;
+  brand_id: number;
+  material: string;
+  price: string | number;
+  sale: boolean;
+  is_new: boolean;
+  popularity: number;
+  created: number | string;
+  discount: number | string;
+}
+
+/** The per-product attribute arrays {@link setProductFields} writes. */
+export type ProductFields = Pick<
+  CatalogIndex,
+  'categoryOf' | 'brandOf' | 'materialOf' | 'price' | 'sale' | 'isNew' | 'popularity' | 'created' | 'discount'
+>;
+
+/** Writes one product row's attributes at dense index `i`. */
+export function setProductFields(
+  f: ProductFields,
+  i: number,
+  p: ProductRow,
+  brandRank: Map<number, number>,
+  materialByName: Map<string, number>,
+): void {
+  f.categoryOf[i] = Number(p.category_id);
+  f.brandOf[i] = brandRank.get(Number(p.brand_id)) ?? 0;
+  f.materialOf[i] = materialByName.get(p.material) ?? 0;
+  f.price[i] = Number(p.price);
+  f.sale[i] = p.sale ? 1 : 0;
+  f.isNew[i] = p.is_new ? 1 : 0;
+  f.popularity[i] = Number(p.popularity);
+  f.created[i] = Number(p.created);
+  f.discount[i] = Number(p.discount);
 }

@@ -94,3 +94,43 @@ export function similarNames(index: CatalogIndex, query: string, threshold: numb
   }
   return out;
 }
+
+/**
+ * The name trigrams of `index` plus those of `names` past `index.names` (names a patch appended;
+ * ../catalog-index/patch.ts). The same object when nothing was appended.
+ */
+export function extendNameTrigrams(index: CatalogIndex, names: string[]): NameTrigrams {
+  const old = nameTrigrams(index);
+  const from = index.names.length;
+  if (names.length === from) return old;
+  const start = new Int32Array(names.length + 1);
+  start.set(old.start);
+  const keyStart = new Int32Array(names.length + 1);
+  keyStart.set(old.keyStart);
+  const slots = Array.from(old.slots);
+  const keys = Array.from(old.keys);
+  const lists = new Map<number, number[]>();
+  let widest = old.widest;
+  for (let k = from; k < names.length; k += 1) {
+    const positional = positionalTrigrams(names[k]!);
+    for (const slot of positional.slots) slots.push(slot);
+    for (const key of positional.distinct) {
+      keys.push(key);
+      const list = lists.get(key);
+      if (list) list.push(k);
+      else lists.set(key, [k]);
+    }
+    widest = Math.max(widest, positional.distinct.length);
+    start[k + 1] = slots.length;
+    keyStart[k + 1] = keys.length;
+  }
+  const postings = new Map(old.postings);
+  for (const [key, list] of lists) {
+    const before = postings.get(key);
+    const merged = new Int32Array((before?.length ?? 0) + list.length);
+    if (before) merged.set(before);
+    merged.set(list, before?.length ?? 0);
+    postings.set(key, merged);
+  }
+  return { postings, start, slots: Int32Array.from(slots), keyStart, keys: Int32Array.from(keys), widest };
+}
