@@ -9,7 +9,7 @@
  * re-import of an unchanged feed must change 0 rows and invalidate nothing. Brands, colours and
  * categories are inserted only when new (their triggers fire per statement).
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../../db/client';
 import { brands, categories, colors, offerFeatures, offers, productImages, products, type ProductType } from '../../db/schema';
@@ -71,6 +71,10 @@ interface ExistingProduct {
   oldPrice: number | null;
   searchText: string;
 }
+
+/** `col = any($1::type[])`: one array parameter instead of one per value (Drizzle's inArray builds thousands). */
+const anyOf = (col: PgColumn, values: readonly (string | number)[], type: 'text' | 'int') => sql`${col} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
+const inArray = (col: PgColumn, values: readonly (string | number)[]) => anyOf(col, values, typeof values[0] === 'number' ? 'int' : 'text');
 
 const excluded = (col: PgColumn) => sql.raw(`excluded."${col.name}"`);
 const setExcluded = <T extends Record<string, PgColumn>>(cols: T) =>
@@ -538,8 +542,15 @@ export class CatalogWriter {
       for (const o of await tx.select({ id: offers.id, extId: offers.extId }).from(offers).where(inArray(offers.extId, keys))) offerIds.set(o.extId, o.id);
       const missing = keys.filter((k) => !offerIds.has(k)).map((k) => ({ extId: k, ...wantedOffers.get(k)! }));
       for (let i = 0; i < missing.length; i += 1000) {
-        const created = await tx.insert(offers).values(missing.slice(i, i + 1000)).returning({ id: offers.id, extId: offers.extId });
-        for (const o of created) offerIds.set(o.extId, o.id);
+        const part = missing.slice(i, i + 1000);
+        const created = await rows<{ id: number; ext_id: string }>(
+          tx,
+          sql`insert into offers (product_id, color_id, ext_id, sort)
+            select * from unnest(${sql.param(part.map((m) => m.productId))}::int[], ${sql.param(part.map((m) => m.colorId))}::int[],
+              ${sql.param(part.map((m) => m.extId))}::text[], ${sql.param(part.map((m) => m.sort))}::int[])
+            returning id, ext_id`,
+        );
+        for (const o of created) offerIds.set(o.ext_id, o.id);
       }
       report.rowsChanged += missing.length;
       for (const m of missing) touched.add(m.extId.slice(0, m.extId.lastIndexOf('~')));
@@ -580,12 +591,17 @@ export class CatalogWriter {
         } else report.sizes.unchanged++;
       }
     }
-    const sizeCols = { offerId: offerFeatures.offerId, kind: offerFeatures.kind, name: offerFeatures.name, stock: offerFeatures.stock };
-    for (let i = 0; i < sizeRows.length; i += 1000) {
-      await tx
-        .insert(offerFeatures)
-        .values(sizeRows.slice(i, i + 1000))
-        .onConflictDoUpdate({ target: offerFeatures.extId, set: setExcluded(sizeCols), setWhere: distinct(offerFeatures, Object.values(sizeCols)) });
+    for (let i = 0; i < sizeRows.length; i += 5000) {
+      const part = sizeRows.slice(i, i + 5000);
+      // unnest of one array per column: one statement, six parameters, whatever the batch size.
+      await tx.execute(sql`
+        insert into offer_features (offer_id, kind, name, ext_id, stock, sort)
+        select * from unnest(${sql.param(part.map((r) => r.offerId))}::int[], ${sql.param(part.map((r) => r.kind))}::text[],
+          ${sql.param(part.map((r) => r.name))}::text[], ${sql.param(part.map((r) => r.extId))}::text[],
+          ${sql.param(part.map((r) => r.stock ?? 0))}::int[], ${sql.param(part.map((r) => r.sort ?? 0))}::int[])
+        on conflict (ext_id) do update set offer_id = excluded.offer_id, kind = excluded.kind, name = excluded.name, stock = excluded.stock
+        where (offer_features.offer_id, offer_features.kind, offer_features.name, offer_features.stock)
+          is distinct from (excluded.offer_id, excluded.kind, excluded.name, excluded.stock)`);
     }
     report.rowsChanged += sizeRows.length;
 
@@ -633,7 +649,15 @@ export class CatalogWriter {
       await tx.delete(productImages).where(inArray(productImages.offerId, deleteOffers));
       report.rowsChanged += deleteOffers.length;
     }
-    for (let i = 0; i < imageRows.length; i += 1000) await tx.insert(productImages).values(imageRows.slice(i, i + 1000));
+    for (let i = 0; i < imageRows.length; i += 5000) {
+      const part = imageRows.slice(i, i + 5000);
+      await tx.execute(sql`
+        insert into product_images (product_id, offer_id, url, source_url, alt, is_main, width, height, sort)
+        select * from unnest(${sql.param(part.map((r) => r.productId))}::int[], ${sql.param(part.map((r) => r.offerId))}::int[],
+          ${sql.param(part.map((r) => r.url))}::text[], ${sql.param(part.map((r) => r.sourceUrl ?? null))}::text[],
+          ${sql.param(part.map((r) => r.alt))}::text[], ${sql.param(part.map((r) => !!r.isMain))}::bool[],
+          ${sql.param(part.map((r) => r.width))}::int[], ${sql.param(part.map((r) => r.height))}::int[], ${sql.param(part.map((r) => r.sort ?? 0))}::int[])`);
+    }
     report.rowsChanged += imageRows.length;
 
     for (const p of plans) {
