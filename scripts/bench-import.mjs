@@ -8,7 +8,7 @@
  * re-import 0 rows, CommerceML ≤ 60 s. Pictures are not fetched (placeholders): the bench measures
  * the import, not the network.
  */
-import { mkdtemp, rm, writeFile, open } from 'node:fs/promises';
+import { mkdtemp, rm, open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDb } from '../server/db/client';
@@ -35,7 +35,7 @@ const CATS = [
 ];
 const SIZE_NAMES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'];
 
-/** Writes a file through a buffered handle, `chunk` strings at a time. */
+/** Writes the lines to a file, 2,000 at a time. */
 async function writeLines(file, lines) {
   const fh = await open(file, 'w');
   let buf = [];
