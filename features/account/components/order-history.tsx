@@ -10,7 +10,7 @@ import { accountRequest } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { OrderDetailResponse, OrderPreviewResponse, type OrderDetail, type OrderPreview } from '@/lib/api/contract/orders';
 import { formatPrice } from '@/lib/format/price';
-import { href } from '@/lib/routes';
+import { href, routeTitle } from '@/lib/routes';
 import { RequireUser } from './profile-page';
 import styles from './account.module.css';
 
@@ -58,13 +58,20 @@ function Detail({ pk }: { pk: number }) {
       .then((a) => setOrder(a.order))
       .catch((e) => setError(e instanceof BffRequestError && e.status === 404 ? 'Заказ не найден' : 'Не удалось загрузить заказ. Обновите страницу.'));
   }, [pk]);
-  if (error) return <p role="alert">{error}</p>;
-  if (!order) return <p role="status">Загружаем заказ…</p>;
+  // The one heading of the page (issue #14: the page said "Заказ" and then "Заказ № …" again).
+  if (error || !order) {
+    return (
+      <>
+        <h1>{routeTitle('history_order-pk')}</h1>
+        {error ? <p role="alert">{error}</p> : <p role="status">Загружаем заказ…</p>}
+      </>
+    );
+  }
   return (
     <article aria-labelledby="order-title">
-      <h2 id="order-title">
+      <h1 id="order-title">
         Заказ № {order.number} от {formatDate(order.created_at)}
-      </h2>
+      </h1>
       <p className={styles.status}>{order.status_name}</p>
       <ul className={styles.lines}>
         {order.items.map((line) => (

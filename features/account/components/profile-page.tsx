@@ -55,6 +55,8 @@ function PersonalData({ user }: { user: User }) {
     defaultValues: { full_name: user.full_name, email: user.email ?? '', phone: maskPhone(user.phone) },
   });
   const { errors, isSubmitting } = form.formState;
+  // The server's message is about what was sent: editing any field takes it away (issue #14).
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setMessage(null) }), [form]);
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
     try {
@@ -130,6 +132,8 @@ function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address
     };
   }, [regionId, known]);
   const { errors, isSubmitting } = form.formState;
+  // The server's message is about what was sent: editing any field takes it away (issue #14).
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setError(null) }), [form]);
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {

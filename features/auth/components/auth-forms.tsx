@@ -6,8 +6,7 @@
  * (auth-popups.tsx) and on the /reset/{token} and /recovery pages.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
@@ -42,6 +41,8 @@ export function LoginForm({ onForgot, onRegister }: { onForgot: () => void; onRe
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  // The server's message is about what was sent: editing any field takes it away (issue #14).
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setError(null) }), [form]);
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -89,6 +90,8 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
+  // The server's message is about what was sent: editing any field takes it away (issue #14).
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setError(null) }), [form]);
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -141,6 +144,8 @@ export function ForgotPasswordForm({ onLogin }: { onLogin?: () => void }) {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(forgotPasswordFormSchema), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
+  // The server's message is about what was sent: editing any field takes it away (issue #14).
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setError(null) }), [form]);
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -198,9 +203,13 @@ export function PasswordChangeForm({ token }: { token: string }) {
     return (
       <div role="status">
         <p className={styles.success}>{SPEC_MESSAGES.dataSaved}</p>
-        <Link href="/?login=1" className="button">
+        {/* Spec §4: the login link leads home and opens login. A full load, not a client
+            navigation: on /reset/{token} and with the popup over "/?reset=…" the client
+            navigation left the shopper where they were (issue #14). */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load is intended */}
+        <a href="/?login=1" className="button" rel="nofollow">
           Войти
-        </Link>
+        </a>
       </div>
     );
   }
@@ -224,6 +233,8 @@ export function WriteInForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(writeInFormSchema), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
+  // The server's message is about what was sent: editing any field takes it away (issue #14).
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setError(null) }), [form]);
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {

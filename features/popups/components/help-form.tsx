@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { HELP_FORM_LABELS, HELP_FORM_SUCCESS } from '@/lib/api/contract/feedback-texts';
-import { href, routeTitle } from '@/lib/routes';
+import { href } from '@/lib/routes';
 import styles from './widgets.module.css';
 
 type Field = 'contactData' | 'message';
@@ -115,7 +115,8 @@ export function HelpForm() {
       ) : null}
       <p className={styles.agreement}>
         Нажимая «Отправить», вы соглашаетесь с <a href={href('privacy-policy')}>политикой конфиденциальности</a> и{' '}
-        <a href={href('publick-offer')}>{routeTitle('publick-offer').toLowerCase()}</a>.
+        {/* Instrumental case after «с»: the route's title «Публичная оферта» is nominative. */}
+        <a href={href('publick-offer')}>публичной офертой</a>.
       </p>
       <button type="submit" className="button" disabled={state === 'sending'}>
         {state === 'sending' ? 'Отправляем…' : 'Отправить'}

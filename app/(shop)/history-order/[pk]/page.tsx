@@ -20,7 +20,6 @@ export default async function HistoryOrderDetailRoute({ params }: { params: Prom
           { name: routeTitle('history_order-pk'), href: href('history_order-pk', { pk }) },
         ]}
       />
-      <h1>{routeTitle('history_order-pk')}</h1>
       <OrderDetailPage pk={Number(pk)} />
     </div>
   );

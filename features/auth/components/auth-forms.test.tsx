@@ -1,0 +1,62 @@
+/**
+ * Account form messages (issue #14 item 14; spec §8 duplicates and login failure): the server's
+ * message is about what was sent, so it goes away once the shopper edits a field; and after a
+ * password change "Войти" leads home with the login popup (spec §4).
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BffRequestError } from '@/lib/api/bff-client';
+import { SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { resetSessionStoreForTests, useSessionStore } from '@/stores/session-store';
+import { LoginForm, PasswordChangeForm, RegistrationForm } from './auth-forms';
+
+afterEach(() => {
+  resetSessionStoreForTests();
+  vi.unstubAllGlobals();
+});
+
+describe('account form messages', () => {
+  it('registration: the duplicate e-mail message goes when the e-mail is changed', async () => {
+    const user = userEvent.setup();
+    useSessionStore.setState({ register: vi.fn().mockRejectedValue(new BffRequestError(SPEC_MESSAGES.duplicateEmail, 400)) });
+    render(<RegistrationForm />);
+    await user.type(screen.getByLabelText('Фамилия и имя'), 'Иванова Анна');
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.ru');
+    await user.type(screen.getByLabelText('Пароль'), 'Secret123');
+    await user.type(screen.getByLabelText('Повторите пароль'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText(SPEC_MESSAGES.duplicateEmail)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('E-mail'), 'x');
+    expect(screen.queryByText(SPEC_MESSAGES.duplicateEmail)).not.toBeInTheDocument();
+  });
+
+  it('login: the failure message goes when the password is retyped', async () => {
+    const user = userEvent.setup();
+    useSessionStore.setState({ login: vi.fn().mockRejectedValue(new BffRequestError(SPEC_MESSAGES.loginFailed, 400)) });
+    render(<LoginForm onForgot={() => {}} onRegister={() => {}} />);
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.ru');
+    await user.type(screen.getByLabelText('Пароль'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText(SPEC_MESSAGES.loginFailed)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Пароль'), '1');
+    expect(screen.queryByText(SPEC_MESSAGES.loginFailed)).not.toBeInTheDocument();
+  });
+});
+
+// That the link really leaves /reset/{token} is checked in a browser: tests/e2e/spec-gaps.spec.ts.
+describe('PasswordChangeForm success', () => {
+  it('"Войти" links to the home page with the login popup', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    render(<PasswordChangeForm token="v1.e30.x" />);
+    await user.type(screen.getByLabelText('Новый пароль'), 'Secret123');
+    await user.type(screen.getByLabelText('Повторите пароль'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
+    await waitFor(() => expect(screen.getByText(SPEC_MESSAGES.dataSaved)).toBeInTheDocument());
+    const link = screen.getByRole('link', { name: 'Войти' });
+    expect(link).toHaveAttribute('href', '/?login=1');
+  });
+});
