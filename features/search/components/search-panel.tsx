@@ -2,17 +2,31 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Suggestions } from '@/lib/api/contract/facets';
-import { DEFAULT_FETCH_DELAY_MS } from '@/lib/constants';
+import { DEFAULT_FETCH_DELAY_MS, SECTION_NAMES } from '@/lib/constants';
+import { isSection } from '@/lib/catalog-path';
 import { formatPrice } from '@/lib/format/price';
 import { catalogHref, href } from '@/lib/routes';
+import { hydrateSearchStore, useSearchStore } from '@/stores/search-store';
 import styles from './search-box.module.css';
 
 type Option = { id: string; href: string; kind: 'category' | 'brand' | 'product'; label: string; extra?: string; image?: string | null };
 
+/**
+ * The label of a category suggestion: its name, and the section when another suggested category
+ * has the same name (issue #14: "Купальники" twice, /kupalniki and /detskoe/…/kupalniki).
+ */
+function categoryLabel(category: Suggestions['categories'][number], all: Suggestions['categories']): string {
+  const same = all.filter((c) => c.name.toLowerCase() === category.name.toLowerCase());
+  if (same.length < 2) return category.name;
+  const section = category.path.split('/')[0] ?? '';
+  if (!isSection(section) || category.path === section) return category.name;
+  return `${category.name} — ${SECTION_NAMES[section]}`;
+}
+
 /** Flattens suggestions into the options of the listbox, in screen order. */
 export function suggestionOptions(data: Suggestions): Option[] {
   return [
-    ...data.categories.map((c) => ({ id: `c-${c.path}`, href: catalogHref(c.path), kind: 'category' as const, label: c.name })),
+    ...data.categories.map((c) => ({ id: `c-${c.path}`, href: catalogHref(c.path), kind: 'category' as const, label: categoryLabel(c, data.categories) })),
     ...data.brands.map((b) => ({ id: `b-${b.slug}`, href: href('brands-slug', { slug: b.slug }), kind: 'brand' as const, label: b.name })),
     ...data.products.map((p) => ({
       id: `p-${p.id}`,
@@ -42,7 +56,11 @@ export type SearchPanelProps = {
  * combobox. Loaded when the shopper first opens the search (issue #7: islands load on demand).
  */
 export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
-  const [text, setText] = useState('');
+  // Spec §3: the last search text is kept in lkData; the panel loads after hydration, so reading it here is safe.
+  const [text, setText] = useState(() => {
+    hydrateSearchStore();
+    return useSearchStore.getState().searchParam;
+  });
   const [found, setFound] = useState<{ q: string; options: Option[] }>({ q: '', options: [] });
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -95,7 +113,9 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
           if (value.trim() === '') {
             event.preventDefault();
             inputRef.current?.focus();
+            return;
           }
+          useSearchStore.getState().setSearchParam(value);
         }}
       >
         <label htmlFor={inputId} className="visually-hidden">
