@@ -224,9 +224,10 @@ function AnonymousForm({ onDone }: { onDone: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const phone = phoneRef.current?.value ?? '';
-    // The contract (zod) loads on submit: /basket is prefetched from every page (issue #7 JS budget).
-    const { CheckoutContact } = await import('@/lib/api/contract/checkout');
-    const parsed = CheckoutContact.safeParse({ ...form, phone });
+    // The rules (zod) load on submit: /basket is prefetched from every page (issue #7 JS budget).
+    // The same rules and messages as the checkout form and the account forms (issue #14 item 14).
+    const { checkoutContactSchema } = await import('../utils/checkout-form');
+    const parsed = checkoutContactSchema.safeParse({ ...form, phone });
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;

@@ -2,48 +2,59 @@
 
 /**
  * /basket/delivery (issue #5; spec §2, §3 Anonymous checkout data, §7 Locations, Orders and
- * payment): contact data (prefilled for a registered user, or from the checkout choice popup),
- * region and city, delivery method with cost and days (`POST /v1/cdek_calc/`,
- * `POST /v1/check_delivery/`), saved addresses of a registered user, a comment, payment by card
- * and/or a gift certificate, the order summary. Submits `POST /v2/order/` with an
- * `Idempotency-Key`, then goes to the acquiring page (`POST /v1/order_payment/`) or, when a
- * certificate paid everything, to /basket/success.
+ * payment): one react-hook-form form with a zod schema (utils/checkout-form.ts, the account forms'
+ * rules) split into sections — {@link ContactSection}, {@link DeliverySection}, {@link PaymentSection}
+ * — and the {@link OrderSummary} (issue #17 item 4). Server state comes from TanStack Query
+ * (api/checkout-queries.ts, issue #17 item 3). Submits `POST /v2/order/` with an `Idempotency-Key`,
+ * then goes to the acquiring page (`POST /v1/order_payment/`) or, when a certificate paid
+ * everything, to /basket/success.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormField } from '@/components/form-field/form-field';
-import { PhoneInput } from '@/components/phone-input/phone-input';
-import { accountRequest, fetchCities, fetchRegions } from '@/lib/api/account-client';
+import { useEffect, useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { BffRequestError } from '@/lib/api/bff-client';
-import {
-  checkGiftCard,
-  checkPromoCode,
-  fetchCdekCalc,
-  fetchDeliveryOptions,
-  startPayment,
-  submitOrder,
-} from '@/lib/api/checkout-client';
-import { AddressesResponse, type Address, type City, type Region } from '@/lib/api/contract/accounts';
-import { CheckoutContact, type DeliveryMethod, type DeliveryOption } from '@/lib/api/contract/checkout';
-import { formatPrice } from '@/lib/format/price';
+import { startPayment, submitOrder } from '@/lib/api/checkout-client';
 import { href } from '@/lib/routes';
+import { unmaskPhone } from '@/lib/validation/auth';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { useSessionStore } from '@/stores/session-store';
+import { deliveryOptionsQuery, promoQuery } from '../api/checkout-queries';
+import { CHECKOUT_MESSAGES, checkoutFormSchema, formFieldOfServerError, maskPhone, pickupPointText, type CheckoutFormValues } from '../utils/checkout-form';
 import styles from './checkout.module.css';
+import { CheckoutQueryProvider } from './checkout-query-provider';
+import { ContactSection } from './contact-section';
+import { DeliverySection } from './delivery-section';
+import { OrderSummary } from './order-summary';
+import { PaymentSection } from './payment-section';
 
-/** "+79161234567" → "+7(916)-123-45-67" (spec §5 mask), anything else unchanged. */
-export function maskPhone(phone: string | null | undefined): string {
-  const d = (phone ?? '').replace(/\D/g, '');
-  if (d.length !== 11) return phone ?? '';
-  return `+7(${d.slice(1, 4)})-${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
+/** Props: the Yandex Maps key of CDEK's pickup-point widget (null: the list only). */
+export type DeliveryPageProps = { cdekMapsKey?: string | null };
+
+/** The checkout page island with its query client; see the module docstring. */
+export function DeliveryPage({ cdekMapsKey = null }: DeliveryPageProps) {
+  return (
+    <CheckoutQueryProvider>
+      <CheckoutForm cdekMapsKey={cdekMapsKey} />
+    </CheckoutQueryProvider>
+  );
 }
 
-const days = (o: DeliveryOption) => (o.days_min === o.days_max ? `${o.days_min} дн.` : `${o.days_min}–${o.days_max} дн.`);
+const EMPTY: CheckoutFormValues = {
+  contact: { fio: '', email: '', phone: '' },
+  regionId: 0,
+  cityId: 0,
+  method: 'courier',
+  address: { street: '', house: '', apartment: '', postcode: '' },
+  pickupPoint: null,
+  giftCode: '',
+  comment: '',
+};
 
-/** The checkout form; see the module docstring. */
-export function DeliveryPage() {
+function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
   const router = useRouter();
   const user = useSessionStore((s) => s.user);
   const sessionStatus = useSessionStore((s) => s.status);
@@ -54,99 +65,52 @@ export function DeliveryPage() {
   const giftExtId = useCheckoutStore((s) => s.giftCardExtId);
   const anonymousData = useCheckoutStore((s) => s.anonymousData);
   const promoCode = useCheckoutStore((s) => s.promoCode);
+  const onlyCertificate = basketList.length === 0;
 
-  // Contact: what the shopper typed, else the registered user's data, else what the checkout
-  // choice popup stored (spec §6).
-  const [editedContact, setContact] = useState<{ fio: string; email: string; phone: string } | null>(null);
-  const prefillPhone = user ? maskPhone(user.phone) : anonymousData ? maskPhone(anonymousData.phone) : '';
-  const contact =
-    editedContact ??
-    (user
-      ? { fio: [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' ') || user.name, email: user.email ?? '', phone: maskPhone(user.phone) }
-      : anonymousData
-        ? { ...anonymousData, phone: maskPhone(anonymousData.phone) }
-        : { fio: '', email: '', phone: '' });
-  const [regions, setRegions] = useState<Region[]>([]);
-  const [cities, setCities] = useState<City[]>([]);
-  const [regionId, setRegionId] = useState<number | null>(null);
-  const [cityId, setCityId] = useState<number | null>(null);
-  const [addresses, setAddresses] = useState<Address[]>([]);
-  const [options, setOptions] = useState<DeliveryOption[]>([]);
-  const [optionsError, setOptionsError] = useState('');
-  const [method, setMethod] = useState<DeliveryMethod>('courier');
-  const [address, setAddress] = useState({ street: '', house: '', apartment: '', postcode: '', pickup_point: '' });
-  const [comment, setComment] = useState('');
-  const [promoDiscount, setDiscount] = useState(0);
-  const [giftCode, setGiftCode] = useState('');
+  const schema = useMemo(() => checkoutFormSchema(!onlyCertificate), [onlyCertificate]);
+  const form = useForm<CheckoutFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const [giftBalance, setGiftBalance] = useState<number | null>(null);
-  const [giftError, setGiftError] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const phoneRef = useRef<HTMLInputElement>(null);
+  /** The server's refusal: its message, and whether it marked fields (then it goes with them). */
+  const [serverError, setServerError] = useState<{ message: string; withFields: boolean } | null>(null);
 
   useEffect(() => {
     hydrateBasketStore();
     hydrateCheckoutStore();
     void useBasketStore.getState().init();
     void useCheckoutStore.getState().loadGiftCard();
-    fetchRegions()
-      .then((r) => {
-        setRegions(r.results);
-        const moscow = r.results.find((x) => x.code === '77');
-        setRegionId((current) => current ?? moscow?.id ?? r.results[0]?.id ?? null);
-      })
-      .catch(() => setOptionsError('Не удалось загрузить регионы'));
   }, []);
 
-  // Saved addresses of a registered user.
+  // Contact: the registered user's data, else what the checkout choice popup stored (spec §6);
+  // a field the shopper already edited is left alone.
   useEffect(() => {
-    if (!user) return;
-    accountRequest('GET', '/v1/user_address/', AddressesResponse)
-      .then((r) => setAddresses(r.results))
-      .catch(() => setAddresses([]));
-  }, [user]);
+    const prefill = user
+      ? { fio: [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' ') || user.name, email: user.email ?? '', phone: maskPhone(user.phone) }
+      : anonymousData
+        ? { ...anonymousData, phone: maskPhone(anonymousData.phone) }
+        : null;
+    if (!prefill) return;
+    for (const key of ['fio', 'email', 'phone'] as const) {
+      if (!form.getFieldState(`contact.${key}`).isDirty) form.setValue(`contact.${key}`, prefill[key]);
+    }
+  }, [user, anonymousData, form]);
 
+  const [cityId, method] = useWatch({ control: form.control, name: ['cityId', 'method'] });
+  const delivery = useQuery(deliveryOptionsQuery(cityId, basketTotal));
+  const options = useMemo(() => delivery.data ?? [], [delivery.data]);
+  const optionsError = delivery.isError ? (delivery.error instanceof BffRequestError ? delivery.error.message : 'Не удалось рассчитать доставку') : '';
+  // The chosen method, or the city's first when it has no such method.
   useEffect(() => {
-    if (!regionId) return;
-    fetchCities(regionId)
-      .then((r) => {
-        setCities(r.results);
-        setCityId((current) => (current && r.results.some((c) => c.id === current) ? current : (r.results[0]?.id ?? null)));
-      })
-      .catch(() => setCities([]));
-  }, [regionId]);
+    if (options.length > 0 && !options.some((o) => o.method === form.getValues('method'))) form.setValue('method', options[0]!.method);
+  }, [options, form]);
 
-  // Cost and days of every method for the city: the provider's quotes (cdek_calc) and the shop
-  // pickup where there is a shop (check_delivery). Reloaded when the city or the basket changes.
+  const promo = useQuery(promoQuery(promoCode, basketTotal));
   useEffect(() => {
-    if (!cityId) return;
-    Promise.all([fetchCdekCalc(cityId), fetchDeliveryOptions(cityId)])
-      .then(([calc, check]) => {
-        setOptionsError('');
-        const merged = [...calc.results, ...check.results.filter((o) => !calc.results.some((c) => c.method === o.method))];
-        setOptions(merged);
-        setMethod((current) => (merged.some((o) => o.method === current) ? current : (merged[0]?.method ?? 'courier')));
-      })
-      .catch((e: unknown) => {
-        setOptions([]);
-        setOptionsError(e instanceof BffRequestError ? e.message : 'Не удалось рассчитать доставку');
-      });
-  }, [cityId, basketTotal]);
+    // The server refused the code (expired, basket below its minimum): forget it.
+    const e = promo.error;
+    if (e instanceof BffRequestError && e.status >= 400 && e.status < 500) useCheckoutStore.getState().setPromoCode(null);
+  }, [promo.error]);
 
-  useEffect(() => {
-    if (!promoCode || basketTotal <= 0) return;
-    checkPromoCode(promoCode)
-      .then((r) => setDiscount(r.discount))
-      .catch((e: unknown) => {
-        setDiscount(0);
-        // The server refused the code (expired, basket below its minimum): forget it.
-        if (e instanceof BffRequestError && e.status >= 400 && e.status < 500) useCheckoutStore.getState().setPromoCode(null);
-      });
-  }, [promoCode, basketTotal]);
-
-  const discount = promoCode && basketTotal > 0 ? promoDiscount : 0;
-  const onlyCertificate = basketList.length === 0;
+  const discount = promoCode && basketTotal > 0 && promo.data ? promo.data.discount : 0;
   const option = options.find((o) => o.method === method);
   const deliveryCost = onlyCertificate ? 0 : (option?.cost ?? 0);
   const itemsTotal = basketTotal + (gift?.amount ?? 0);
@@ -154,89 +118,69 @@ export function DeliveryPage() {
   const giftPart = giftBalance === null ? 0 : Math.min(giftBalance, total);
   const toPay = Math.round((total - giftPart) * 100) / 100;
 
-  const chooseAddress = (a: Address) => {
-    setMethod('courier');
-    if (a.region) setRegionId(a.region.id);
-    if (a.city) setCityId(a.city.id);
-    setAddress((prev) => ({ ...prev, street: a.street, house: a.house, apartment: a.apartment, postcode: a.postcode }));
-  };
+  const { errors, isSubmitting, submitCount } = form.formState;
+  const marked = Object.keys(errors).length > 0;
+  // Issue #14 item 14: the message goes as soon as the marked fields are fixed.
+  const message = marked ? (serverError?.withFields ? serverError.message : submitCount > 0 ? CHECKOUT_MESSAGES.checkFields : '') : serverError && !serverError.withFields ? serverError.message : '';
 
-  const applyGift = async () => {
-    setGiftError('');
-    try {
-      const { card } = await checkGiftCard(giftCode);
-      if (card.balance <= 0) {
-        setGiftBalance(null);
-        setGiftError('На сертификате не осталось средств');
-        return;
+  const submit = form.handleSubmit(
+    async (values) => {
+      setServerError(null);
+      const store = useCheckoutStore.getState();
+      const key = store.ensureIdempotencyKey();
+      const contact = { fio: values.contact.fio.trim(), email: values.contact.email.trim().toLowerCase(), phone: unmaskPhone(values.contact.phone) };
+      try {
+        const { order } = await submitOrder(
+          {
+            contact,
+            delivery: {
+              method: values.method,
+              city_id: values.cityId,
+              ...values.address,
+              pickup_point: values.method === 'cdek' && values.pickupPoint ? pickupPointText(values.pickupPoint) : '',
+            },
+            payment_method: giftBalance !== null && giftBalance >= total ? 'giftcard' : 'card',
+            promo_code: promoCode ?? undefined,
+            gift_card_code: giftBalance !== null ? values.giftCode : undefined,
+            gift_card_ext_id: giftExtId ?? undefined,
+            comment: values.comment,
+          },
+          key,
+        );
+        store.orderPlaced({
+          number: order.number,
+          guid: order.guid,
+          total: order.total,
+          email: contact.email,
+          items: [
+            ...basketList.map((l) => ({ id: l.product.id, name: l.product.name, price: l.price, quantity: l.quantity })),
+            ...(gift ? [{ id: gift.ext_id, name: gift.name, price: gift.amount, quantity: 1 }] : []),
+          ],
+        });
+        void useBasketStore.getState().init({ force: true });
+        if (order.to_pay > 0) {
+          const payment = await startPayment(order.guid);
+          window.location.assign(payment.form_url);
+          await new Promise(() => {}); // stay busy while the browser leaves
+        }
+        router.push(href('basket-success'));
+      } catch (e) {
+        if (!(e instanceof BffRequestError)) {
+          setServerError({ message: 'Не удалось оформить заказ. Попробуйте ещё раз', withFields: false });
+          return;
+        }
+        let withFields = false;
+        for (const [field, text] of Object.entries(e.errors)) {
+          const path = formFieldOfServerError(field);
+          if (!path) continue;
+          form.setError(path as FieldPath<CheckoutFormValues>, { type: 'server', message: text });
+          withFields = true;
+        }
+        setServerError({ message: e.message, withFields });
       }
-      setGiftBalance(card.balance);
-    } catch (e) {
-      setGiftBalance(null);
-      setGiftError(e instanceof BffRequestError ? e.message : 'Не удалось проверить сертификат');
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError('');
-    const next: Record<string, string> = {};
-    const phone = phoneRef.current?.value ?? contact.phone;
-    const parsed = CheckoutContact.safeParse({ ...contact, phone });
-    if (!parsed.success) for (const issue of parsed.error.issues) next[`contact.${String(issue.path[0])}`] ??= issue.message;
-    if (!cityId) next['delivery.city_id'] = 'Выберите город';
-    if (!onlyCertificate && method === 'courier') {
-      if (!address.street.trim()) next['delivery.street'] = 'Укажите улицу';
-      if (!address.house.trim()) next['delivery.house'] = 'Укажите дом';
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      setFormError('Проверьте выделенные поля');
-      return;
-    }
-    setBusy(true);
-    const store = useCheckoutStore.getState();
-    const key = store.ensureIdempotencyKey();
-    try {
-      const { order } = await submitOrder(
-        {
-          contact: { ...contact, phone },
-          delivery: { method, city_id: cityId!, ...address },
-          payment_method: giftBalance !== null && giftBalance >= total ? 'giftcard' : 'card',
-          promo_code: promoCode ?? undefined,
-          gift_card_code: giftBalance !== null ? giftCode : undefined,
-          gift_card_ext_id: giftExtId ?? undefined,
-          comment,
-        },
-        key,
-      );
-      store.orderPlaced({
-        number: order.number,
-        guid: order.guid,
-        total: order.total,
-        email: contact.email,
-        items: [
-          ...basketList.map((l) => ({ id: l.product.id, name: l.product.name, price: l.price, quantity: l.quantity })),
-          ...(gift ? [{ id: gift.ext_id, name: gift.name, price: gift.amount, quantity: 1 }] : []),
-        ],
-      });
-      void useBasketStore.getState().init({ force: true });
-      if (order.to_pay > 0) {
-        const payment = await startPayment(order.guid);
-        window.location.assign(payment.form_url);
-        return;
-      }
-      router.push(href('basket-success'));
-    } catch (e) {
-      if (e instanceof BffRequestError) {
-        setErrors(e.errors);
-        setFormError(e.message);
-      } else setFormError('Не удалось оформить заказ. Попробуйте ещё раз');
-      setBusy(false);
-    }
-  };
-
-  const errorOf = (key: string) => errors[key];
+    },
+    () => setServerError(null),
+  );
 
   if (basketInited && basketList.length === 0 && !giftExtId) {
     return (
@@ -250,199 +194,27 @@ export function DeliveryPage() {
   }
 
   return (
-    <form className={styles.layout} onSubmit={submit} noValidate aria-busy={busy || undefined}>
-      <div>
-        <fieldset className={styles.fieldset}>
-          <legend>Контактные данные</legend>
-          {!user && sessionStatus !== 'loading' ? <p className={styles.muted}>Заказ без регистрации: данные нужны только для связи по заказу.</p> : null}
-          <FormField label="ФИО*" error={errorOf('contact.fio')}>
-            <input value={contact.fio} onChange={(e) => setContact({ ...contact, fio: e.target.value })} autoComplete="name" />
-          </FormField>
-          <div className={styles.grid2}>
-            <FormField label="E-mail*" error={errorOf('contact.email')}>
-              <input type="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} autoComplete="email" />
-            </FormField>
-            <FormField label="Телефон*" error={errorOf('contact.phone')}>
-              {/* Uncontrolled, read at submit (re-rendering while typing makes the mask lose keystrokes); re-mounted when the prefill source changes. */}
-              <PhoneInput ref={phoneRef} key={user ? `user-${user.id}` : anonymousData ? 'anonymous' : 'empty'} defaultValue={prefillPhone} />
-            </FormField>
-          </div>
-        </fieldset>
-
-        {onlyCertificate ? null : (
-          <fieldset className={styles.fieldset}>
-            <legend>Доставка</legend>
-            {addresses.length > 0 ? (
-              <div className={styles.block} role="group" aria-label="Сохранённые адреса">
-                <p className={styles.muted}>Сохранённые адреса</p>
-                {addresses.map((a) => (
-                  <button key={a.id} type="button" className={styles.secondary} onClick={() => chooseAddress(a)}>
-                    {a.full_address}
-                  </button>
-                ))}
-              </div>
-            ) : null}
-            <div className={styles.grid2}>
-              <FormField label="Регион*">
-                <select value={regionId ?? ''} onChange={(e) => setRegionId(Number(e.target.value))}>
-                  {regions.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-              <FormField label="Город*" error={errorOf('delivery.city_id')}>
-                <select value={cityId ?? ''} onChange={(e) => setCityId(Number(e.target.value))}>
-                  {cities.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-            </div>
-            <div role="radiogroup" aria-label="Способ доставки" data-testid="delivery-options">
-              {optionsError ? (
-                <p className={styles.error} role="alert">
-                  {optionsError}
-                </p>
-              ) : null}
-              {options.map((o) => (
-                <label key={o.method} className={styles.option}>
-                  <input type="radio" name="delivery-method" value={o.method} checked={method === o.method} onChange={() => setMethod(o.method)} />
-                  <span className={styles.optionBody}>
-                    <strong>{o.name}</strong>
-                    <span className={styles.muted}>{o.note}</span>
-                  </span>
-                  <span>
-                    {o.cost === 0 ? 'Бесплатно' : formatPrice(o.cost)}, {days(o)}
-                  </span>
-                </label>
-              ))}
-            </div>
-            {method === 'courier' ? (
-              <div className={styles.grid2}>
-                <FormField label="Улица*" error={errorOf('delivery.street')}>
-                  <input value={address.street} onChange={(e) => setAddress({ ...address, street: e.target.value })} autoComplete="address-line1" />
-                </FormField>
-                <FormField label="Дом*" error={errorOf('delivery.house')}>
-                  <input value={address.house} onChange={(e) => setAddress({ ...address, house: e.target.value })} />
-                </FormField>
-                <FormField label="Квартира">
-                  <input value={address.apartment} onChange={(e) => setAddress({ ...address, apartment: e.target.value })} />
-                </FormField>
-                <FormField label="Индекс">
-                  <input value={address.postcode} onChange={(e) => setAddress({ ...address, postcode: e.target.value })} inputMode="numeric" autoComplete="postal-code" />
-                </FormField>
-              </div>
-            ) : method === 'cdek' ? (
-              <FormField label="Пункт выдачи (адрес)" hint="Укажите удобный пункт СДЭК — менеджер подтвердит его при звонке">
-                <input value={address.pickup_point} onChange={(e) => setAddress({ ...address, pickup_point: e.target.value })} />
-              </FormField>
-            ) : null}
-          </fieldset>
-        )}
-
-        <fieldset className={styles.fieldset}>
-          <legend>Оплата</legend>
-          <p className={styles.muted}>Банковской картой онлайн. Часть или всю сумму можно оплатить подарочным сертификатом.</p>
-          <div className={styles.block}>
-            <label htmlFor="gift-code" className={styles.muted}>
-              Код подарочного сертификата
-            </label>
-            <div className={styles.inline}>
-              <input
-                id="gift-code"
-                className={styles.input}
-                value={giftCode}
-                onChange={(e) => {
-                  setGiftCode(e.target.value);
-                  setGiftBalance(null);
-                }}
-                autoComplete="off"
-                aria-describedby="gift-code-note"
-              />
-              <button type="button" className={styles.secondary} onClick={() => void applyGift()} disabled={!giftCode.trim()}>
-                Применить сертификат
-              </button>
-            </div>
-            <div id="gift-code-note" aria-live="polite">
-              {giftError ? (
-                <p className={styles.error} role="alert">
-                  {giftError}
-                </p>
-              ) : giftBalance !== null ? (
-                <p className={styles.ok} data-testid="gift-card-applied">
-                  Баланс сертификата {formatPrice(giftBalance)}, спишем {formatPrice(giftPart)}
-                </p>
-              ) : null}
-            </div>
-          </div>
-          <FormField label="Комментарий к заказу">
-            <textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={1000} />
-          </FormField>
-        </fieldset>
-      </div>
-
-      <aside className={styles.summary} aria-labelledby="order-summary-title" data-testid="order-summary">
-        <h2 id="order-summary-title">Ваш заказ</h2>
-        <ul className={styles.lines}>
-          {basketList.map((l) => (
-            <li key={l.item_uuid} className={styles.row}>
-              <span>
-                {l.product.name} × {l.quantity}
-              </span>
-              <span>{formatPrice((Math.round(l.price * 100) * l.quantity) / 100)}</span>
-            </li>
-          ))}
-          {gift ? (
-            <li className={styles.row}>
-              <span>{gift.name}</span>
-              <span>{formatPrice(gift.amount)}</span>
-            </li>
-          ) : null}
-        </ul>
-        <p className={styles.row}>
-          <span>Товары</span>
-          <span>{formatPrice(itemsTotal)}</span>
-        </p>
-        {discount > 0 ? (
-          <p className={styles.row}>
-            <span>Скидка ({promoCode})</span>
-            <span data-testid="summary-discount">−{formatPrice(discount)}</span>
-          </p>
-        ) : null}
-        <p className={styles.row}>
-          <span>Доставка</span>
-          <span data-testid="summary-delivery">{deliveryCost === 0 ? 'Бесплатно' : formatPrice(deliveryCost)}</span>
-        </p>
-        <p className={`${styles.row} ${styles.total}`}>
-          <span>Итого</span>
-          <span data-testid="summary-total">{formatPrice(total)}</span>
-        </p>
-        {giftPart > 0 ? (
-          <>
-            <p className={styles.row}>
-              <span>Сертификатом</span>
-              <span>−{formatPrice(giftPart)}</span>
-            </p>
-            <p className={styles.row}>
-              <span>К оплате картой</span>
-              <span data-testid="summary-to-pay">{formatPrice(toPay)}</span>
-            </p>
-          </>
-        ) : null}
-        {formError ? (
-          <p className={styles.error} role="alert" data-testid="order-error">
-            {formError}
-          </p>
-        ) : null}
-        <button type="submit" className={styles.primary} disabled={busy || (!onlyCertificate && !option)}>
-          {toPay > 0 ? 'Перейти к оплате' : 'Оформить заказ'}
-        </button>
-        <p className={styles.muted}>Нажимая кнопку, вы соглашаетесь с публичной офертой и политикой конфиденциальности.</p>
-      </aside>
-    </form>
+    <FormProvider {...form}>
+      <form className={styles.layout} onSubmit={submit} noValidate aria-busy={isSubmitting || undefined}>
+        <div>
+          <ContactSection guestNote={!user && sessionStatus !== 'loading'} />
+          {onlyCertificate ? null : <DeliverySection options={options} optionsError={optionsError} loggedIn={Boolean(user)} cdekMapsKey={cdekMapsKey} />}
+          <PaymentSection giftBalance={giftBalance} onGiftBalance={setGiftBalance} giftPart={giftPart} />
+        </div>
+        <OrderSummary
+          lines={basketList}
+          gift={gift}
+          itemsTotal={itemsTotal}
+          discount={discount}
+          promoCode={promoCode}
+          deliveryCost={deliveryCost}
+          total={total}
+          giftPart={giftPart}
+          toPay={toPay}
+          message={message}
+          submitDisabled={isSubmitting || (!onlyCertificate && !option)}
+        />
+      </form>
+    </FormProvider>
   );
 }

@@ -4,82 +4,66 @@
  * The pages after the order form (issue #5; spec §2 /basket/delivery/confirm/{guid?},
  * /basket/success, /payment-sber; §3 Order info; §8 "Order info failure: error flag stored"):
  * - {@link ConfirmPage}: the return URL of the acquiring; reads `POST /v1/get_order_info/` (the API
- *   asks the payment provider) and goes to /basket/success when paid, or shows the refusal with a
+ *   asks the payment provider; polled with TanStack Query's `refetchInterval` while the payment is
+ *   pending, issue #17 item 3) and goes to /basket/success when paid, or shows the refusal with a
  *   "pay again" button (a new `POST /v1/order_payment/`);
  * - {@link SuccessPage}: the order number, the order-accepted popup and the purchase event;
  * - {@link SandboxPaymentPage}: the built-in sandbox acquiring's card form.
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
-import { fetchOrderInfo, fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
+import { fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
 import { BffRequestError } from '@/lib/api/bff-client';
-import type { OrderInfo } from '@/lib/api/contract/checkout';
 import { trackPurchase } from '@/lib/analytics';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
+import { checkoutKeys, orderInfoQuery, PENDING_POLLS } from '../api/checkout-queries';
 import styles from './checkout.module.css';
-
-/** Polls of a still-pending payment before the page offers to pay again. */
-const PENDING_POLLS = 5;
-/** Delay between polls, ms. */
-const POLL_MS = 1500;
+import { CheckoutQueryProvider } from './checkout-query-provider';
 
 /** /basket/delivery/confirm/{guid}: see the module docstring. */
 export function ConfirmPage({ guid }: { guid: string | null }) {
+  return (
+    <CheckoutQueryProvider>
+      <ConfirmStatus guid={guid} />
+    </CheckoutQueryProvider>
+  );
+}
+
+/** The order's payment status, polled while pending (api/checkout-queries.ts `orderInfoQuery`). */
+function ConfirmStatus({ guid }: { guid: string | null }) {
   const router = useRouter();
-  const [info, setInfo] = useState<OrderInfo | null>(null);
-  const [failed, setError] = useState(false);
-  const [waiting, setWaiting] = useState(true);
+  const client = useQueryClient();
+  const order = useQuery(orderInfoQuery(guid));
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState('');
-  const error = failed || !guid;
+  const info = order.data ?? null;
+  // Spec §8: order info failure stores the error flag and empties the delivery list.
+  const error = !guid || order.isError;
+  const waiting = !info || (info.payment_status === 'pending' && !info.paid && (client.getQueryState(checkoutKeys.orderInfo(guid ?? ''))?.dataUpdateCount ?? 0) <= PENDING_POLLS);
 
   useEffect(() => {
-    if (!guid) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async (poll: number) => {
-      try {
-        const order = (await fetchOrderInfo(guid)).order_info;
-        if (cancelled) return;
-        setInfo(order);
-        if (order.paid) {
-          hydrateCheckoutStore();
-          const stored = useCheckoutStore.getState().lastOrder;
-          if (!stored || stored.guid !== order.guid) {
-            useCheckoutStore.getState().orderPlaced({
-              number: order.number,
-              guid: order.guid,
-              total: order.total,
-              email: order.contact.email,
-              items: order.items_json.map((l) => ({ id: l.product_id ?? l.id, name: l.name, price: l.price, quantity: l.quantity })),
-            });
-          }
-          router.replace(href('basket-success'));
-        } else if (order.payment_status === 'pending' && poll < PENDING_POLLS) {
-          timer = setTimeout(() => void load(poll + 1), POLL_MS);
-        } else {
-          setWaiting(false);
-        }
-      } catch {
-        // Spec §8: order info failure stores the error flag and empties the delivery list.
-        if (cancelled) return;
-        setError(true);
-        setInfo(null);
-      }
-    };
-    void load(0);
-    return () => {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [guid, router]);
+    if (!info?.paid) return;
+    hydrateCheckoutStore();
+    const stored = useCheckoutStore.getState().lastOrder;
+    if (!stored || stored.guid !== info.guid) {
+      useCheckoutStore.getState().orderPlaced({
+        number: info.number,
+        guid: info.guid,
+        total: info.total,
+        email: info.contact.email,
+        items: info.items_json.map((l) => ({ id: l.product_id ?? l.id, name: l.name, price: l.price, quantity: l.quantity })),
+      });
+    }
+    router.replace(href('basket-success'));
+  }, [info, router]);
 
   const retry = async () => {
     if (!guid) return;

@@ -1,7 +1,11 @@
-/** /basket/delivery (spec §2, issue #5): the checkout form island under a server-rendered heading. */
+/**
+ * /basket/delivery (spec §2, issue #5): the checkout form island under a server-rendered heading;
+ * the Yandex Maps key of CDEK's pickup-point widget, when configured, is handed to it (issue #14 item 13).
+ */
 import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { DeliveryPage } from '@/features/checkout/components/delivery-page';
+import { env } from '@/lib/env';
 import { href, routeTitle } from '@/lib/routes';
 
 export const metadata: Metadata = { title: routeTitle('basket-delivery'), robots: { index: false, follow: false } };
@@ -17,7 +21,7 @@ export default function DeliveryRoute() {
         ]}
       />
       <h1>{routeTitle('basket-delivery')}</h1>
-      <DeliveryPage />
+      <DeliveryPage cdekMapsKey={env.CDEK_WIDGET_MAPS_KEY ?? null} />
     </div>
   );
 }

@@ -1,0 +1,34 @@
+'use client';
+
+/**
+ * Contact section of the checkout form (spec §3 Anonymous checkout data; §5 rules as in the account
+ * forms): ФИО, e-mail and the masked phone, registered on the form of {@link DeliveryPage}.
+ */
+import { useFormContext } from 'react-hook-form';
+import { FormField } from '@/components/form-field/form-field';
+import { PhoneInput } from '@/components/phone-input/phone-input';
+import type { CheckoutFormValues } from '../utils/checkout-form';
+import styles from './checkout.module.css';
+
+/** `guestNote`: the "order without registration" line for an anonymous shopper. */
+export function ContactSection({ guestNote }: { guestNote: boolean }) {
+  const { register, formState } = useFormContext<CheckoutFormValues>();
+  const errors = formState.errors.contact;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Контактные данные</legend>
+      {guestNote ? <p className={styles.muted}>Заказ без регистрации: данные нужны только для связи по заказу.</p> : null}
+      <FormField label="ФИО*" error={errors?.fio?.message}>
+        <input autoComplete="name" {...register('contact.fio')} />
+      </FormField>
+      <div className={styles.grid2}>
+        <FormField label="E-mail*" error={errors?.email?.message}>
+          <input type="email" autoComplete="email" {...register('contact.email')} />
+        </FormField>
+        <FormField label="Телефон*" error={errors?.phone?.message}>
+          <PhoneInput {...register('contact.phone')} />
+        </FormField>
+      </div>
+    </fieldset>
+  );
+}
