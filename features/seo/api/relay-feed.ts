@@ -30,17 +30,19 @@ function plain(status: number, text: string, extra: Record<string, string> = {})
  * feed, 503 when it cannot be reached or fails.
  */
 export async function relayFeed(name: FeedName, request: Request): Promise<Response> {
-  const timeout = AbortSignal.timeout(FIRST_BYTE_TIMEOUT_MS);
+  // One controller: the marketplace hanging up cancels the upstream stream at any time; the
+  // timeout covers only the wait for the answer's headers (a whole feed streams for minutes).
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  request.signal.addEventListener('abort', cancel, { once: true });
+  const timer = setTimeout(cancel, FIRST_BYTE_TIMEOUT_MS);
   let upstream: Response;
   try {
-    // The client's signal cancels the upstream stream when the marketplace hangs up.
-    upstream = await fetch(apiUrl(`/v1/feeds/${name}`), {
-      cache: 'no-store',
-      headers: { Accept: 'application/xml' },
-      signal: AbortSignal.any([request.signal, timeout]),
-    });
+    upstream = await fetch(apiUrl(`/v1/feeds/${name}`), { cache: 'no-store', headers: { Accept: 'application/xml' }, signal: controller.signal });
   } catch {
     return plain(503, 'Фид временно недоступен: API магазина не отвечает. Повторите запрос позже.', { 'Retry-After': '60' });
+  } finally {
+    clearTimeout(timer);
   }
   if (upstream.status === 404) {
     void upstream.body?.cancel();
