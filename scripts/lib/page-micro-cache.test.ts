@@ -1,7 +1,8 @@
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawGet } from './http-get.test-helper';
 import { PageMicroCache } from './page-micro-cache.mjs';
 
 /**
@@ -51,16 +52,7 @@ async function start(options: { maxAgeMs?: number; maxBytes?: number; staleMs?: 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   const port = (server.address() as AddressInfo).port;
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      request({ host: '127.0.0.1', port, path, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-        .on('error', reject)
-        .end();
-    });
+  const get = (path: string, headers: Record<string, string> = {}) => rawGet(port, path, headers);
   return { get, calls: () => calls, cache };
 }
 

@@ -3,10 +3,11 @@
  * stand-in for Next that answers as Next does: identity coding when no Accept-Encoding reaches it,
  * public pages with s-maxage, private ones with a cookie, streamed pages in chunks.
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from './http-get.test-helper';
 import { PageMicroCache } from './page-micro-cache.mjs';
 import { armDeadline } from './request-deadline.mjs';
 import { encodeAnswer, etagMatches, holdPublicPage, isPublicPage, weakEtag, withoutBrotli } from './page-validators.mjs';
@@ -74,15 +75,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+  return rawGet(port, path, headers);
 }
 
 /** The body as the client reads it after undoing its content coding. */
