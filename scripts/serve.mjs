@@ -25,8 +25,11 @@
  *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] [PAGE_CACHE_DISK_MB=1024]
  *   [MICRO_CACHE_MS=1000] [MICRO_CACHE_MB=64] node scripts/serve.mjs
  *
+ * The variables are parsed once by scripts/lib/settings.mjs (ranges there and in README
+ * "Configuration"); a value out of range stops the start with a message naming it.
+ *
  * WEB_CONCURRENCY: number of workers (default: the machine's available parallelism, at most 8).
- * PAGE_CACHE_DISK_MB: the on-disk copies of cached catalogue pages (.next/server/app/cached, one
+ * PAGE_CACHE_DISK_MB: the on-disk copies of cached catalogue pages ({distDir}/server/route-cache, one
  * per path and filter combination ever requested) are pruned, oldest first, to this size every
  * minute; a pruned page is rendered again on its next request.
  * MICRO_CACHE_MS: the longest time a worker answers a page from its micro-cache (0: off);
