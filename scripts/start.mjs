@@ -22,13 +22,16 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopTrees } from './lib/process-tree.mjs';
-import { readStartSettings, settingsOrExit } from './lib/settings.mjs';
+import { readServeSettings, readStartSettings, settingsOrExit } from './lib/settings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const testMode = args.has('--test');
 const settings = settingsOrExit(() => readStartSettings({ ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || (testMode ? '.next-test' : '') }));
 const { port, apiUrl, distDir } = settings;
+// scripts/serve.mjs checks its own variables too; checked here first so a typo stops the start
+// before a build of minutes, not after it.
+if (!args.has('--dev') && !args.has('--api-only')) settingsOrExit(() => readServeSettings({ ...process.env, NEXT_DIST_DIR: distDir }));
 // Issue #13: the API's change events expire the storefront's pages through POST /api/revalidate,
 // authenticated with a secret both processes share (a random one per start unless configured).
 const env = {
