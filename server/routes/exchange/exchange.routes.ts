@@ -19,9 +19,11 @@ import { createWriteStream } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import yauzl from 'yauzl';
+import { importRuns } from '../../db/schema';
 import { readServerEnv } from '../../env';
 import type { AppEnv } from '../../types';
 import { formatReport, writerOptionsFromEnv } from '../../services/catalog-import';
@@ -204,6 +206,7 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
         if (!job) {
           const created: Job = { done: false, products: 0, promise: Promise.resolve() };
           created.promise = (async () => {
+            const [run] = await db.insert(importRuns).values({ source: 'commerceml', input: name, status: 'running' }).returning({ id: importRuns.id });
             try {
               if (!s.unzipped) {
                 for (const f of await readdir(s.dir).catch(() => [] as string[])) if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
@@ -220,6 +223,11 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
             } catch (e) {
               created.error = e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
             } finally {
+              await db
+                .update(importRuns)
+                .set({ status: created.error ? 'failure' : 'success', report: (created.report ?? { error: created.error }) as unknown as Record<string, unknown>, finishedAt: new Date() })
+                .where(eq(importRuns.id, run!.id))
+                .catch(() => undefined);
               created.done = true;
             }
           })();

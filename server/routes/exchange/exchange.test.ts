@@ -95,6 +95,8 @@ describe('1C exchange, type=catalog (issue #15)', () => {
     const teeSizes = await rows<{ name: string; stock: number }>(db, sql`select f.name, f.stock from offer_features f join offers o on o.id = f.offer_id where o.product_id = ${tee!.id}`);
     expect(teeSizes).toEqual([{ name: 'ONE SIZE', stock: 5 }]);
     expect((await db.select().from(products).where(eq(products.extId, 'a1b2c3d4-0003'))).length).toBe(0);
+    const runs = await rows<{ input: string; status: string }>(db, sql`select input, status from import_runs where source = 'commerceml' order by id`);
+    expect(runs).toEqual([{ input: 'import.xml', status: 'success' }, { input: 'offers.xml', status: 'success' }]);
   });
 
   it('a second full exchange changes nothing; a changes-only package touches only what it names', async () => {
