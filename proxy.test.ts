@@ -4,7 +4,7 @@ import { SECTIONS } from '@/lib/constants';
 import type { KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { APP_SEGMENTS, cachedPathname, config, NOT_FOUND_PATH, stripTrailingSlashes } from './proxy';
+import { APP_SEGMENTS, cachedPathname, config, NOT_FOUND_PATH, sessionCookieRepair, stripTrailingSlashes } from './proxy';
 
 /** The facet values the catalogue has, as features/catalog/utils/known-facets.ts loads them. */
 const known: KnownFacetValues = {
@@ -88,7 +88,7 @@ describe('paths no route serves (issue #14 item 6: a 404 with the error page in 
         .map((entry) => entry.name);
     const routed = [...folders('app'), ...folders('app/(shop)')].filter((name) => name !== 'cached');
     expect(APP_SEGMENTS).toEqual(expect.arrayContaining(routed));
-    const matcher = config.matcher.at(-1)!;
+    const matcher = config.matcher.at(-1) as string;
     const excluded = /\(\?:([^)]+)\)/.exec(matcher)?.[1]?.replace(/\\/g, '').split('|') ?? [];
     expect(new Set(excluded)).toEqual(new Set([...SECTIONS, 'cached', ...APP_SEGMENTS]));
   });
@@ -118,9 +118,31 @@ describe('cachedPathname with unknown facet values (issue #12 item 13: the disk 
 
 describe('proxy matcher', () => {
   it('names every catalogue section, so every catalogue page reaches the cache rewrite', () => {
-    for (const pattern of config.matcher.slice(1, 3)) {
+    for (const pattern of config.matcher.slice(2, 4) as string[]) {
       const names = /^\/\(([^)]+)\)/.exec(pattern)?.[1]?.split('|') ?? [];
       expect(names).toEqual(expect.arrayContaining([...SECTIONS, 'cached']));
     }
+  });
+});
+
+describe('sessionCookieRepair (spec §4/§5, issue #14 item 12: a dead token cookie is cleared)', () => {
+  const now = Date.UTC(2026, 10, 23);
+  const token = (exp: number) => `v1.${Buffer.from(JSON.stringify({ exp, uid: 1 })).toString('base64url')}.secret`;
+  const cookieNames = (values: string[]) => values.map((v) => `${v.split(';')[0]}; ${/Max-Age=\d+/.exec(v)?.[0]}`);
+
+  it('clears an expired or empty token and its token_exp', () => {
+    expect(cookieNames(sessionCookieRepair(token(now / 1000 - 60), String(now / 1000 - 60), false, now))).toEqual(['token=; Max-Age=0', 'token_exp=; Max-Age=0']);
+    expect(cookieNames(sessionCookieRepair('', undefined, false, now))).toEqual(['token=; Max-Age=0', 'token_exp=; Max-Age=0']);
+  });
+
+  it('gives a live token without token_exp its expiry back, so the page loads the user', () => {
+    const exp = now / 1000 + 3600;
+    const set = sessionCookieRepair(token(exp), undefined, true, now);
+    expect(set.find((v) => v.startsWith('token_exp='))).toMatch(new RegExp(`^token_exp=${exp}; .*Max-Age=3600.*Secure`));
+  });
+
+  it('leaves a live session and a visitor without one alone', () => {
+    expect(sessionCookieRepair(token(now / 1000 + 3600), String(now / 1000 + 3600), false, now)).toEqual([]);
+    expect(sessionCookieRepair(undefined, undefined, false, now)).toEqual([]);
   });
 });

@@ -15,11 +15,19 @@
  *   not-found page (`/_not-found`, app/not-found.tsx): a 404 whose error page is in the HTML.
  *   Left to the catch-all catalogue route, its `notFound()` gave an empty error shell
  *   (vercel/next.js#62228; components/error-state/inline-not-found.tsx).
+ * - Spec §4/§5 session (issue #14 item 12): a `token` cookie that is no longer valid (empty, or a
+ *   three-part token whose expiry has passed) is cleared with its `token_exp` companion; a valid
+ *   one whose `token_exp` went missing gets it back, so the page loads the user with it, and a
+ *   token the API refuses is then cleared by the BFF (lib/api/session-cookie.ts). Without this a
+ *   dead token stayed forever: the page never asked for the user, and every API call carried it.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { knownFacetValues, type KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { CACHED_PREFIX, EMPTY_KEY, listingPageKey, searchPageKey } from '@/features/catalog/utils/page-cache-key';
 import { decodeSegments, isSection, parseCatalogPath } from '@/lib/catalog-path';
+import { clearedTokenCookies, shouldUseSecureCookies, TOKEN_COOKIE, TOKEN_EXP_COOKIE, tokenCookies } from '@/lib/api/session-cookie';
+import { env } from '@/lib/env';
+import { isTokenValid } from '@/lib/validation/auth';
 
 /** Where paths no route serves are rewritten: Next's compiled not-found page (status 404). */
 export const NOT_FOUND_PATH = '/_not-found';
@@ -70,8 +78,26 @@ export function cachedPathname(pathname: string, search: URLSearchParams, known:
   return key === null ? null : `/${CACHED_PREFIX}/${key}${pathname}`;
 }
 
-/** Redirects "/kupalniki/?page=2" → "/kupalniki?page=2" (308); rewrites cacheable pages (see above). */
+/**
+ * Set-Cookie values that repair the session cookies (see the module comment), or [] when nothing
+ * is to change. `token`/`tokenExp`: the request's cookie values; `now` in ms. Exported for tests.
+ */
+export function sessionCookieRepair(token: string | undefined, tokenExp: string | undefined, secure: boolean, now = Date.now()): string[] {
+  if (token === undefined) return [];
+  if (!isTokenValid(token, now)) return clearedTokenCookies(secure);
+  if (!tokenExp || !/^\d+$/.test(tokenExp)) return tokenCookies(token, secure, undefined, now);
+  return [];
+}
+
+/** Redirects "/kupalniki/?page=2" → "/kupalniki?page=2" (308); rewrites cacheable pages (see above); repairs the session cookies. */
 export function proxy(request: NextRequest) {
+  const response = route(request);
+  const repair = sessionCookieRepair(request.cookies.get(TOKEN_COOKIE)?.value, request.cookies.get(TOKEN_EXP_COOKIE)?.value, shouldUseSecureCookies(env.SITE_URL));
+  for (const value of repair) response.headers.append('set-cookie', value);
+  return response;
+}
+
+function route(request: NextRequest): NextResponse {
   const { pathname, searchParams } = request.nextUrl;
   const target = stripTrailingSlashes(pathname);
   if (target !== null) {
@@ -98,6 +124,8 @@ export function proxy(request: NextRequest) {
  */
 export const config = {
   matcher: [
+    // Every page a visitor with a session cookie opens (spec §4: a dead token is cleared).
+    { source: '/((?!api/|_next/|media/).*)', has: [{ type: 'cookie', key: 'token' }] },
     // A path ending in a slash (spec §2), except the BFF, Next internals and proxied media.
     '/((?!api/|_next/|media/).*/)',
     // Catalogue sections, search and the internal prefix (cached pages).
