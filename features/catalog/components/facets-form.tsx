@@ -62,6 +62,8 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
         <summary className={styles.facetTitle}>
           {TITLES[param]}
           {selected.length ? <span className={styles.facetBadge}>{selected.length}</span> : null}
+          {/* The flex summary loses the browser's disclosure triangle: this chevron says open/closed (issue #14). */}
+          <span className={styles.facetMarker} aria-hidden="true" />
         </summary>
         <fieldset className={styles.fieldset}>
           <legend className="visually-hidden">{TITLES[param]}</legend>
@@ -114,7 +116,10 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
       ))}
       {facets.price.min !== null && facets.price.max !== null ? (
         <details className={styles.facet} open>
-          <summary className={styles.facetTitle}>Цена, ₽</summary>
+          <summary className={styles.facetTitle}>
+            Цена, ₽
+            <span className={styles.facetMarker} aria-hidden="true" />
+          </summary>
           <fieldset className={`${styles.fieldset} ${styles.price}`}>
             <legend className="visually-hidden">Цена, ₽</legend>
             <label>
