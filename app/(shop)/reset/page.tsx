@@ -16,7 +16,7 @@ export default function ResetWithoutTokenRoute() {
     <div className="container" style={{ maxWidth: 480 }}>
       <Breadcrumbs items={[{ name: routeTitle('reset'), href: href('reset') }]} />
       <h1>{routeTitle('reset')}</h1>
-      <p>Ссылка для смены пароля приходит на почту и действует ограниченное время. Если ссылка не открылась или устарела, укажите почту — мы пришлём новую.</p>
+      <p>Ссылка для смены пароля приходит на почту и действует ограниченное время. Если она не открылась или устарела, запросите новую.</p>
       <ForgotPasswordForm />
     </div>
   );
