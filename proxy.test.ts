@@ -86,7 +86,11 @@ describe('paths no route serves (issue #14 item 6: a 404 with the error page in 
       readdirSync(path.join(__dirname, dir), { withFileTypes: true })
         .filter((entry) => entry.isDirectory() && !entry.name.startsWith('(') && !entry.name.startsWith('['))
         .map((entry) => entry.name);
-    const routed = [...folders('app'), ...folders('app/(shop)')].filter((name) => name !== 'cached');
+    // Metadata files are routes too (icon.svg → /icon.svg, opengraph-image.tsx → /opengraph-image…).
+    const metadataFiles = readdirSync(path.join(__dirname, 'app'))
+      .filter((name) => /^(icon|apple-icon|favicon|opengraph-image|twitter-image|manifest)\./.test(name))
+      .map((name) => (/\.(tsx?|jsx?)$/.test(name) ? name.replace(/\.\w+$/, '') : name));
+    const routed = [...folders('app'), ...folders('app/(shop)'), ...metadataFiles].filter((name) => name !== 'cached');
     expect(APP_SEGMENTS).toEqual(expect.arrayContaining(routed));
     const matcher = config.matcher.at(-1) as string;
     const excluded = /\(\?:([^)]+)\)/.exec(matcher)?.[1]?.replace(/\\/g, '').split('|') ?? [];
