@@ -12,12 +12,20 @@ import { createClient } from 'redis';
 import { logError } from './log';
 
 function makeClient(url: string) {
-  return createClient({
+  let connected = false;
+  const client = createClient({
     url,
     disableOfflineQueue: true,
     pingInterval: 10_000,
-    socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
+    socket: {
+      connectTimeout: 2000,
+      // Before the first connection an error ends connect() (the caller learns at once); after
+      // it, the client keeps reconnecting.
+      reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(100 * 2 ** retries, 2000) : cause),
+    },
   });
+  client.on('ready', () => (connected = true));
+  return client;
 }
 
 /** A connected client of the `redis` package. */
