@@ -76,9 +76,6 @@ interface ExistingProduct {
 const anyOf = (col: PgColumn, values: readonly (string | number)[], type: 'text' | 'int') => sql`${col} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
 const inArray = (col: PgColumn, values: readonly (string | number)[]) => anyOf(col, values, typeof values[0] === 'number' ? 'int' : 'text');
 
-const excluded = (col: PgColumn) => sql.raw(`excluded."${col.name}"`);
-const setExcluded = <T extends Record<string, PgColumn>>(cols: T) =>
-  Object.fromEntries(Object.entries(cols).map(([k, c]) => [k, excluded(c)])) as Record<keyof T, ReturnType<typeof excluded>>;
 /** `(t.a, t.b) is distinct from (excluded.a, excluded.b)`: the upsert touches only changed rows. */
 const distinct = (table: PgTable, cols: PgColumn[]) => {
   const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
@@ -521,11 +518,20 @@ export class CatalogWriter {
       oldPrice: products.oldPrice,
       searchText: products.searchText,
     };
-    for (let i = 0; i < productRows.length; i += 500) {
-      await tx
-        .insert(products)
-        .values(productRows.slice(i, i + 500))
-        .onConflictDoUpdate({ target: products.id, set: setExcluded(productCols), setWhere: distinct(products, Object.values(productCols)) });
+    for (let i = 0; i < productRows.length; i += 2000) {
+      const part = productRows.slice(i, i + 2000);
+      const col = <K extends keyof (typeof part)[number]>(k: K) => sql.param(part.map((r) => r[k] ?? null));
+      // One array parameter per column (unnest); only rows whose values differ are updated.
+      await tx.execute(sql`
+        insert into products (id, ext_id, name, slug, type, brand_id, category_id, description, composition, material, country, care,
+          price, old_price, search_text, is_new, popularity, created_at)
+        select * from unnest(${col('id')}::int[], ${col('extId')}::text[], ${col('name')}::text[], ${col('slug')}::text[], ${col('type')}::text[],
+          ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('description')}::text[], ${col('composition')}::text[],
+          ${col('material')}::text[], ${col('country')}::text[], ${col('care')}::text[], ${col('price')}::numeric[], ${col('oldPrice')}::numeric[],
+          ${col('searchText')}::text[], ${sql.param(part.map((r) => !!r.isNew))}::bool[], ${sql.param(part.map((r) => r.popularity ?? 0))}::int[],
+          ${sql.param(part.map((r) => (r.createdAt as Date).toISOString()))}::timestamptz[])
+        on conflict (id) do update set ${sql.raw(Object.values(productCols).map((c) => `"${c.name}" = excluded."${c.name}"`).join(', '))}
+        where ${distinct(products, Object.values(productCols))}`);
     }
     report.rowsChanged += productRows.length;
 
