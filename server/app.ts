@@ -36,6 +36,7 @@ import { loadShed, type LoadShedOptions } from './load-shed';
 import { logError } from './services/log';
 import { registerApiReference } from './routes/api-reference';
 import { createExchangeRoutes } from './routes/exchange/exchange.routes';
+import { russianHook } from './routes/openapi';
 
 /** Largest accepted request body, bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -52,7 +53,8 @@ export type AppOptions = {
 
 /** Builds the API on a database (tests pass an in-memory PGlite). */
 export function createApp(db: Db, options: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>({ strict: false });
+  // defaultHook: a params/query validation failure answers the contract's Russian 400 (routes/openapi.ts).
+  const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: russianHook() });
 
   const throttle = createThrottle(options.redis);
   // Issue #12: answers are never sniffed as another type nor framed; no Referer leaves the API.

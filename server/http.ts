@@ -32,13 +32,21 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, message:
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, what = 'Некорректный запрос'): z.infer<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
+  throw badRequest(parsed.error, what);
+}
+
+/**
+ * The contract's 400 for a failed zod parse: `${what}: <first issue in Russian>` and a field →
+ * message map. Used by {@link parseOr400} and by the routes' `defaultHook` (server/routes/openapi.ts).
+ */
+export function badRequest(error: z.ZodError, what = 'Некорректный запрос'): ApiHttpError {
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
     if (!(key in errors)) errors[key] = russianIssue(issue);
   }
-  const first = parsed.error.issues[0];
-  throw new ApiHttpError(400, first ? `${what}: ${russianIssue(first)}` : what, errors);
+  const first = error.issues[0];
+  return new ApiHttpError(400, first ? `${what}: ${russianIssue(first)}` : what, errors);
 }
 
 function russianIssue(issue: z.core.$ZodIssue): string {

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
 import type {
+  Brand,
   Category,
   CategoryRef,
   Color,
@@ -47,6 +48,23 @@ export function productPath(categoryPath: string, pk: number, slug: string): str
 export function discountPercent(price: number, oldPrice: number | null): number {
   if (!oldPrice || oldPrice <= price) return 0;
   return Math.floor(((oldPrice - price) / oldPrice) * 100);
+}
+
+// ---------------------------------------------------------------- brands and colours
+
+/** All brands with their product counts, menu brands first (spec §7 `GET /v1/brands`). */
+export function listBrands(db: Db): Promise<Brand[]> {
+  return rows<Brand>(
+    db,
+    sql`select b.id, b.name, b.slug, b.name_ru, b.country, b.description, b.in_menu,
+               (select count(*)::int from products p where p.brand_id = b.id) as products_count
+        from brands b order by b.in_menu desc, b.sort, b.name`,
+  );
+}
+
+/** All colours of the dictionary, by id (spec §7 `GET /v1/color`). */
+export function listColors(db: Db): Promise<Color[]> {
+  return rows<Color>(db, sql`select id, slug, name, hex from colors order by id`);
 }
 
 // ---------------------------------------------------------------- categories

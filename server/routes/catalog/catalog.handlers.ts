@@ -1,29 +1,24 @@
-/** Handlers of the catalogue endpoints (spec §7 Catalogue). */
+/** Handlers of the catalogue endpoints (spec §7 Catalogue), typed from their routes (catalog.routes.ts). */
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import {
-  CategoryQuery,
-  OfferFilters,
-  OffersListBody,
-  OffersQuery,
-  ProductOfferQuery,
-  SearchQuery,
-  SearchText,
-} from '@/lib/api/contract/catalog';
+import type { z } from 'zod';
+import { OfferFilters, OffersListBody, SearchText, type OffersQuery } from '@/lib/api/contract/catalog';
 import { ApiHttpError, parseJsonQuery, parseOr400, readJson } from '../../http';
 import {
   getCategory,
   getProduct,
+  listBrands,
   listCategories,
+  listColors,
   listOffers,
   listPreviewCategories,
   listSaleOrNew,
 } from '../../services/catalog';
 import { searchProductIds } from '../../services/search';
 import type { AppEnv } from '../../types';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
+import type * as r from './catalog.routes';
 
-type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 const CATEGORY_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+){0,3}$/;
 
@@ -41,39 +36,23 @@ export function filtersFrom(raw: string | undefined) {
   return parseOr400(OfferFilters, parseJsonQuery(raw), 'Некорректные фильтры');
 }
 
-export async function previewCategories(c: Ctx) {
-  return c.json(await listPreviewCategories(c.var.db));
-}
+export const previewCategories: Handler<typeof r.previewCategories> = async (c) => c.json(await listPreviewCategories(c.var.db), 200);
 
-export async function categories(c: Ctx) {
-  return c.json(await listCategories(c.var.db));
-}
+export const categories: Handler<typeof r.categories> = async (c) => c.json(await listCategories(c.var.db), 200);
 
-export async function brands(c: Ctx) {
-  return c.json(
-    await rows(
-      c.var.db,
-      sql`select b.id, b.name, b.slug, b.name_ru, b.country, b.description, b.in_menu,
-                 (select count(*)::int from products p where p.brand_id = b.id) as products_count
-          from brands b order by b.in_menu desc, b.sort, b.name`,
-    ),
-  );
-}
+export const brands: Handler<typeof r.brands> = async (c) => c.json(await listBrands(c.var.db), 200);
 
-export async function colors(c: Ctx) {
-  return c.json(await rows(c.var.db, sql`select id, slug, name, hex from colors order by id`));
-}
+export const colors: Handler<typeof r.colors> = async (c) => c.json(await listColors(c.var.db), 200);
 
-export async function category(c: Ctx) {
-  const path = categoryPathOr404(c.req.param('path'));
+export const category: Handler<typeof r.category> = async (c) => {
+  const path = categoryPathOr404(c.req.valid('param').path);
   if (!path) throw new ApiHttpError(404, 'Категория не найдена');
-  const { tag } = parseOr400(CategoryQuery, c.req.query());
-  return c.json(await getCategory(c.var.db, path, tag === '' ? undefined : tag));
-}
+  const { tag } = c.req.valid('query');
+  return c.json(await getCategory(c.var.db, path, tag === '' ? undefined : tag), 200);
+};
 
-export async function offers(c: Ctx) {
-  const categoryPath = categoryPathOr404(c.req.param('path'));
-  const query = parseOr400(OffersQuery, c.req.query());
+/** A listing page of a category (or of the whole catalogue when `categoryPath` is undefined). */
+async function listing(c: Context<AppEnv>, categoryPath: string | undefined, query: z.infer<typeof OffersQuery>) {
   const result = await listOffers(c.var.db, {
     categoryPath,
     tag: query.tag || undefined,
@@ -82,22 +61,24 @@ export async function offers(c: Ctx) {
     limit: query.limit,
     offset: query.offset,
   });
-  return c.json({ ...result, limit: query.limit, offset: query.offset });
+  return { ...result, limit: query.limit, offset: query.offset };
 }
 
-export async function offersList(c: Ctx) {
+export const offersAll: Handler<typeof r.offersAll> = async (c) => c.json(await listing(c, undefined, c.req.valid('query')), 200);
+
+export const offers: Handler<typeof r.offers> = async (c) =>
+  c.json(await listing(c, categoryPathOr404(c.req.valid('param').path), c.req.valid('query')), 200);
+
+export const offersList: Handler<typeof r.offersList> = async (c) => {
   const body = parseOr400(OffersListBody, await readJson(c));
-  return c.json({ results: await listSaleOrNew(c.var.db, body.type) });
-}
+  return c.json({ results: await listSaleOrNew(c.var.db, body.type) }, 200);
+};
 
-export async function productOffer(c: Ctx) {
-  const query = parseOr400(ProductOfferQuery, c.req.query());
-  return c.json(await getProduct(c.var.db, Number(query.pk)));
-}
+export const productOffer: Handler<typeof r.productOffer> = async (c) => c.json(await getProduct(c.var.db, Number(c.req.valid('query').pk)), 200);
 
-export async function search(c: Ctx) {
-  const text = parseOr400(SearchText, (c.req.param('query') ?? '').replace(/\/+$/, ''), 'Некорректный запрос');
-  const query = parseOr400(SearchQuery, c.req.query());
+export const search: Handler<typeof r.search> = async (c) => {
+  const text = parseOr400(SearchText, c.req.valid('param').query.replace(/\/+$/, ''), 'Некорректный запрос');
+  const query = c.req.valid('query');
   const ids = await searchProductIds(c.var.db, text);
   const result = await listOffers(c.var.db, {
     rankedIds: ids,
@@ -106,5 +87,5 @@ export async function search(c: Ctx) {
     limit: query.limit,
     offset: query.offset,
   });
-  return c.json({ ...result, limit: query.limit, offset: query.offset, query: text });
-}
+  return c.json({ ...result, limit: query.limit, offset: query.offset, query: text }, 200);
+};

@@ -1,38 +1,39 @@
-/** Handlers of the facets and search-suggestion endpoints (spec §7 `/v1/all/filters/{slug}/`, §2 search bar). */
+/** Handlers of the facets and search-suggestion endpoints (spec §7 `/v1/all/filters/{slug}/`, §2 search bar), typed from facets.routes.ts. */
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { FacetsQuery, SuggestQuery } from '@/lib/api/contract/facets';
-import { parseOr400 } from '../../http';
-import { searchProductIds } from '../../services/search';
+import type { z } from 'zod';
+import type { FacetsQuery } from '@/lib/api/contract/facets';
 import { listFacets } from '../../services/facets';
+import { searchProductIds } from '../../services/search';
 import { suggest } from '../../services/suggest';
 import type { AppEnv } from '../../types';
 import { categoryPathOr404, filtersFrom } from '../catalog/catalog.handlers';
+import type * as r from './facets.routes';
 
-type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 /**
- * GET /v1/all/filters/{slug}/?filters=&tag=&search=&brand=: facets of a category listing (slug =
- * category path), of the whole catalogue (no slug), of search results (`search`) or of a brand.
- * 404 for an unknown category/tag/brand, 400 for malformed filters.
+ * Facets of a category listing (category path), of the whole catalogue (none), of search results
+ * (`search`) or of a brand. 404 for an unknown category/tag/brand, 400 for malformed filters.
  */
-export async function facets(c: Ctx) {
-  const categoryPath = categoryPathOr404(c.req.param('path'));
-  const query = parseOr400(FacetsQuery, c.req.query());
+async function facetsOf(c: Context<AppEnv>, categoryPath: string | undefined, query: z.infer<typeof FacetsQuery>) {
   const filters = filtersFrom(query.filters);
   const ids = query.search ? await searchProductIds(c.var.db, query.search) : undefined;
-  return c.json(
-    await listFacets(c.var.db, {
-      categoryPath,
-      tag: query.tag || undefined,
-      brand: query.brand || undefined,
-      ids,
-      filters,
-    }),
-  );
+  return listFacets(c.var.db, {
+    categoryPath,
+    tag: query.tag || undefined,
+    brand: query.brand || undefined,
+    ids,
+    filters,
+  });
 }
 
+/** GET /v1/all/filters/?filters=&tag=&search=&brand=. */
+export const facetsAll: Handler<typeof r.facetsAll> = async (c) => c.json(await facetsOf(c, undefined, c.req.valid('query')), 200);
+
+/** GET /v1/all/filters/{slug}/?filters=&tag=: slug = category path. */
+export const facets: Handler<typeof r.facets> = async (c) =>
+  c.json(await facetsOf(c, categoryPathOr404(c.req.valid('param').path), c.req.valid('query')), 200);
+
 /** GET /v1/search_suggest/?q=: categories, brands and products for the header search bar. */
-export async function searchSuggest(c: Ctx) {
-  const query = parseOr400(SuggestQuery, c.req.query(), 'Некорректный запрос');
-  return c.json(await suggest(c.var.db, query.q));
-}
+export const searchSuggest: Handler<typeof r.searchSuggest> = async (c) => c.json(await suggest(c.var.db, c.req.valid('query').q), 200);
