@@ -67,6 +67,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MAIL_DIR: mailDir,
       NEXT_DIST_DIR: '.next-test',
       SHOP_API_URL: '',
+      // The 1C exchange (issue #15) is on for tests/e2e/price-freshness.spec.ts, with its own folder.
+      EXCHANGE_USER: 'e2e-1c',
+      EXCHANGE_PASSWORD: 'e2e-1c-secret',
+      EXCHANGE_DIR: '.data/e2e-exchange',
     },
   });
   const pgid = shop.pid!;
