@@ -10,7 +10,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * - jsdom: components, features and stores.
  */
 export default defineConfig({
-  resolve: { alias: { '@': root } },
+  // `server-only` throws outside React's server condition; tests import server modules directly.
+  resolve: { alias: { '@': root, 'server-only': `${root}node_modules/server-only/empty.js` } },
   esbuild: { jsx: 'automatic' },
   test: {
     globals: true,

@@ -12,6 +12,7 @@
  * their text). Paths are for pages outside the catalogue (info pages); catalogue pages are reached
  * by their tags.
  */
+import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 

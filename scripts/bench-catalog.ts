@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { openDb } from '../server/db/client';
 import { seedDatabase } from '../server/seed';
+import { serverEnv } from '../server/env';
 import { catalogIndex, indexBytes } from '../server/services/catalog-index';
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -63,7 +64,7 @@ async function main() {
   };
 
   // The reference SQL until the "after" part times the index build.
-  process.env.CATALOG_INDEX = 'off';
+  serverEnv.CATALOG_INDEX = 'off';
   const categories = ['kupalniki', 'odezhda', 'obuv', 'kupalniki/razdelnye', 'odezhda/platya', 'aksessuary', 'bele', 'muzhskoe'];
   const facets = await (await app.request('/api/v1/all/filters/')).json() as { brands: { value: string }[]; colors: { value: string }[]; sizes: { value: string }[] };
   const combos = [
@@ -118,7 +119,7 @@ async function main() {
     await timeRuns('BEFORE (SQL listings and facets)');
   }
   if (mode !== 'before') {
-    delete process.env.CATALOG_INDEX;
+    serverEnv.CATALOG_INDEX = 'on';
     const memBefore = process.memoryUsage();
     const t = performance.now();
     const index = await catalogIndex(handle.db);

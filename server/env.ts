@@ -126,11 +126,23 @@ const EnvSchema = z.object({
 
 export type ServerEnv = z.infer<typeof EnvSchema>;
 
-/** Parses `process.env`; throws with the list of bad variables. */
+/**
+ * Parses an environment record (an empty value counts as unset).
+ * @throws Error naming every bad variable, e.g. "Invalid shop API environment: API_PORT: …".
+ */
 export function readServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v])));
   if (!parsed.success) {
-    throw new Error(`Invalid shop API environment: ${z.prettifyError(parsed.error)}`);
+    const bad = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid shop API environment: ${bad.join('; ')}`);
   }
   return parsed.data;
 }
+
+/**
+ * The environment of this API process, parsed once when the server first imports this module
+ * (issue #17 item 6: one parsed env instead of a parse per call site), so a bad value stops the
+ * start with the variable's name. Set variables before importing the server (tests: `vi.hoisted`,
+ * or `stubServerEnv` of server/test-utils.ts for one test); nothing else writes this object.
+ */
+export const serverEnv: ServerEnv = readServerEnv();

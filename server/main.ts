@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { configureLoadShed } from './load-shed';
 import { openDb } from './db/client';
-import { readServerEnv } from './env';
+import { serverEnv } from './env';
 import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { seedDatabase } from './seed';
 import { logError } from './services/log';
@@ -16,7 +16,7 @@ import { startChangeEvents } from './services/change-events';
 import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
 
-const env = readServerEnv();
+const env = serverEnv;
 const started = Date.now();
 // Issue #12: demo-only parts on in production must not go unnoticed.
 for (const line of demoWarnings(env)) console.warn(`\n[shop-api] !!! WARNING: ${line}\n`);

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from './app';
 import { openDb, type DbHandle } from './db/client';
+import { readServerEnv, serverEnv, type ServerEnv } from './env';
 import { cities, offerFeatures } from './db/schema';
 import { seedDatabase } from './seed';
 
@@ -107,4 +108,28 @@ export function oneItemOrder(fixture: OrderFixture, contact: { fio: string; emai
     items: [{ offer: fixture.size.offerId, feature: fixture.size.extId, quantity: 1 }],
     ...extra,
   };
+}
+
+let stubbed: Record<string, string> = {};
+
+/** Puts a freshly parsed environment into `serverEnv` (parsed once at import, server/env.ts). */
+function replaceServerEnv(next: ServerEnv): void {
+  for (const key of Object.keys(serverEnv)) delete (serverEnv as Record<string, unknown>)[key];
+  Object.assign(serverEnv, next);
+}
+
+/**
+ * Server settings for one test, as if these variables were set (`''` = unset) when the API
+ * started; calls add up until {@link restoreServerEnv}.
+ * @throws Error naming the variable, as at start, for a bad value.
+ */
+export function stubServerEnv(over: Record<string, string>): void {
+  stubbed = { ...stubbed, ...over };
+  replaceServerEnv(readServerEnv({ ...process.env, ...stubbed }));
+}
+
+/** Undoes every {@link stubServerEnv}. */
+export function restoreServerEnv(): void {
+  stubbed = {};
+  replaceServerEnv(readServerEnv());
 }

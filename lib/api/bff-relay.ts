@@ -19,6 +19,7 @@
  *   own origin, not to the shop's pages.
  */
 
+import 'server-only';
 import { clearedTokenCookies, sessionActionFor, takeToken, tokenCookies, shouldUseSecureCookies, type SessionAction } from './session-cookie';
 
 /** Largest request body relayed, bytes (1 MB). */

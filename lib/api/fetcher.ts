@@ -13,6 +13,7 @@
  * The deadline is kept on `globalThis` under {@link API_BUSY_KEY} so scripts/serve.mjs (same
  * process) turns the 500 of a page that failed meanwhile into a 503 + Retry-After.
  */
+import 'server-only';
 import { z } from 'zod';
 import { ApiError } from './contract/common';
 import { env } from '../env';

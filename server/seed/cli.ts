@@ -5,7 +5,7 @@
  * reader of process.env, DESIGN.md conventions 6).
  */
 import { openDb } from '../db/client';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { seedDatabase } from './index';
 
 /** Reads `--name N` / `--name=N` from argv as a positive integer. */
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const products = intArg(argv, 'products');
   const seed = intArg(argv, 'seed');
-  const env = readServerEnv();
+  const env = serverEnv;
   const target = env.DATABASE_URL ?? env.PGLITE_DIR;
   const handle = await openDb(target);
   try {

@@ -25,7 +25,7 @@ import { seedAccounts } from './accounts';
 import { seedCheckout } from './checkout';
 import { buildReferenceData, generateProductChunks } from './generate';
 import { LANDING_PAGES } from './landing';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { isDemoMode } from '../services/demo-mode';
 
 export { buildReferenceData, generateCatalogue, generateProductChunks } from './generate';
@@ -127,7 +127,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     }
 
     // Regions, cities, the demo buyer and their orders (accounts area, issue #4).
-    const demo = opts.demo ?? isDemoMode(readServerEnv());
+    const demo = opts.demo ?? isDemoMode(serverEnv);
     await seedAccounts(tx, demo);
     // Promo codes, gift certificate nominals and demo certificates (checkout, issue #5).
     await seedCheckout(tx, demo);

@@ -17,7 +17,7 @@ import type { User } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
 import type { Db } from '../db/client';
 import { authTokens, passwordResetTokens, users } from '../db/schema';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
 import type { AppEnv } from '../types';
 
@@ -74,7 +74,7 @@ export function toUser(row: UserRow): User {
 }
 
 /** Issues a login token for a user. @returns the token and its expiry. */
-export async function issueToken(db: Db, userId: number, ttlMs = readServerEnv().TOKEN_TTL_HOURS * 3_600_000) {
+export async function issueToken(db: Db, userId: number, ttlMs = serverEnv.TOKEN_TTL_HOURS * 3_600_000) {
   const expiresAt = new Date(Date.now() + ttlMs);
   const payload = Buffer.from(JSON.stringify({ exp: Math.floor(expiresAt.getTime() / 1000), uid: userId })).toString('base64url');
   const token = `v1.${payload}.${randomBytes(32).toString('base64url')}`;
@@ -128,7 +128,7 @@ export async function revokeToken(db: Db, token: string): Promise<boolean> {
  */
 export async function issueResetToken(db: Db, userId: number) {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + readServerEnv().RESET_TOKEN_TTL_MINUTES * 60_000);
+  const expiresAt = new Date(Date.now() + serverEnv.RESET_TOKEN_TTL_MINUTES * 60_000);
   await db.transaction(async (tx) => {
     await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({ userId, tokenHash: digest(token), expiresAt });

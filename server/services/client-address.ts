@@ -11,7 +11,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { timingSafeEqual } from 'node:crypto';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -35,7 +35,7 @@ function secretMatches(given: string | undefined, expected: string | undefined):
 function isTrustedProxy(c: Context): boolean {
   const address = socketAddress(c);
   if (address === null || LOOPBACK.test(address)) return true;
-  return secretMatches(c.req.header('x-shop-bff-secret'), readServerEnv().BFF_SHARED_SECRET);
+  return secretMatches(c.req.header('x-shop-bff-secret'), serverEnv.BFF_SHARED_SECRET);
 }
 
 /** The client's address for throttling (see the module docstring). */

@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 
 /** A message to send. */
 export interface MailMessage {
@@ -25,7 +25,7 @@ export type MailResult = { via: 'smtp'; messageId: string } | { via: 'file'; fil
  * @throws whatever nodemailer throws (SMTP refused, folder not writable).
  */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
-  const env = readServerEnv();
+  const env = serverEnv;
   const mail = { from: env.MAIL_FROM, ...message };
   if (env.SMTP_URL) {
     const info = await nodemailer.createTransport(env.SMTP_URL).sendMail(mail);

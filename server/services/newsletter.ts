@@ -21,7 +21,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import type { Db } from '../db/client';
 import { subscriptionConfirmations, subscriptions, users } from '../db/schema';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
 import { sendMail } from './mail';
 import { subscriptionConfirmationMail } from './newsletter-mail';
@@ -48,7 +48,7 @@ export async function requestSubscription(db: Db, email: string, sendConfirmatio
     .insert(subscriptionConfirmations)
     .values({ email, tokenHash: digest(token), expiresAt: new Date(Date.now() + CONFIRM_TTL_HOURS * 3_600_000) })
     .returning({ id: subscriptionConfirmations.id });
-  const site = readServerEnv().SITE_URL;
+  const site = serverEnv.SITE_URL;
   const links = { confirm: `${site}/subscribe/confirm/${token}`, unsubscribe: `${site}/unsubscribe/${subscriber!.unsubscribeToken}` };
   try {
     await sendMail(subscriptionConfirmationMail(email, links, CONFIRM_TTL_HOURS));

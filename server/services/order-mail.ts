@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orders } from '../db/schema';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { sendMail } from './mail';
 import { formatRubles } from './money';
 import { logError } from './log';
@@ -17,7 +17,7 @@ export function sendOrderMail(db: Db, orderId: number, kind: 'created' | 'paid',
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!order) return;
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
-    const site = readServerEnv().SITE_URL;
+    const site = serverEnv.SITE_URL;
     const text = [
       kind === 'paid' ? `Заказ ${order.number} оплачен. Спасибо!` : `Спасибо! Ваш заказ ${order.number} принят.`,
       '',

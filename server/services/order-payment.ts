@@ -15,7 +15,7 @@ import type { OrderInfo } from '@/lib/api/contract/checkout';
 import { DELIVERY_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '@/lib/api/contract/orders';
 import type { Db } from '../db/client';
 import { orderItems, orderPayments, orders, orderStatusHistory } from '../db/schema';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { noteStockChanged } from './catalog-index';
@@ -75,7 +75,7 @@ export async function startCardPayment(db: Db, guid: string, now = new Date()): 
       orderNumber: `${order.number}-${Number(n) + 1}`,
       amount: toPay,
       description: `Оплата заказа ${order.number} в магазине Lumière`,
-      returnUrl: provider.name === 'sandbox' ? path : `${readServerEnv().SITE_URL}${path}`,
+      returnUrl: provider.name === 'sandbox' ? path : `${serverEnv.SITE_URL}${path}`,
     });
   } catch (error) {
     logError('payment', `register at ${provider.name}`, error);
@@ -189,7 +189,7 @@ export interface ExpireOptions {
  */
 export async function expireOrder(db: Db, order: OrderRow, options: ExpireOptions = {}): Promise<'cancelled' | 'paid' | 'deferred' | 'kept'> {
   const now = options.now ?? new Date();
-  const ttlMinutes = options.ttlMinutes ?? readServerEnv().RESERVATION_TTL_MINUTES;
+  const ttlMinutes = options.ttlMinutes ?? serverEnv.RESERVATION_TTL_MINUTES;
   const createdBefore = new Date(now.getTime() - ttlMinutes * 60_000);
   const due = order.status === 'new' && order.paymentMethod === 'card' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
   if (!due || order.createdAt >= createdBefore) return 'kept';

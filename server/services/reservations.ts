@@ -21,7 +21,7 @@
  * them like any other; this process's catalogue index hears of them through `noteStockChanged`.
  */
 import type { Db } from '../db/client';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { logError } from './log';
 import { expireOrder, syncCardPayment } from './order-payment';
 import { dueOrders, expiredAwaitingPayment } from './reservation-stock';
@@ -56,7 +56,7 @@ export interface SweepResult {
  */
 export async function sweepReservations(db: Db, options: SweepOptions = {}): Promise<SweepResult> {
   const now = options.now ?? new Date();
-  const ttlMinutes = options.ttlMinutes ?? readServerEnv().RESERVATION_TTL_MINUTES;
+  const ttlMinutes = options.ttlMinutes ?? serverEnv.RESERVATION_TTL_MINUTES;
   const result: SweepResult = { cancelled: [], paid: [], deferred: [] };
   const due = await dueOrders(db, new Date(now.getTime() - ttlMinutes * 60_000), SWEEP_BATCH);
   for (const order of due) {
@@ -84,7 +84,7 @@ export async function sweepReservations(db: Db, options: SweepOptions = {}): Pro
  * @param intervalMs ms between sweeps; RESERVATION_SWEEP_SECONDS × 1000 by default; 0 → no sweeper.
  * @returns stop(): no further sweeps.
  */
-export function startReservationSweeper(db: Db, intervalMs = readServerEnv().RESERVATION_SWEEP_SECONDS * 1000): () => void {
+export function startReservationSweeper(db: Db, intervalMs = serverEnv.RESERVATION_SWEEP_SECONDS * 1000): () => void {
   if (intervalMs <= 0) return () => {};
   let running = false;
   const tick = async () => {

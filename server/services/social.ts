@@ -7,14 +7,14 @@
 import type { z } from 'zod';
 import type { SocialExchangeBody, SocialProvidersResponse } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
-import { readServerEnv } from '../env';
+import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
 
 const VK_ID = 'https://id.vk.com';
 
 /** Configured providers with what the storefront needs to start the flow. */
 export function socialProviders(): SocialProvidersResponse['providers'] {
-  const env = readServerEnv();
+  const env = serverEnv;
   if (!env.VK_CLIENT_ID || !env.VK_CLIENT_SECRET) return [];
   return [{ provider: 'vk', client_id: env.VK_CLIENT_ID, authorize_url: `${VK_ID}/authorize` }];
 }
@@ -32,7 +32,7 @@ export interface SocialProfile {
  * @throws ApiHttpError 400 "Не удалось войти через соцсеть…" when VK refuses or is unreachable.
  */
 export async function exchangeVkCode(body: z.output<typeof SocialExchangeBody>, fetchImpl: typeof fetch = fetch): Promise<SocialProfile> {
-  const env = readServerEnv();
+  const env = serverEnv;
   const fail = () => new ApiHttpError(400, ACCOUNT_MESSAGES.socialFailed);
   try {
     const form = new URLSearchParams({

@@ -17,7 +17,7 @@ import {
 import { ACCOUNT_MESSAGES, resetSentMessage, SPEC_MESSAGES } from '@/lib/messages/accounts';
 import { splitFullName } from '@/lib/validation/auth';
 import { users } from '../../db/schema';
-import { readServerEnv } from '../../env';
+import { serverEnv } from '../../env';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
 import {
   bearerToken,
@@ -111,7 +111,7 @@ async function checkLogin(c: Ctx, username: string, password: string): Promise<U
     throw new ApiHttpError(429, ACCOUNT_MESSAGES.loginThrottled);
   }
   if (await throttle.isLimited(THROTTLE_RULES.loginAccountSlowdown, accountKey)) {
-    await new Promise((resolve) => setTimeout(resolve, readServerEnv().LOGIN_SLOWDOWN_MS));
+    await new Promise((resolve) => setTimeout(resolve, serverEnv.LOGIN_SLOWDOWN_MS));
   }
   const user = await userByEmail(c.var.db, email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
@@ -194,7 +194,7 @@ export async function reset(c: Ctx) {
   if (!user) throw new ApiHttpError(400, SPEC_MESSAGES.resetUnknownEmail);
   const { token } = await issueResetToken(c.var.db, user.id);
   // Issue #12: links in mails come from SITE_URL only, never from a header of the request.
-  const env = readServerEnv();
+  const env = serverEnv;
   const link = `${env.SITE_URL}/reset/${token}`;
   const minutes = env.RESET_TOKEN_TTL_MINUTES;
   await sendMail({

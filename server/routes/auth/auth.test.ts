@@ -3,8 +3,7 @@
  * registration rules and duplicates, login with throttling, tokens that expire and are revoked,
  * password reset by a single-use expiring link mailed as an .eml file.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,10 +12,17 @@ import { ApiError } from '@/lib/api/contract/common';
 import { ACCOUNT_MESSAGES, PASSWORD_HINTS, SPEC_MESSAGES } from '@/lib/messages/accounts';
 import { authTokens, passwordResetTokens, users } from '../../db/schema';
 import { digest } from '../../services/auth';
-import { call, createTestApi, type TestApi } from '../../test-utils';
+import { call, createTestApi, restoreServerEnv, stubServerEnv, type TestApi } from '../../test-utils';
 
-const mailDir = mkdtempSync(path.join(tmpdir(), 'shop-mail-'));
-process.env.MAIL_DIR = mailDir;
+// Before the server's modules load: server/env.ts parses the environment once, at import.
+const mailDir = await vi.hoisted(async () => {
+  const { mkdtempSync: mkdtemp } = await import('node:fs');
+  const { tmpdir: tmp } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtemp(join(tmp(), 'shop-mail-'));
+  process.env.MAIL_DIR = dir;
+  return dir;
+});
 
 let api: TestApi;
 beforeAll(async () => {
@@ -117,7 +123,7 @@ describe('login (spec §7 /v1/auth/, §8)', () => {
   });
 
   it('slows, never refuses, an account guessed from many clients; the right password still works', async () => {
-    vi.stubEnv('LOGIN_SLOWDOWN_MS', '400');
+    stubServerEnv({ LOGIN_SLOWDOWN_MS: '400' });
     try {
       const { body } = await register();
       const statuses: number[] = [];
@@ -130,7 +136,7 @@ describe('login (spec §7 /v1/auth/, §8)', () => {
       expect(owner.status).toBe(200);
       expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     } finally {
-      vi.unstubAllEnvs();
+      restoreServerEnv();
     }
   });
 
@@ -288,7 +294,7 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
   });
 
   afterEach(() => {
-    vi.unstubAllEnvs();
+    restoreServerEnv();
     vi.unstubAllGlobals();
   });
 
@@ -306,20 +312,20 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
   }
 
   it('shows VK with the public client id and authorize URL, never the secret', async () => {
-    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
-    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    stubServerEnv({ VK_CLIENT_ID: CLIENT_ID });
+    stubServerEnv({ VK_CLIENT_SECRET: SECRET });
     const res = await call(api, 'GET', '/api/v1/social/providers/');
     expect(res.status).toBe(200);
     expect(SocialProvidersResponse.parse(res.json).providers).toEqual([{ provider: 'vk', client_id: CLIENT_ID, authorize_url: 'https://id.vk.com/authorize' }]);
     expect(JSON.stringify(res.json)).not.toContain(SECRET);
     // Only one of the two set: still hidden.
-    vi.stubEnv('VK_CLIENT_SECRET', '');
+    stubServerEnv({ VK_CLIENT_SECRET: '' });
     expect((await call(api, 'GET', '/api/v1/social/providers/')).json.providers).toEqual([]);
   });
 
   it('refuses an exchange without the PKCE verifier or device id, or for another app, without calling VK', async () => {
-    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
-    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    stubServerEnv({ VK_CLIENT_ID: CLIENT_ID });
+    stubServerEnv({ VK_CLIENT_SECRET: SECRET });
     const { fetchMock } = fakeVk({ ok: true, userId: '1' });
     expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ codeVerifier: undefined })), 400, ACCOUNT_MESSAGES.socialFailed);
     expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ deviceId: undefined })), 400, ACCOUNT_MESSAGES.socialFailed);
@@ -329,8 +335,8 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
   });
 
   it('exchanges the code with what VK ID needs, creates the user once and answers a working token', async () => {
-    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
-    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    stubServerEnv({ VK_CLIENT_ID: CLIENT_ID });
+    stubServerEnv({ VK_CLIENT_SECRET: SECRET });
     const vkUser = String(700_000 + Math.floor(Math.random() * 100_000));
     const { requests } = fakeVk({ ok: true, userId: vkUser, email: `Anna.${vkUser}@Example.ru` });
     const res = await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange());
@@ -355,8 +361,8 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
   });
 
   it('answers a clear 400 when VK refuses the code', async () => {
-    vi.stubEnv('VK_CLIENT_ID', CLIENT_ID);
-    vi.stubEnv('VK_CLIENT_SECRET', SECRET);
+    stubServerEnv({ VK_CLIENT_ID: CLIENT_ID });
+    stubServerEnv({ VK_CLIENT_SECRET: SECRET });
     fakeVk({ ok: false });
     expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange()), 400, ACCOUNT_MESSAGES.socialFailed);
   });

@@ -4,7 +4,7 @@
  * data is seeded only in demo mode, and the sandbox refuses expired cards like a bank would.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CreateOrderResponse, OrderPaymentResponse } from '@/lib/api/contract/checkout';
 import { openDb } from '../../db/client';
 import { giftCards, users } from '../../db/schema';
@@ -14,7 +14,7 @@ import { DEMO_USER } from '../../seed/accounts';
 import { DEMO_GIFT_CARDS } from '../../seed/checkout';
 import { isDemoMode, isPaymentSandboxEnabled } from '../../services/demo-mode';
 import { CARD_EXPIRED, expiryValid } from '../../services/payments/sandbox';
-import { call, createTestApi, oneItemOrder, orderFixture, type OrderFixture, type TestApi } from '../../test-utils';
+import { call, createTestApi, oneItemOrder, orderFixture, restoreServerEnv, stubServerEnv, type OrderFixture, type TestApi } from '../../test-utils';
 
 let api: TestApi;
 let fixture: OrderFixture;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await api?.close();
 });
 afterEach(() => {
-  vi.unstubAllEnvs();
+  restoreServerEnv();
 });
 
 async function newOrder(): Promise<string> {
@@ -44,8 +44,8 @@ async function sandboxPaymentId(guid: string): Promise<string> {
 }
 
 function publicProduction() {
-  vi.stubEnv('NODE_ENV', 'production');
-  vi.stubEnv('SITE_URL', 'https://shop.example.ru');
+  stubServerEnv({ NODE_ENV: 'production' });
+  stubServerEnv({ SITE_URL: 'https://shop.example.ru' });
 }
 
 describe('demo mode and the sandbox switch', () => {
@@ -79,7 +79,7 @@ describe('sandbox acquiring in production (issue #12 item 3)', () => {
 
   it('works in production with PAYMENT_SANDBOX=1', async () => {
     publicProduction();
-    vi.stubEnv('PAYMENT_SANDBOX', '1');
+    stubServerEnv({ PAYMENT_SANDBOX: '1' });
     const id = await sandboxPaymentId(await newOrder());
     const pay = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id, pan: '4111111111111111', expiry: '12/30', cvc: '123' });
     expect(pay.status).toBe(200);

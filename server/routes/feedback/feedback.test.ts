@@ -12,7 +12,7 @@ import { SuccessMessage } from '@/lib/api/contract/feedback';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import { feedbackMessages, subscriptionConfirmations, subscriptions, users } from '../../db/schema';
 import type { MailMessage } from '../../services/mail';
-import { call, createTestApi, type TestApi } from '../../test-utils';
+import { call, createTestApi, restoreServerEnv, stubServerEnv, type TestApi } from '../../test-utils';
 
 const mail = vi.hoisted(() => ({ sent: [] as MailMessage[], fail: false }));
 vi.mock('../../services/mail', () => ({
@@ -25,11 +25,11 @@ vi.mock('../../services/mail', () => ({
 
 let api: TestApi;
 beforeAll(async () => {
-  vi.stubEnv('SITE_URL', 'https://shop.example.ru');
+  stubServerEnv({ SITE_URL: 'https://shop.example.ru' });
   api = await createTestApi(20);
 });
 afterAll(async () => {
-  vi.unstubAllEnvs();
+  restoreServerEnv();
   await api?.close();
 });
 beforeEach(() => {

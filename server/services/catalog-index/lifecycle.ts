@@ -4,7 +4,7 @@
  * and stock changes, and rebuilt in the background past {@link INDEX_TTL_MS}.
  */
 import type { Db } from '../../db/client';
-import { readServerEnv } from '../../env';
+import { serverEnv } from '../../env';
 import { logError } from '../log';
 import { applyStock, buildCatalogIndex, inStockRows } from './build';
 import type { CatalogIndex } from './model';
@@ -15,7 +15,7 @@ import { patchCatalogIndex, readProductPatch } from './patch';
  * (then they run the reference SQL; scripts/bench-catalog.ts uses it for the "before" figures).
  */
 export function catalogIndexEnabled(): boolean {
-  return readServerEnv().CATALOG_INDEX !== 'off';
+  return serverEnv.CATALOG_INDEX !== 'off';
 }
 
 /** Age (ms) after which an index is rebuilt in the background even without a noted change. */

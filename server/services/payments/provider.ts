@@ -8,7 +8,7 @@
  * `status` answer, never because the browser reached the return URL.
  */
 import type { Db } from '../../db/client';
-import { readServerEnv } from '../../env';
+import { serverEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { isPaymentSandboxEnabled } from '../demo-mode';
 import { SandboxProvider } from './sandbox';
@@ -59,7 +59,7 @@ export const CARD_PAYMENT_UNAVAILABLE = 'Оплата картой сейчас 
  * @throws ApiHttpError 503 {@link CARD_PAYMENT_UNAVAILABLE} when neither is available.
  */
 export function paymentProvider(db: Db): PaymentProvider {
-  const env = readServerEnv();
+  const env = serverEnv;
   if (env.SBER_USERNAME && env.SBER_PASSWORD) {
     return new SberClient({ userName: env.SBER_USERNAME, password: env.SBER_PASSWORD, baseUrl: env.SBER_API_URL });
   }
@@ -72,7 +72,7 @@ export function paymentProvider(db: Db): PaymentProvider {
  * @throws Error when that provider is not configured (or the sandbox is off) now.
  */
 export function paymentProviderByName(db: Db, name: string): PaymentProvider {
-  const env = readServerEnv();
+  const env = serverEnv;
   if (name === 'sber') {
     if (!env.SBER_USERNAME || !env.SBER_PASSWORD) throw new Error('Sber credentials are not set');
     return new SberClient({ userName: env.SBER_USERNAME, password: env.SBER_PASSWORD, baseUrl: env.SBER_API_URL });

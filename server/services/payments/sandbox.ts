@@ -16,7 +16,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxAcquiringOrders } from '../../db/schema';
-import { readServerEnv } from '../../env';
+import { serverEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { isPaymentSandboxEnabled } from '../demo-mode';
 import type { PaymentProvider, PaymentState, RegisterInput, Registered } from './provider';
@@ -83,7 +83,7 @@ export function expiryValid(expiry: string, now = new Date()): boolean {
 }
 
 function assertSandboxOn(): void {
-  if (!isPaymentSandboxEnabled(readServerEnv())) throw new ApiHttpError(404, 'Платёж не найден');
+  if (!isPaymentSandboxEnabled(serverEnv)) throw new ApiHttpError(404, 'Платёж не найден');
 }
 
 /** The sandbox payment for its card page. @throws ApiHttpError 404 (unknown, or the sandbox is off). */
