@@ -20,18 +20,33 @@ export interface NameTrigrams {
   widest: number;
 }
 
+const EMPTY: NameTrigrams = {
+  postings: new Map(),
+  start: new Int32Array(1),
+  slots: new Int32Array(0),
+  keyStart: new Int32Array(1),
+  keys: new Int32Array(0),
+  widest: 0,
+};
+
 /** The trigrams of every name, built once per index (by `buildCatalogIndex`). */
 export function nameTrigrams(index: CatalogIndex): NameTrigrams {
-  if (index.nameTrigrams) return index.nameTrigrams;
-  const names = index.names;
+  index.nameTrigrams ??= appendTrigrams(EMPTY, index.names, 0);
+  return index.nameTrigrams;
+}
+
+/** `base` (the trigrams of `names[0 .. from)`) plus those of `names[from ..]`; `base` is not changed. */
+function appendTrigrams(base: NameTrigrams, names: string[], from: number): NameTrigrams {
   const start = new Int32Array(names.length + 1);
+  start.set(base.start);
   const keyStart = new Int32Array(names.length + 1);
-  const slots: number[] = [];
-  const keys: number[] = [];
+  keyStart.set(base.keyStart);
+  const slots = Array.from(base.slots);
+  const keys = Array.from(base.keys);
   const lists = new Map<number, number[]>();
-  let widest = 0;
-  names.forEach((name, k) => {
-    const positional = positionalTrigrams(name);
+  let widest = base.widest;
+  for (let k = from; k < names.length; k += 1) {
+    const positional = positionalTrigrams(names[k]!);
     for (const slot of positional.slots) slots.push(slot);
     for (const key of positional.distinct) {
       keys.push(key);
@@ -42,16 +57,16 @@ export function nameTrigrams(index: CatalogIndex): NameTrigrams {
     widest = Math.max(widest, positional.distinct.length);
     start[k + 1] = slots.length;
     keyStart[k + 1] = keys.length;
-  });
-  index.nameTrigrams = {
-    postings: new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)])),
-    start,
-    slots: Int32Array.from(slots),
-    keyStart,
-    keys: Int32Array.from(keys),
-    widest,
-  };
-  return index.nameTrigrams;
+  }
+  const postings = new Map(base.postings);
+  for (const [key, list] of lists) {
+    const before = postings.get(key);
+    const merged = new Int32Array((before?.length ?? 0) + list.length);
+    if (before) merged.set(before);
+    merged.set(list, before?.length ?? 0);
+    postings.set(key, merged);
+  }
+  return { postings, start, slots: Int32Array.from(slots), keyStart, keys: Int32Array.from(keys), widest };
 }
 
 /**
@@ -101,36 +116,5 @@ export function similarNames(index: CatalogIndex, query: string, threshold: numb
  */
 export function extendNameTrigrams(index: CatalogIndex, names: string[]): NameTrigrams {
   const old = nameTrigrams(index);
-  const from = index.names.length;
-  if (names.length === from) return old;
-  const start = new Int32Array(names.length + 1);
-  start.set(old.start);
-  const keyStart = new Int32Array(names.length + 1);
-  keyStart.set(old.keyStart);
-  const slots = Array.from(old.slots);
-  const keys = Array.from(old.keys);
-  const lists = new Map<number, number[]>();
-  let widest = old.widest;
-  for (let k = from; k < names.length; k += 1) {
-    const positional = positionalTrigrams(names[k]!);
-    for (const slot of positional.slots) slots.push(slot);
-    for (const key of positional.distinct) {
-      keys.push(key);
-      const list = lists.get(key);
-      if (list) list.push(k);
-      else lists.set(key, [k]);
-    }
-    widest = Math.max(widest, positional.distinct.length);
-    start[k + 1] = slots.length;
-    keyStart[k + 1] = keys.length;
-  }
-  const postings = new Map(old.postings);
-  for (const [key, list] of lists) {
-    const before = postings.get(key);
-    const merged = new Int32Array((before?.length ?? 0) + list.length);
-    if (before) merged.set(before);
-    merged.set(list, before?.length ?? 0);
-    postings.set(key, merged);
-  }
-  return { postings, start, slots: Int32Array.from(slots), keyStart, keys: Int32Array.from(keys), widest };
+  return names.length === index.names.length ? old : appendTrigrams(old, names, index.names.length);
 }
