@@ -13,8 +13,8 @@ const nextConfig: NextConfig = {
   // tests/e2e/global-setup.ts), so it never rebuilds or clears the .next of a shop running here.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // Issue #7: an ETag is a hash over the whole HTML on every request (~8% of a cached page's CPU);
-  // pages are cached by s-maxage and revalidated by the server, so no ETag is sent.
+  // Issue #7: Next's ETag hashes the whole HTML on every request; the Node layer in front
+  // (scripts/lib/page-validators.mjs) hashes only cacheable public pages, once per cached copy.
   generateEtags: false,
   // Issue #7: catalogue and search pages are cached on demand (proxy.ts → app/(shop)/cached), in
   // memory (an LRU of this many bytes per server process) and on disk under

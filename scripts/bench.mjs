@@ -7,7 +7,7 @@
  * ≥ 1,000 req/s with p99 < 150 ms and no errors at 64 connections; search ≥ 250 req/s).
  *
  * Pages are requested as a browser asks for them (`Accept: text/html`, `Accept-Encoding: gzip,
- * deflate, br, zstd`): the answer is the gzip-compressed page every shopper and crawler gets, not
+ * deflate, br, zstd`): the answer is the brotli-compressed page every shopper and crawler gets, not
  * the 2–4× larger uncompressed one no client asks for (autocannon's default).
  *
  * The API targets are measured as the storefront meets them: with the API's in-process cache of
