@@ -233,7 +233,7 @@ test.describe('help form (spec §5, §8)', () => {
     const message = dialog.getByLabel('Текст сообщения (постарайтесь описать подробно)*');
     await expect(contact).not.toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('href', '/privacy-policy');
-    await expect(dialog.getByRole('link', { name: 'публичная оферта' })).toHaveAttribute('href', '/publick-offer');
+    await expect(dialog.getByRole('link', { name: 'публичной офертой' })).toHaveAttribute('href', '/publick-offer');
 
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await expect(contact).toHaveAttribute('aria-invalid', 'true');
