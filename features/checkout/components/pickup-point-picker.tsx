@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { PickupPoint } from '@/lib/api/contract/checkout';
+import { matchesPickupPoint } from '@/lib/format/pickup-point-search';
 import { pickupPointsQuery } from '../api/checkout-queries';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import styles from './checkout.module.css';
@@ -20,17 +21,6 @@ import styles from './checkout.module.css';
 export const CDEK_WIDGET_SCRIPT = 'https://cdn.jsdelivr.net/npm/@cdek-it/widget@3.11.1/dist/cdek-widget.umd.js';
 /** Points listed at once; the search narrows the rest. */
 export const LIST_LIMIT = 30;
-
-/** Whether a point matches every word of the search in its name or address (ё = е, any case). */
-export function matchesPoint(point: Pick<PickupPoint, 'name' | 'address'>, search: string): boolean {
-  const haystack = `${point.name} ${point.address}`.toLowerCase().replace(/ё/g, 'е');
-  return search
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}
 
 /** Props: the city (id and name) and the Yandex Maps key of the CDEK widget (null: no map). */
 export type PickupPointPickerProps = { cityId: number; cityName: string; mapsKey: string | null };
@@ -43,7 +33,7 @@ export function PickupPointPicker({ cityId, cityName, mapsKey }: PickupPointPick
   const [search, setSearch] = useState('');
   const id = useId();
   const all = useMemo(() => points.data?.results ?? [], [points.data]);
-  const found = useMemo(() => (search.trim() ? all.filter((p) => matchesPoint(p, search)) : all), [all, search]);
+  const found = useMemo(() => (search.trim() ? all.filter((p) => matchesPickupPoint(p, search)) : all), [all, search]);
   const shown = found.slice(0, LIST_LIMIT);
   const chosen = field.value;
   const choose = field.onChange;

@@ -5,6 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { PickupPoint } from '@/lib/api/contract/checkout';
+import { matchesPickupPoint } from '@/lib/format/pickup-point-search';
 import { ApiHttpError } from '../../http';
 import { logError } from '../log';
 import type { DeliveryProvider, Destination } from './delivery';
@@ -15,17 +16,6 @@ export const CDEK_POINTS_TTL_MS = 60 * 60 * 1000;
 export const PICKUP_POINTS_MAX = 1000;
 
 const cdekCache = new LRUCache<number, PickupPoint[]>({ max: 500, ttl: CDEK_POINTS_TTL_MS });
-
-/** Whether a point matches a search text: every word in its name or address, case-insensitive. */
-export function matchesSearch(point: Pick<PickupPoint, 'name' | 'address'>, search: string): boolean {
-  const haystack = `${point.name} ${point.address}`.toLowerCase().replace(/ё/g, 'е');
-  return search
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}
 
 /**
  * The pickup points of `to` by `provider`, filtered by `search` (words of the name or address).
@@ -54,6 +44,6 @@ export async function pickupPointsOf(
   } else {
     points = await provider.pickupPoints(to);
   }
-  const results = search.trim() ? points.filter((p) => matchesSearch(p, search)) : points;
+  const results = search.trim() ? points.filter((p) => matchesPickupPoint(p, search)) : points;
   return { provider: provider.name === 'cdek' ? 'cdek' : 'demo', results: results.slice(0, PICKUP_POINTS_MAX) };
 }
