@@ -5,6 +5,7 @@
  */
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
 
 const FEATURES = [
   'account',
@@ -30,7 +31,18 @@ const featureZones = FEATURES.map((name) => ({
 
 const config = [
   {
-    ignores: ['.next/**', '.next-test/**', '.next-cluster/**', '.cluster/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'playwright-report/**', 'test-results/**', 'server/db/migrations/**'],
+    ignores: [
+      '.next/**',
+      '.next-test/**',
+      '.next-cluster/**',
+      '.cluster/**',
+      'node_modules/**',
+      '.data/**',
+      'next-env.d.ts',
+      'playwright-report/**',
+      'test-results/**',
+      'server/db/migrations/**',
+    ],
   },
   ...nextVitals,
   ...nextTs,
@@ -42,22 +54,50 @@ const config = [
         'error',
         {
           zones: [
-            { target: ['./app', './features', './components', './stores', './lib'], from: './server', message: 'Витрина — чистый клиент контракта: server/ не импортируется (DESIGN.md).' },
-            { target: './server', from: ['./app', './features', './components', './stores'], message: 'API импортирует из витрины только контракт lib/api/contract.' },
-            { target: ['./lib', './components', './stores'], from: ['./features', './app'], message: 'lib, components, stores ← features ← app (DESIGN.md).' },
+            {
+              target: ['./app', './features', './components', './stores', './lib'],
+              from: './server',
+              message: 'Витрина — чистый клиент контракта: server/ не импортируется (DESIGN.md).',
+            },
+            {
+              target: './server',
+              from: ['./app', './features', './components', './stores'],
+              message: 'API импортирует из витрины только контракт lib/api/contract.',
+            },
+            {
+              target: ['./lib', './components', './stores'],
+              from: ['./features', './app'],
+              message: 'lib, components, stores ← features ← app (DESIGN.md).',
+            },
             { target: './features', from: './app', message: 'features не импортируют app/.' },
-            { target: './components', from: './stores', message: 'components — презентационные, без состояния магазина.' },
+            {
+              target: './components',
+              from: './stores',
+              message: 'components — презентационные, без состояния магазина.',
+            },
             ...featureZones,
           ],
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // One import order everywhere (issue #17 item 8); `eslint --fix` sorts them.
+      'import/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index', 'type'],
+          pathGroups: [{ pattern: '@/**', group: 'internal' }],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
     },
   },
   {
     files: ['server/**', 'scripts/**', 'tests/**', '*.config.*'],
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
+  // Formatting is Prettier's (`prettier --check` runs in `npm run lint`): no style rules here.
+  prettier,
 ];
 
 export default config;

@@ -4,9 +4,9 @@
  * `${SHOP_API_URL}/media/**` so next/image can optimise them as local images.
  */
 import path from 'node:path';
-import type { NextConfig } from 'next';
 import { env } from './lib/env';
 import { securityHeaders } from './lib/security-headers';
+import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // Issue #17: the e2e run builds into its own folder (NEXT_DIST_DIR=.next-test, set by
@@ -53,7 +53,12 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
-        headers: securityHeaders({ siteUrl: env.SITE_URL, ymId: env.YM_ID, development: env.NODE_ENV === 'development', cdekWidget: Boolean(env.CDEK_WIDGET_MAPS_KEY) }),
+        headers: securityHeaders({
+          siteUrl: env.SITE_URL,
+          ymId: env.YM_ID,
+          development: env.NODE_ENV === 'development',
+          cdekWidget: Boolean(env.CDEK_WIDGET_MAPS_KEY),
+        }),
       },
     ];
   },

@@ -1,10 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
-import { SECTIONS } from '@/lib/constants';
-import type { KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { APP_SEGMENTS, cachedPathname, config, NOT_FOUND_PATH, sessionCookieRepair, stripTrailingSlashes } from './proxy';
+import { describe, expect, it } from 'vitest';
+import type { KnownFacetValues } from '@/features/catalog/utils/known-facets';
+import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
+import { SECTIONS } from '@/lib/constants';
+import {
+  APP_SEGMENTS,
+  cachedPathname,
+  config,
+  NOT_FOUND_PATH,
+  sessionCookieRepair,
+  stripTrailingSlashes,
+} from './proxy';
 
 /** The facet values the catalogue has, as features/catalog/utils/known-facets.ts loads them. */
 const known: KnownFacetValues = {
@@ -32,13 +39,17 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
   it('sends a clean listing and every variant of a product page to one cached page each', () => {
     expect(cachedPathname('/kupalniki', q(''), known)).toBe('/cached/-/kupalniki');
     expect(cachedPathname('/kupalniki', q('utm_source=vk&gclid=1'), known)).toBe('/cached/-/kupalniki');
-    expect(cachedPathname('/kupalniki/slitnye/123/slitnyj', q('size=S'), known)).toBe('/cached/-/kupalniki/slitnye/123/slitnyj');
+    expect(cachedPathname('/kupalniki/slitnye/123/slitnyj', q('size=S'), known)).toBe(
+      '/cached/-/kupalniki/slitnye/123/slitnyj',
+    );
   });
 
   it('gives filter orders, repeated keys and price_from/price_to one key', () => {
     const a = cachedPathname('/kupalniki', q('size=S,M&brand=maaji&page=2'), known);
     expect(a).toBe(cachedPathname('/kupalniki', q('brand=maaji&size=S&size=M&page=2&utm_campaign=x'), known));
-    expect(cachedPathname('/kupalniki', q('price_from=100&price_to=500'), known)).toBe(cachedPathname('/kupalniki', q('price=100-500'), known));
+    expect(cachedPathname('/kupalniki', q('price_from=100&price_to=500'), known)).toBe(
+      cachedPathname('/kupalniki', q('price=100-500'), known),
+    );
     expect(a).not.toBe(cachedPathname('/kupalniki', q('size=S,M&brand=maaji'), known));
   });
 
@@ -52,7 +63,9 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
   });
 
   it('keys search by its text and leaves what cannot be keyed to the per-request routes', () => {
-    expect(cachedPathname('/search', q('searchParam=%20купальник%20'), known)).toBe(cachedPathname('/search', q('searchParam=купальник'), known));
+    expect(cachedPathname('/search', q('searchParam=%20купальник%20'), known)).toBe(
+      cachedPathname('/search', q('searchParam=купальник'), known),
+    );
     expect(cachedPathname('/search', q(`searchParam=${'я'.repeat(101)}`), known)).toBeNull();
     expect(cachedPathname('/kupalniki', q('page=abc'), known)).toBeNull();
     expect(cachedPathname('/about', q(''), known)).toBeNull();
@@ -135,14 +148,22 @@ describe('sessionCookieRepair (spec §4/§5, issue #14 item 12: a dead token coo
   const cookieNames = (values: string[]) => values.map((v) => `${v.split(';')[0]}; ${/Max-Age=\d+/.exec(v)?.[0]}`);
 
   it('clears an expired or empty token and its token_exp', () => {
-    expect(cookieNames(sessionCookieRepair(token(now / 1000 - 60), String(now / 1000 - 60), false, now))).toEqual(['token=; Max-Age=0', 'token_exp=; Max-Age=0']);
-    expect(cookieNames(sessionCookieRepair('', undefined, false, now))).toEqual(['token=; Max-Age=0', 'token_exp=; Max-Age=0']);
+    expect(cookieNames(sessionCookieRepair(token(now / 1000 - 60), String(now / 1000 - 60), false, now))).toEqual([
+      'token=; Max-Age=0',
+      'token_exp=; Max-Age=0',
+    ]);
+    expect(cookieNames(sessionCookieRepair('', undefined, false, now))).toEqual([
+      'token=; Max-Age=0',
+      'token_exp=; Max-Age=0',
+    ]);
   });
 
   it('gives a live token without token_exp its expiry back, so the page loads the user', () => {
     const exp = now / 1000 + 3600;
     const set = sessionCookieRepair(token(exp), undefined, true, now);
-    expect(set.find((v) => v.startsWith('token_exp='))).toMatch(new RegExp(`^token_exp=${exp}; .*Max-Age=3600.*Secure`));
+    expect(set.find((v) => v.startsWith('token_exp='))).toMatch(
+      new RegExp(`^token_exp=${exp}; .*Max-Age=3600.*Secure`),
+    );
   });
 
   it('leaves a live session and a visitor without one alone', () => {

@@ -24,8 +24,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { knownFacetValues, type KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { CACHED_PREFIX, EMPTY_KEY, listingPageKey, searchPageKey } from '@/features/catalog/utils/page-cache-key';
+import {
+  clearedTokenCookies,
+  shouldUseSecureCookies,
+  TOKEN_COOKIE,
+  TOKEN_EXP_COOKIE,
+  tokenCookies,
+} from '@/lib/api/session-cookie';
 import { decodeSegments, isSection, parseCatalogPath } from '@/lib/catalog-path';
-import { clearedTokenCookies, shouldUseSecureCookies, TOKEN_COOKIE, TOKEN_EXP_COOKIE, tokenCookies } from '@/lib/api/session-cookie';
 import { env } from '@/lib/env';
 import { isTokenValid } from '@/lib/validation/auth';
 
@@ -38,12 +44,52 @@ export const NOT_FOUND_PATH = '/_not-found';
  * the list is repeated there; proxy.test.ts keeps both in step with the app folders.
  */
 export const APP_SEGMENTS = [
-  'about', 'address', 'api', 'auth', 'basket', 'blog', 'brands', 'card', 'contacts', 'cookie',
-  'delivery-and-payments', 'discount', 'empty', 'favorite', 'fitting-conditions', 'giftsert',
-  'google-merchant.xml', 'history-order', 'icon.svg', 'instagram', 'landing', 'media', 'new', 'news', 'payment-sber',
-  'podarochnye-sertifikaty', 'privacy-policy', 'profile', 'publick-offer', 'recovery',
-  'requisites', 'reset', 'return-goods', 'robots.txt', 'rules-discount', 'sale', 'search', 'send',
-  'sitemap', 'sitemap-index.xml', 'sitemap.xml', 'story', 'subscribe', 'unsubscribe', 'yml.xml', '_next',
+  'about',
+  'address',
+  'api',
+  'auth',
+  'basket',
+  'blog',
+  'brands',
+  'card',
+  'contacts',
+  'cookie',
+  'delivery-and-payments',
+  'discount',
+  'empty',
+  'favorite',
+  'fitting-conditions',
+  'giftsert',
+  'google-merchant.xml',
+  'history-order',
+  'icon.svg',
+  'instagram',
+  'landing',
+  'media',
+  'new',
+  'news',
+  'payment-sber',
+  'podarochnye-sertifikaty',
+  'privacy-policy',
+  'profile',
+  'publick-offer',
+  'recovery',
+  'requisites',
+  'reset',
+  'return-goods',
+  'robots.txt',
+  'rules-discount',
+  'sale',
+  'search',
+  'send',
+  'sitemap',
+  'sitemap-index.xml',
+  'sitemap.xml',
+  'story',
+  'subscribe',
+  'unsubscribe',
+  'yml.xml',
+  '_next',
 ] as const;
 const appSegments: ReadonlySet<string> = new Set(APP_SEGMENTS);
 
@@ -64,7 +110,11 @@ export function stripTrailingSlashes(pathname: string): string | null {
  * filtered by a facet value not in `known` is not cached (issue #12; page-cache-key.ts).
  * Exported for unit tests.
  */
-export function cachedPathname(pathname: string, search: URLSearchParams, known: KnownFacetValues | null): string | null {
+export function cachedPathname(
+  pathname: string,
+  search: URLSearchParams,
+  known: KnownFacetValues | null,
+): string | null {
   const [first = '', ...rest] = pathname.slice(1).split('/');
   if (first === CACHED_PREFIX) return NOT_FOUND_PATH;
   if (first !== '' && !isSection(first) && !appSegments.has(first)) return NOT_FOUND_PATH;
@@ -82,7 +132,12 @@ export function cachedPathname(pathname: string, search: URLSearchParams, known:
  * Set-Cookie values that repair the session cookies (see the module comment), or [] when nothing
  * is to change. `token`/`tokenExp`: the request's cookie values; `now` in ms. Exported for tests.
  */
-export function sessionCookieRepair(token: string | undefined, tokenExp: string | undefined, secure: boolean, now = Date.now()): string[] {
+export function sessionCookieRepair(
+  token: string | undefined,
+  tokenExp: string | undefined,
+  secure: boolean,
+  now = Date.now(),
+): string[] {
   if (token === undefined) return [];
   if (!isTokenValid(token, now)) return clearedTokenCookies(secure);
   if (!tokenExp || !/^\d+$/.test(tokenExp)) return tokenCookies(token, secure, undefined, now);
@@ -92,7 +147,11 @@ export function sessionCookieRepair(token: string | undefined, tokenExp: string 
 /** Redirects "/kupalniki/?page=2" → "/kupalniki?page=2" (308); rewrites cacheable pages (see above); repairs the session cookies. */
 export function proxy(request: NextRequest) {
   const response = route(request);
-  const repair = sessionCookieRepair(request.cookies.get(TOKEN_COOKIE)?.value, request.cookies.get(TOKEN_EXP_COOKIE)?.value, shouldUseSecureCookies(env.SITE_URL));
+  const repair = sessionCookieRepair(
+    request.cookies.get(TOKEN_COOKIE)?.value,
+    request.cookies.get(TOKEN_EXP_COOKIE)?.value,
+    shouldUseSecureCookies(env.SITE_URL),
+  );
   for (const value of repair) response.headers.append('set-cookie', value);
   return response;
 }

@@ -16,7 +16,11 @@ export default function GlobalError({ error, reset }: { error: unknown; reset: (
       <body style={{ fontFamily: 'system-ui, sans-serif', margin: '15vh auto', maxWidth: 560, padding: '0 16px' }}>
         <title>Ошибка</title>
         <h1>Ошибка</h1>
-        <p>{reloading ? 'Сайт обновился. Загружаем новую версию страницы…' : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'}</p>
+        <p>
+          {reloading
+            ? 'Сайт обновился. Загружаем новую версию страницы…'
+            : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'}
+        </p>
         <p>
           <button type="button" onClick={() => reset()}>
             Попробовать ещё раз

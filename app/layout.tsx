@@ -4,14 +4,14 @@
  * (title template "… — Lumière", metadataBase for canonical URLs, Twitter card) and the WebSite
  * JSON-LD with its SearchAction.
  */
-import type { Metadata, Viewport } from 'next';
 import localFont from 'next/font/local';
 import { JsonLd } from '@/components/json-ld';
 import { SITE_NAME } from '@/lib/constants';
+import { env } from '@/lib/env';
 import { href } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
-import { env } from '@/lib/env';
 import { COOKIE_ACCEPTED_KEY } from '@/stores/cookie-consent-store';
+import type { Metadata, Viewport } from 'next';
 import './globals.css';
 
 const interCyrillic = localFont({
@@ -87,7 +87,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             inLanguage: 'ru-RU',
             potentialAction: {
               '@type': 'SearchAction',
-              target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(href('search'))}?searchParam={search_term_string}` },
+              target: {
+                '@type': 'EntryPoint',
+                urlTemplate: `${absoluteUrl(href('search'))}?searchParam={search_term_string}`,
+              },
               'query-input': 'required name=search_term_string',
             },
           }}

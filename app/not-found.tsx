@@ -2,8 +2,8 @@
  * 404 outside the shop layout (spec §2 "Error page"; also used when the shop layout itself 404s
  * because neither organization nor preview categories loaded).
  */
-import type { Metadata } from 'next';
 import { ErrorState } from '@/components/error-state/error-state';
+import type { Metadata } from 'next';
 
 // No robots here: Next already writes `<meta name="robots" content="noindex">` on every 404, and two
 // robots metas disagreeing confuse crawlers (issue #14).

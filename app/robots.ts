@@ -4,8 +4,8 @@
  * Filtered listings stay crawlable (their links are nofollow and the pages say noindex with a
  * canonical to the clean listing).
  */
-import type { MetadataRoute } from 'next';
 import { absoluteUrl } from '@/lib/site-url';
+import type { MetadataRoute } from 'next';
 
 /** The robots rules. */
 export default function robots(): MetadataRoute.Robots {

@@ -6,7 +6,6 @@
  * /sitemap-index.xml is the index that lists them (app/sitemap-index.xml/route.ts), also answered
  * at /sitemap.xml (a rewrite in next.config.ts); robots.txt names the index.
  */
-import type { MetadataRoute } from 'next';
 import { getOffers, type OffersRequest } from '@/features/catalog/api/get-offers';
 import { getArticles } from '@/features/content/api/get-articles';
 import { getSitemapData, getSitemapProducts, SITEMAP_CHUNK } from '@/features/seo/api/get-sitemap';
@@ -14,6 +13,7 @@ import type { ArticleKind } from '@/lib/api/contract/publications';
 import { PAGE_SIZE } from '@/lib/constants';
 import { catalogHref, href, pageHref, type RouteName } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
+import type { MetadataRoute } from 'next';
 
 /** Rendered per request (data cache 1 h for the page list): the catalogue changes between builds. */
 export const dynamic = 'force-dynamic';
@@ -104,22 +104,41 @@ export default async function sitemap(props: { id: Promise<string> }): Promise<M
   const id = Number(await props.id);
   if (id === 0) {
     const data = await getSitemapData();
-    const pages = STATIC_PAGES.map((name) => ({ url: absoluteUrl(href(name as 'index')), changeFrequency: 'weekly' as const }));
+    const pages = STATIC_PAGES.map((name) => ({
+      url: absoluteUrl(href(name as 'index')),
+      changeFrequency: 'weekly' as const,
+    }));
     const categories = data.categories.flatMap((category) => [
       { url: absoluteUrl(catalogHref(category.path)), changeFrequency: 'daily' as const },
-      ...category.tags.map((tag) => ({ url: absoluteUrl(catalogHref(category.path, tag)), changeFrequency: 'daily' as const })),
+      ...category.tags.map((tag) => ({
+        url: absoluteUrl(catalogHref(category.path, tag)),
+        changeFrequency: 'daily' as const,
+      })),
     ]);
-    const brands = data.brands.map((slug) => ({ url: absoluteUrl(href('brands-slug', { slug })), changeFrequency: 'daily' as const }));
-    const landings = data.landings.map((slug) => ({ url: absoluteUrl(href('landing-slug', { slug })), changeFrequency: 'weekly' as const }));
+    const brands = data.brands.map((slug) => ({
+      url: absoluteUrl(href('brands-slug', { slug })),
+      changeFrequency: 'daily' as const,
+    }));
+    const landings = data.landings.map((slug) => ({
+      url: absoluteUrl(href('landing-slug', { slug })),
+      changeFrequency: 'weekly' as const,
+    }));
     const listings: Listing[] = [
       ...data.categories.flatMap((category) => [
         { base: catalogHref(category.path), path: category.path },
         ...category.tags.map((tag) => ({ base: catalogHref(category.path, tag), path: category.path, tag })),
       ]),
-      ...data.brands.map((slug) => ({ base: href('brands-slug', { slug }), path: '', request: { filters: { brands: [slug] } } })),
+      ...data.brands.map((slug) => ({
+        base: href('brands-slug', { slug }),
+        path: '',
+        request: { filters: { brands: [slug] } },
+      })),
     ];
     const [news, blog, more] = await Promise.all([articlePaths('news'), articlePaths('blog'), listingPages(listings)]);
-    const articles = [...news, ...blog].map((path) => ({ url: absoluteUrl(path), changeFrequency: 'monthly' as const }));
+    const articles = [...news, ...blog].map((path) => ({
+      url: absoluteUrl(path),
+      changeFrequency: 'monthly' as const,
+    }));
     const pagesN = more.map((path) => ({ url: absoluteUrl(path), changeFrequency: 'daily' as const }));
     return [...pages, ...articles, ...categories, ...brands, ...landings, ...pagesN];
   }

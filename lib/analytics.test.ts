@@ -21,8 +21,18 @@ describe('analytics', () => {
     ]);
     const layer = (globalThis as W).window!.dataLayer!;
     expect(layer).toEqual([
-      { ecommerce: { currencyCode: 'RUB', detail: { products: [{ id: '12', name: 'Купальник', price: 8990, brand: 'Maaji' }] } } },
-      { ecommerce: { currencyCode: 'RUB', add: { products: [{ id: '12', name: 'Купальник', price: 8990, variant: 'M', quantity: 1 }] } } },
+      {
+        ecommerce: {
+          currencyCode: 'RUB',
+          detail: { products: [{ id: '12', name: 'Купальник', price: 8990, brand: 'Maaji' }] },
+        },
+      },
+      {
+        ecommerce: {
+          currencyCode: 'RUB',
+          add: { products: [{ id: '12', name: 'Купальник', price: 8990, variant: 'M', quantity: 1 }] },
+        },
+      },
       {
         ecommerce: {
           currencyCode: 'RUB',

@@ -17,7 +17,10 @@ describe('parseCatalogPath (spec §2)', () => {
   });
 
   it('parses sub and categorySub listings', () => {
-    expect(parseCatalogPath('kupalniki', ['razdelnye'])).toMatchObject({ kind: 'listing', path: 'kupalniki/razdelnye' });
+    expect(parseCatalogPath('kupalniki', ['razdelnye'])).toMatchObject({
+      kind: 'listing',
+      path: 'kupalniki/razdelnye',
+    });
     expect(parseCatalogPath('kupalniki', ['razdelnye', 'byustgaltery'])).toMatchObject({
       kind: 'listing',
       path: 'kupalniki/razdelnye/byustgaltery',
@@ -35,7 +38,11 @@ describe('parseCatalogPath (spec §2)', () => {
   });
 
   it('parses the tag suffix at every level and drops an empty tag', () => {
-    expect(parseCatalogPath('kupalniki', ['tag', 'leto'])).toMatchObject({ kind: 'listing', path: 'kupalniki', tag: 'leto' });
+    expect(parseCatalogPath('kupalniki', ['tag', 'leto'])).toMatchObject({
+      kind: 'listing',
+      path: 'kupalniki',
+      tag: 'leto',
+    });
     expect(parseCatalogPath('kupalniki', ['razdelnye', 'tag', 'leto'])).toMatchObject({
       path: 'kupalniki/razdelnye',
       tag: 'leto',
@@ -75,7 +82,11 @@ describe('parseCatalogPath (spec §2)', () => {
   });
 
   it('opens muzhskoe products with the same shapes, never clashing with its third level', () => {
-    expect(parseCatalogPath('muzhskoe', ['odezhda', '123'])).toMatchObject({ kind: 'product', pk: '123', categoryPath: 'muzhskoe/odezhda' });
+    expect(parseCatalogPath('muzhskoe', ['odezhda', '123'])).toMatchObject({
+      kind: 'product',
+      pk: '123',
+      categoryPath: 'muzhskoe/odezhda',
+    });
     expect(parseCatalogPath('muzhskoe', ['odezhda', 'futbolki', '123', 'slug'])).toMatchObject({
       kind: 'product',
       categoryPath: 'muzhskoe/odezhda/futbolki',

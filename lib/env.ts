@@ -47,7 +47,10 @@ const StorefrontEnvSchema = z.object({
    * Yandex Maps JS API key of CDEK's pickup-point widget (issue #14 item 13). Set, and the API on
    * CDEK: /basket/delivery shows the map and the CSP allows it. Unset: a searchable list only.
    */
-  CDEK_WIDGET_MAPS_KEY: z.string().regex(/^[\w-]{8,64}$/, 'CDEK_WIDGET_MAPS_KEY: ключ Яндекс Карт').optional(),
+  CDEK_WIDGET_MAPS_KEY: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, 'CDEK_WIDGET_MAPS_KEY: ключ Яндекс Карт')
+    .optional(),
 });
 
 export type StorefrontEnv = z.infer<typeof StorefrontEnvSchema>;

@@ -4,7 +4,19 @@ import { hasSecret, MAX_ITEMS, parseRevalidation, RevalidationBatcher } from './
 
 describe('parseRevalidation', () => {
   it('keeps known tags and site paths, counts and drops the rest', () => {
-    expect(parseRevalidation({ tags: ['product:805', 'listings', 'product:805', 'offers:kupalniki/bikini', 'evil<script>', 'x'.repeat(300).slice(0, 256)], paths: ['/about', '//evil.example', 'http://x'] })).toEqual({
+    expect(
+      parseRevalidation({
+        tags: [
+          'product:805',
+          'listings',
+          'product:805',
+          'offers:kupalniki/bikini',
+          'evil<script>',
+          'x'.repeat(300).slice(0, 256),
+        ],
+        paths: ['/about', '//evil.example', 'http://x'],
+      }),
+    ).toEqual({
       tags: ['product:805', 'listings', 'offers:kupalniki/bikini'],
       paths: ['/about'],
       ignored: 4,

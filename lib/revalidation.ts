@@ -17,7 +17,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /** A tag the storefront knows. */
-export const KNOWN_TAG = /^(catalog|listings|brands|preview-categories|seo|content|banners|organization|gift-cards|sitemap|search|product:\d{1,10}|(category|offers|facets):[a-z0-9_/-]{1,200}|landing:[a-z0-9_-]{1,100}|offers-list:[a-z0-9_-]{1,50})$/;
+export const KNOWN_TAG =
+  /^(catalog|listings|brands|preview-categories|seo|content|banners|organization|gift-cards|sitemap|search|product:\d{1,10}|(category|offers|facets):[a-z0-9_/-]{1,200}|landing:[a-z0-9_-]{1,100}|offers-list:[a-z0-9_-]{1,50})$/;
 
 /** Most tags and paths one call may name. */
 export const MAX_ITEMS = 5000;
@@ -53,7 +54,11 @@ export function parseRevalidation(body: unknown): Revalidation | null {
   const paths = [...new Set(parsed.data.paths ?? [])];
   const knownTags = tags.filter((t) => KNOWN_TAG.test(t));
   const knownPaths = paths.filter((p) => /^\/[^\s?#]*$/.test(p) && !p.startsWith('//'));
-  return { tags: knownTags, paths: knownPaths, ignored: tags.length - knownTags.length + paths.length - knownPaths.length };
+  return {
+    tags: knownTags,
+    paths: knownPaths,
+    ignored: tags.length - knownTags.length + paths.length - knownPaths.length,
+  };
 }
 
 /** Whether an Authorization header carries the secret (constant time). False without a secret. */

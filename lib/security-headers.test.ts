@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 
-const byKey = (headers: Array<{ key: string; value: string }>) => Object.fromEntries(headers.map((h) => [h.key, h.value]));
+const byKey = (headers: Array<{ key: string; value: string }>) =>
+  Object.fromEntries(headers.map((h) => [h.key, h.value]));
 
 describe('securityHeaders', () => {
   it('forbids framing and sniffing, limits referrers and features, everywhere', () => {
@@ -23,16 +24,20 @@ describe('securityHeaders', () => {
 
   it('allows Yandex Metrica only with a counter, and eval only in development', () => {
     expect(contentSecurityPolicy({ siteUrl: 'http://localhost:3000' })).not.toMatch(/yandex|unsafe-eval/);
-    expect(contentSecurityPolicy({ siteUrl: 'http://localhost:3000', ymId: '12345678' })).toMatch(/script-src [^;]*https:\/\/mc\.yandex\.ru/);
+    expect(contentSecurityPolicy({ siteUrl: 'http://localhost:3000', ymId: '12345678' })).toMatch(
+      /script-src [^;]*https:\/\/mc\.yandex\.ru/,
+    );
     expect(contentSecurityPolicy({ siteUrl: 'http://localhost:3000', development: true })).toMatch(/'unsafe-eval'/);
     expect(contentSecurityPolicy({ siteUrl: 'http://localhost:3000' })).toMatch(/object-src 'none'/);
   });
 
-  it('allows CDEK\'s widget script and the Yandex map only when the widget is configured (issue #14 item 13)', () => {
+  it("allows CDEK's widget script and the Yandex map only when the widget is configured (issue #14 item 13)", () => {
     const off = contentSecurityPolicy({ siteUrl: 'http://localhost:3000' });
     expect(off).not.toMatch(/jsdelivr|api-maps/);
     const on = contentSecurityPolicy({ siteUrl: 'http://localhost:3000', cdekWidget: true });
-    expect(on).toMatch(/script-src [^;]*https:\/\/cdn\.jsdelivr\.net\/npm\/@cdek-it\/widget@3\.11\.1\/dist\/cdek-widget\.umd\.js/);
+    expect(on).toMatch(
+      /script-src [^;]*https:\/\/cdn\.jsdelivr\.net\/npm\/@cdek-it\/widget@3\.11\.1\/dist\/cdek-widget\.umd\.js/,
+    );
     expect(on).not.toMatch(/script-src [^;]*https:\/\/cdn\.jsdelivr\.net[ ;]/);
     expect(on).toMatch(/connect-src [^;]*https:\/\/api-maps\.yandex\.ru/);
     expect(on).toMatch(/img-src [^;]*https:\/\/\*\.maps\.yandex\.net/);

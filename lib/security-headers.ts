@@ -36,13 +36,25 @@ const CDEK_WIDGET_SCRIPT = 'https://cdn.jsdelivr.net/npm/@cdek-it/widget@3.11.1/
 const YANDEX_MAPS = ['https://api-maps.yandex.ru', 'https://*.maps.yandex.net', 'https://yastatic.net'];
 
 /** The Content-Security-Policy value (see the module docstring). */
-export function contentSecurityPolicy({ siteUrl, ymId, development = false, cdekWidget = false }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({
+  siteUrl,
+  ymId,
+  development = false,
+  cdekWidget = false,
+}: SecurityHeaderOptions): string {
   const https = siteUrl.startsWith('https://');
   const metrica = ymId ? METRICA : [];
   const maps = cdekWidget ? YANDEX_MAPS : [];
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", "'unsafe-inline'", ...(development ? ["'unsafe-eval'"] : []), ...metrica, ...(cdekWidget ? [CDEK_WIDGET_SCRIPT, ...maps] : [])],
+    [
+      'script-src',
+      "'self'",
+      "'unsafe-inline'",
+      ...(development ? ["'unsafe-eval'"] : []),
+      ...metrica,
+      ...(cdekWidget ? [CDEK_WIDGET_SCRIPT, ...maps] : []),
+    ],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...metrica, ...maps],
     ['font-src', "'self'", 'data:'],
@@ -71,8 +83,12 @@ export function securityHeaders(options: SecurityHeaderOptions): Array<{ key: st
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()' },
+    {
+      key: 'Permissions-Policy',
+      value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    },
   ];
-  if (options.siteUrl.startsWith('https://')) headers.push({ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' });
+  if (options.siteUrl.startsWith('https://'))
+    headers.push({ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' });
   return headers;
 }

@@ -79,7 +79,15 @@ try {
     for (let i = 0; i <= runs; i += 1) {
       const chrome = await chromeLauncher.launch({
         chromePath,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
       try {
         const result = await lighthouse(url, {
@@ -96,10 +104,18 @@ try {
           'best-practices': lhr.categories['best-practices'].score * 100,
           seo: lhr.categories.seo.score * 100,
           seoBudget: BY_DESIGN[name] ? scoreWithout(lhr, 'seo', BY_DESIGN[name]) : lhr.categories.seo.score * 100,
-          lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+          lcpElement:
+            lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
           details: Object.values(lhr.audits)
             .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-            .map((a) => `${a.id}: ${(a.details?.items ?? []).slice(0, 3).map((i) => i.node?.snippet ?? i.url ?? i.reason ?? '').filter(Boolean).join(' | ')}`),
+            .map(
+              (a) =>
+                `${a.id}: ${(a.details?.items ?? [])
+                  .slice(0, 3)
+                  .map((i) => i.node?.snippet ?? i.url ?? i.reason ?? '')
+                  .filter(Boolean)
+                  .join(' | ')}`,
+            ),
           lcp: lhr.audits['largest-contentful-paint'].numericValue,
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
           tbt: lhr.audits['total-blocking-time'].numericValue,
@@ -112,11 +128,17 @@ try {
         await chrome.kill();
       }
     }
-    const m = Object.fromEntries(['performance', 'accessibility', 'best-practices', 'seo', 'seoBudget', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [k, median(results.map((r) => r[k]))]));
+    const m = Object.fromEntries(
+      ['performance', 'accessibility', 'best-practices', 'seo', 'seoBudget', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [
+        k,
+        median(results.map((r) => r[k])),
+      ]),
+    );
     const misses = [];
     const warned = [];
     const miss = (key, text) => (warn.includes(key) ? warned : misses).push(text);
-    for (const k of ['performance', 'accessibility', 'best-practices']) if (m[k] < BUDGET[k]) miss(k, `${k} ${Math.round(m[k])} < ${BUDGET[k]}`);
+    for (const k of ['performance', 'accessibility', 'best-practices'])
+      if (m[k] < BUDGET[k]) miss(k, `${k} ${Math.round(m[k])} < ${BUDGET[k]}`);
     if (m.seoBudget < BUDGET.seo) miss('seo', `seo ${Math.round(m.seoBudget)} < ${BUDGET.seo}`);
     if (m.cls > BUDGET.cls) miss('cls', `CLS ${m.cls.toFixed(3)} > ${BUDGET.cls}`);
     failed ||= misses.length > 0;
@@ -124,7 +146,10 @@ try {
     console.log(
       `${name.padEnd(10)} ${[m.performance, m.accessibility, m['best-practices'], m.seo].map((v) => String(Math.round(v)).padStart(4)).join('  ')}  ${String(Math.round(m.lcp)).padStart(6)}  ${m.cls.toFixed(3)}  ${String(Math.round(m.tbt)).padStart(6)}  ${String(Math.round(m.fcp)).padStart(6)}${misses.length ? `  BELOW: ${misses.join('; ')}` : ''}${warned.length ? `  WARN: ${warned.join('; ')}` : ''}`,
     );
-    if (m.seoBudget !== m.seo) console.log(`           SEO ${Math.round(m.seoBudget)} without ${BY_DESIGN[name].join(', ')} (noindex by design)`);
+    if (m.seoBudget !== m.seo)
+      console.log(
+        `           SEO ${Math.round(m.seoBudget)} without ${BY_DESIGN[name].join(', ')} (noindex by design)`,
+      );
     const failing = [...new Set(results.flatMap((r) => r.failing))];
     if (failing.length) console.log(`           failing audits: ${failing.join(', ')}`);
     if (args.details) {

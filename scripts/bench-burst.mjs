@@ -69,7 +69,10 @@ try {
   const cached = ['/', listing, `${listing}?size=S,M`, product];
   const random = () => Math.random().toString(36).slice(2, 9);
   const uncached = [() => `/search?searchParam=${random()}`, () => `${listing}?brand=zz${random()}`];
-  const pick = () => (Math.random() < 0.6 ? cached[Math.floor(Math.random() * cached.length)] : uncached[Math.floor(Math.random() * uncached.length)]());
+  const pick = () =>
+    Math.random() < 0.6
+      ? cached[Math.floor(Math.random() * cached.length)]
+      : uncached[Math.floor(Math.random() * uncached.length)]();
   const mix = { url: shop.base, headers: browser, requests: [{ setupRequest: (req) => ({ ...req, path: pick() }) }] };
   for (const path of cached) await fetch(`${shop.base}${path}`, { headers: browser });
 
@@ -78,7 +81,9 @@ try {
   const rssStart = rss();
   const normal = Math.max(2 * base.latency.p99, base.latency.p99 + 50);
   console.log(`burst: ${connections} connections for ${seconds} s; ${machineLoad()}`);
-  console.log(`baseline (8 connections): ${base.requests.average.toFixed(0)} req/s, p99 ${base.latency.p99} ms; RSS ${mb(rssStart)}`);
+  console.log(
+    `baseline (8 connections): ${base.requests.average.toFixed(0)} req/s, p99 ${base.latency.p99} ms; RSS ${mb(rssStart)}`,
+  );
 
   // A sample of single requests during the burst: the 503s must carry Retry-After and a Russian page.
   const sample = { n: 0, shed: 0, shedOk: 0, slowest: 0 };
@@ -109,14 +114,26 @@ try {
   await sampler;
 
   const codes = Object.fromEntries(Object.entries(burst.statusCodeStats).map(([code, s]) => [code, s.count]));
-  const bad5xx = Object.entries(codes).filter(([code]) => code >= '500' && code !== '503').reduce((sum, [, n]) => sum + n, 0);
+  const bad5xx = Object.entries(codes)
+    .filter(([code]) => code >= '500' && code !== '503')
+    .reduce((sum, [, n]) => sum + n, 0);
   console.log(
     `burst: ${burst.requests.total} answers (${burst.requests.average.toFixed(0)} req/s), status ${JSON.stringify(codes)}, ` +
       `timeouts ${burst.timeouts}, errors ${burst.errors}, p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms, max ${burst.latency.max} ms; peak RSS ${mb(peakRss)}`,
   );
-  console.log(`sample during the burst: ${sample.n} requests, ${sample.shed} shed (${sample.shedOk} with Retry-After and a Russian page), slowest ${sample.slowest} ms`);
-  check('every request answered within 10 s', burst.timeouts === 0 && burst.errors === 0 && burst.latency.max < 10_000 && sample.slowest < 10_000, `${burst.timeouts} timeouts, ${burst.errors} errors, max ${burst.latency.max} ms`);
-  check('no 5xx but a 503 with Retry-After and a Russian page', bad5xx === 0 && sample.shedOk === sample.shed, `${bad5xx} other 5xx; ${sample.shedOk}/${sample.shed} sampled 503s well-formed`);
+  console.log(
+    `sample during the burst: ${sample.n} requests, ${sample.shed} shed (${sample.shedOk} with Retry-After and a Russian page), slowest ${sample.slowest} ms`,
+  );
+  check(
+    'every request answered within 10 s',
+    burst.timeouts === 0 && burst.errors === 0 && burst.latency.max < 10_000 && sample.slowest < 10_000,
+    `${burst.timeouts} timeouts, ${burst.errors} errors, max ${burst.latency.max} ms`,
+  );
+  check(
+    'no 5xx but a 503 with Retry-After and a Russian page',
+    bad5xx === 0 && sample.shedOk === sample.shed,
+    `${bad5xx} other 5xx; ${sample.shedOk}/${sample.shed} sampled 503s well-formed`,
+  );
 
   await new Promise((r) => setTimeout(r, Math.max(0, end + 5000 - Date.now())));
   const hung = hungSockets();
@@ -132,12 +149,23 @@ try {
       break;
     }
   }
-  check('p99 normal again within 10 s', recoveredAfter !== null, recoveredAfter !== null ? `${(recoveredAfter / 1000).toFixed(1)} s (p99 ${lastP99} ms ≤ ${normal} ms)` : `p99 ${lastP99} ms > ${normal} ms at 10 s`);
+  check(
+    'p99 normal again within 10 s',
+    recoveredAfter !== null,
+    recoveredAfter !== null
+      ? `${(recoveredAfter / 1000).toFixed(1)} s (p99 ${lastP99} ms ≤ ${normal} ms)`
+      : `p99 ${lastP99} ms > ${normal} ms at 10 s`,
+  );
 
   await new Promise((r) => setTimeout(r, Math.max(0, end + 10_000 - Date.now())));
   clearInterval(rssTimer);
   const rssEnd = rss();
-  if (pid) check('RSS within 20% of its start 10 s after', rssEnd <= rssStart * 1.2, `${mb(rssStart)} → ${mb(rssEnd)} (${((rssEnd / rssStart - 1) * 100).toFixed(0)}%)`);
+  if (pid)
+    check(
+      'RSS within 20% of its start 10 s after',
+      rssEnd <= rssStart * 1.2,
+      `${mb(rssStart)} → ${mb(rssEnd)} (${((rssEnd / rssStart - 1) * 100).toFixed(0)}%)`,
+    );
   if (!shop.alive()) check('the shop kept running', false, shop.logTail());
 } finally {
   await shop.stop();

@@ -24,8 +24,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { openDb } from '../server/db/client';
-import { seedDatabase } from '../server/seed';
 import { serverEnv } from '../server/env';
+import { seedDatabase } from '../server/seed';
 import { catalogIndex, indexBytes } from '../server/services/catalog-index';
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -49,7 +49,11 @@ async function main() {
   console.log(`database: ${handle.driver}${dir ? ` (${dir})` : ''}, products: ${products}`);
   const started = performance.now();
   const summary = await seedDatabase(handle.db, { products });
-  console.log(summary.skipped ? 'seed: database already seeded, reused' : `seed: ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    summary.skipped
+      ? 'seed: database already seeded, reused'
+      : `seed: ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   // Steady state of a running shop (autovacuum has run): statistics for the planner and the
   // visibility map that lets count and facet queries scan indexes only.
   await handle.db.execute(sql`vacuum analyze`);
@@ -65,8 +69,21 @@ async function main() {
 
   // The reference SQL until the "after" part times the index build.
   serverEnv.CATALOG_INDEX = 'off';
-  const categories = ['kupalniki', 'odezhda', 'obuv', 'kupalniki/razdelnye', 'odezhda/platya', 'aksessuary', 'bele', 'muzhskoe'];
-  const facets = await (await app.request('/api/v1/all/filters/')).json() as { brands: { value: string }[]; colors: { value: string }[]; sizes: { value: string }[] };
+  const categories = [
+    'kupalniki',
+    'odezhda',
+    'obuv',
+    'kupalniki/razdelnye',
+    'odezhda/platya',
+    'aksessuary',
+    'bele',
+    'muzhskoe',
+  ];
+  const facets = (await (await app.request('/api/v1/all/filters/')).json()) as {
+    brands: { value: string }[];
+    colors: { value: string }[];
+    sizes: { value: string }[];
+  };
   const combos = [
     {},
     { brands: [facets.brands[0]!.value] },
@@ -76,7 +93,16 @@ async function main() {
     { price_min: 2000, price_max: 10000, new: true },
   ];
   const sorts = ['', 'price_asc', 'price_desc', 'new', 'discount'];
-  const searches = ['купальники', 'купальник', 'купальнека', 'Маажи', 'платье черное', 'кожаная сумка', 'сандали', 'футболка мужская'];
+  const searches = [
+    'купальники',
+    'купальник',
+    'купальнека',
+    'Маажи',
+    'платье черное',
+    'кожаная сумка',
+    'сандали',
+    'футболка мужская',
+  ];
 
   // Warm-up: the first query of each kind pays for plans and caches.
   await get('/api/v1/offers/kupalniki/?limit=24');
@@ -94,17 +120,25 @@ async function main() {
       const filters = encodeURIComponent(JSON.stringify(combos[i % combos.length]));
       const sort = sorts[i % sorts.length]!;
       const [a, b] = await Promise.all([
-        get(`/api/v1/offers/${category}/?limit=24&offset=${(i % 3) * 24}&filters=${filters}${sort ? `&sort=${sort}` : ''}`),
+        get(
+          `/api/v1/offers/${category}/?limit=24&offset=${(i % 3) * 24}&filters=${filters}${sort ? `&sort=${sort}` : ''}`,
+        ),
         get(`/api/v1/all/filters/${category}/?filters=${filters}`),
       ]);
       listing.push(a);
       facetTimes.push(b);
       page.push(Math.max(a, b));
-      search.push(await get(`/api/v1/search/${encodeURIComponent(searches[i % searches.length]!)}/?limit=24${sort ? `&sort=${sort}` : ''}`));
+      search.push(
+        await get(
+          `/api/v1/search/${encodeURIComponent(searches[i % searches.length]!)}/?limit=24${sort ? `&sort=${sort}` : ''}`,
+        ),
+      );
     }
     const report = (name: string, times: number[]) => {
       const sorted = [...times].sort((x, y) => x - y);
-      console.log(`${name.padEnd(38)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms   (n=${times.length})`);
+      console.log(
+        `${name.padEnd(38)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms   (n=${times.length})`,
+      );
     };
     console.log(`\n${label}: ${handle.driver}, ${products} products, ${runs} runs each`);
     report('listing (offers page)', listing);

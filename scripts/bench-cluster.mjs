@@ -31,7 +31,11 @@ const seconds = Number(args.seconds);
 let cluster;
 if (args.running) {
   const info = JSON.parse(readFileSync(path.join(root, '.cluster', 'cluster.json'), 'utf8'));
-  cluster = { https: info.https.replace('localhost', '127.0.0.1'), web: info.web.map((p) => `http://127.0.0.1:${p}`), stop: async () => {} };
+  cluster = {
+    https: info.https.replace('localhost', '127.0.0.1'),
+    web: info.web.map((p) => `http://127.0.0.1:${p}`),
+    stop: async () => {},
+  };
 } else {
   cluster = await startCluster({ web: Number(args.web), api: Number(args.api) });
   cluster.https = cluster.https.replace('localhost', '127.0.0.1');
@@ -59,8 +63,16 @@ try {
     for (const [via, base] of targets) {
       await autocannon({ url: `${base}${pathname}`, headers: browser, connections: 8, duration: 2 }); // warm
       for (const connections of [64, 256]) {
-        const r = await autocannon({ url: `${base}${pathname}`, headers: browser, connections, duration: seconds, timeout: 30 });
-        console.log(`| ${name} | ${via} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} |`);
+        const r = await autocannon({
+          url: `${base}${pathname}`,
+          headers: browser,
+          connections,
+          duration: seconds,
+          timeout: 30,
+        });
+        console.log(
+          `| ${name} | ${via} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} |`,
+        );
       }
     }
   }

@@ -22,7 +22,10 @@ if (product) paths.push(product);
 
 const codings = [
   ['gzip 6', (b) => zlib.gzipSync(b, { level: 6 })],
-  ...[4, 5, 6, 11].map((q) => [`br ${q}`, (b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } })]),
+  ...[4, 5, 6, 11].map((q) => [
+    `br ${q}`,
+    (b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } }),
+  ]),
 ];
 
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -52,5 +55,7 @@ for (const path of paths) {
 const gzip = totals.get('gzip 6');
 console.log('\nall pages, relative to gzip 6:');
 for (const [name, { ms, bytes }] of totals) {
-  console.log(`  ${name.padEnd(7)} CPU ${ms.toFixed(2)} ms (×${(ms / gzip.ms).toFixed(2)}), ${(bytes / 1024).toFixed(1)} kB (${((bytes / gzip.bytes - 1) * 100).toFixed(0)}%)`);
+  console.log(
+    `  ${name.padEnd(7)} CPU ${ms.toFixed(2)} ms (×${(ms / gzip.ms).toFixed(2)}), ${(bytes / 1024).toFixed(1)} kB (${((bytes / gzip.bytes - 1) * 100).toFixed(0)}%)`,
+  );
 }

@@ -48,7 +48,16 @@ function memory(pid) {
 /** Starts the API as one node process (tsx as a loader, so its pid is the API's). */
 async function startApi() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL, API_PORT: String(PORT), SEED_PRODUCTS: '1000', API_CACHE_TTL_MS: '0', CATALOG_INDEX: 'off', RESERVATION_SWEEP_SECONDS: '0', STOREFRONT_REVALIDATE_URLS: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL,
+      API_PORT: String(PORT),
+      SEED_PRODUCTS: '1000',
+      API_CACHE_TTL_MS: '0',
+      CATALOG_INDEX: 'off',
+      RESERVATION_SWEEP_SECONDS: '0',
+      STOREFRONT_REVALIDATE_URLS: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
@@ -121,7 +130,9 @@ async function fill(total) {
 async function reset() {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
-  await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+  await client.query(
+    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+  );
   await client.end();
 }
 
@@ -158,13 +169,26 @@ async function measure(path, pid) {
     if (/<offer |<item>/.test(carry)) carry = '';
     if (performance.now() - shown > 15_000) {
       shown = performance.now();
-      console.log(`bench-feeds: ${path} ${offers} offers, ${(bytes / 1_048_576).toFixed(0)} MB after ${((shown - t0) / 1000).toFixed(0)} s`);
+      console.log(
+        `bench-feeds: ${path} ${offers} offers, ${(bytes / 1_048_576).toFixed(0)} MB after ${((shown - t0) / 1000).toFixed(0)} s`,
+      );
     }
   }
   const totalMs = performance.now() - t0;
   clearInterval(sampler);
   const after = memory(pid);
-  return { path, status: res.status, headersMs, firstByteMs, totalMs, bytes, offers, before: before.rss, peak, after: after.rss };
+  return {
+    path,
+    status: res.status,
+    headersMs,
+    firstByteMs,
+    totalMs,
+    bytes,
+    offers,
+    before: before.rss,
+    peak,
+    after: after.rss,
+  };
 }
 
 async function main() {
@@ -178,7 +202,8 @@ async function main() {
     // One warm-up request of the small OpenAPI document, so module loading is not timed.
     await (await fetch(`http://127.0.0.1:${PORT}/api/v1/categories`)).text();
     const results = [];
-    for (const path of ['/api/v1/feeds/yml.xml', '/api/v1/feeds/google-merchant.xml']) results.push(await measure(path, api.pid));
+    for (const path of ['/api/v1/feeds/yml.xml', '/api/v1/feeds/google-merchant.xml'])
+      results.push(await measure(path, api.pid));
     console.log(`\nbench-feeds: ${PRODUCTS} products, PostgreSQL ${dbName}, API pid ${api.pid}`);
     console.table(
       results.map((r) => ({

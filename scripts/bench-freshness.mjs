@@ -63,8 +63,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { machineLoad, parseArgs, WARN_EXIT } from './lib/shop-server.mjs';
 import { pageCacheDir } from './lib/prune-page-cache.mjs';
+import { machineLoad, parseArgs, WARN_EXIT } from './lib/shop-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs();
@@ -84,7 +84,10 @@ const GIVE_UP_MS = 10_000;
 const TARGET_P99 = 2000;
 const TARGET_MAX = 5000;
 const BULK = { statements: 10, rows: 1000, seconds: 11, connections: 64, visibleMs: 5000, p99Ms: 500, sample: 150 };
-const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+const BROWSER = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // The API modules read their settings at import: the same production settings main.ts gets.
@@ -99,10 +102,11 @@ const note = (ok) => {
   return verdict(ok);
 };
 
-console.log(`freshness bench: ${perKind} changes of each kind, ${concurrency} at a time, databases ${databases.join(', ')}, 2 storefront workers`);
+console.log(
+  `freshness bench: ${perKind} changes of each kind, ${concurrency} at a time, databases ${databases.join(', ')}, 2 storefront workers`,
+);
 console.log(`start: ${machineLoad()}`);
 const t0 = Date.now();
-
 
 // ---------------------------------------------------------------------------------------------
 
@@ -143,7 +147,10 @@ async function startApi(database) {
   let admin = null;
   if (database === 'postgres') {
     const given = args['database-url'] ?? process.env.DATABASE_URL;
-    if (!given) throw new Error('PostgreSQL needs --database-url postgres://user:password@host:5432/any (or DATABASE_URL); the bench makes its own database there');
+    if (!given)
+      throw new Error(
+        'PostgreSQL needs --database-url postgres://user:password@host:5432/any (or DATABASE_URL); the bench makes its own database there',
+      );
     const url = new URL(given);
     url.pathname = '/postgres';
     admin = new pg.Client({ connectionString: url.toString() });
@@ -159,8 +166,13 @@ async function startApi(database) {
   const summary = await seedDatabase(handle.db, { products: PRODUCTS });
   await handle.db.execute(sql`vacuum analyze`);
   if (catalogIndexEnabled()) await catalogIndex(handle.db);
-  console.log(`[fresh] ${handle.driver}: migrated and seeded ${summary.products} products, ${summary.features} sizes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  const events = await startChangeEvents(handle, { revalidateUrls: [`http://127.0.0.1:${port}/api/revalidate`], secret });
+  console.log(
+    `[fresh] ${handle.driver}: migrated and seeded ${summary.products} products, ${summary.features} sizes in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
+  const events = await startChangeEvents(handle, {
+    revalidateUrls: [`http://127.0.0.1:${port}/api/revalidate`],
+    secret,
+  });
   configureLoadShed({ limit: env.API_CONCURRENCY, queue: env.API_QUEUE, timeoutMs: env.API_QUEUE_TIMEOUT_MS });
   const app = createApp(handle.db, { cacheTtlMs: 10_000 });
   const server = serve({ fetch: app.fetch, port: apiPort, hostname: '127.0.0.1' });
@@ -197,7 +209,14 @@ async function startStorefront(apiUrl) {
       console.log(`[fresh] could not empty ${dir}: ${error.code ?? error}`);
     }
   }
-  const env = { ...process.env, PORT: String(port), WEB_CONCURRENCY: '2', SHOP_API_URL: apiUrl, REVALIDATE_SECRET: secret, PGLITE_DIR: `.data/measure-${PRODUCTS}` };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    WEB_CONCURRENCY: '2',
+    SHOP_API_URL: apiUrl,
+    REVALIDATE_SECRET: secret,
+    PGLITE_DIR: `.data/measure-${PRODUCTS}`,
+  };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), ...(args.build ? ['--build'] : [])], {
@@ -263,7 +282,12 @@ function basket(base) {
   const call = async (method, body) => {
     const res = await fetch(`${base}/api/v2/cart/`, {
       method,
-      headers: { accept: 'application/json', 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        origin: base,
+        ...(cookie ? { cookie } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(GIVE_UP_MS),
     });
@@ -287,7 +311,9 @@ const linksTo = (html, pk) => new RegExp(`href="/[^"]*/${pk}/[^"/]+"`).test(html
 function sizeAvailable(html, ext) {
   const input = new RegExp(`<input[^>]*value="${escapeRe(ext)}"[^>]*>`).exec(html);
   if (input) return !/\sdisabled(=|\s|>|\/)/.test(input[0]);
-  const data = new RegExp(`${escapeRe(ext)}\\\\?",\\\\?"name\\\\?":\\\\?"[^"\\\\]*\\\\?",\\\\?"stock\\\\?":\\d+,\\\\?"available\\\\?":(true|false)`).exec(html);
+  const data = new RegExp(
+    `${escapeRe(ext)}\\\\?",\\\\?"name\\\\?":\\\\?"[^"\\\\]*\\\\?",\\\\?"stock\\\\?":\\d+,\\\\?"available\\\\?":(true|false)`,
+  ).exec(html);
   return data ? data[1] === 'true' : null;
 }
 
@@ -337,7 +363,9 @@ async function pickCandidates(api) {
     const sizes = typeof p.sizes === 'string' ? JSON.parse(p.sizes) : p.sizes;
     if (!sizes?.some((s) => s.stock > 0)) continue;
     if (!byCat.has(p.cat)) byCat.set(p.cat, new Map());
-    byCat.get(p.cat).set(p.id, { ...p, sizes, path: api.productPath(p.cat, p.id, p.slug), query: `${p.name} ${p.brand}` });
+    byCat
+      .get(p.cat)
+      .set(p.id, { ...p, sizes, path: api.productPath(p.cat, p.id, p.slug), query: `${p.name} ${p.brand}` });
   }
   // Page 1 of each category listing (24 a page), round-robin over categories.
   const pages = [];
@@ -352,7 +380,11 @@ async function pickCandidates(api) {
 
 /** The changes of one kind; each has the SQL and, per surface, a check of the shown state. */
 function changesOf(kind, list, web, state) {
-  return list.map((p, i) => ({ pk: kind === 'new product' ? state.nextId + i : p.id, query: p.query, ...changeOf(kind, p, i, web, state) }));
+  return list.map((p, i) => ({
+    pk: kind === 'new product' ? state.nextId + i : p.id,
+    query: p.query,
+    ...changeOf(kind, p, i, web, state),
+  }));
 }
 
 function changeOf(kind, p, i, web, state) {
@@ -389,13 +421,16 @@ function changeOf(kind, p, i, web, state) {
       return {
         setup: back ? async () => {} : () => s.cart.add({ offer: p.offer_id, feature: s.size.ext, quantity: 1 }),
         sql: back
-          ? () => `update offer_features f set stock = v.stock from (values ${s.saved.map((r) => `(${r.id}, ${r.stock})`).join(', ')}) v(id, stock) where f.id = v.id`
+          ? () =>
+              `update offer_features f set stock = v.stock from (values ${s.saved.map((r) => `(${r.id}, ${r.stock})`).join(', ')}) v(id, stock) where f.id = v.id`
           : `update offer_features set stock = 0 where name = '${s.size.name.replace(/'/g, "''")}' and kind = 'size' and offer_id in (select id from offers where product_id = ${p.id})`,
         before: back
           ? undefined
           : async () => {
               // Remember the stock of every size of that name to put it back later.
-              s.saved = await state.exec(`select f.id, f.ext_id as ext, f.stock from offer_features f join offers o on o.id = f.offer_id where o.product_id = ${p.id} and f.kind = 'size' and f.name = '${s.size.name.replace(/'/g, "''")}'`);
+              s.saved = await state.exec(
+                `select f.id, f.ext_id as ext, f.stock from offer_features f join offers o on o.id = f.offer_id where o.product_id = ${p.id} and f.kind = 'size' and f.name = '${s.size.name.replace(/'/g, "''")}'`,
+              );
             },
         checks: {
           product: async () => {
@@ -406,7 +441,8 @@ function changeOf(kind, p, i, web, state) {
           },
           listing: async () => linksTo((await getPage(`${listing}?size=${sizeName}`)).text, p.id) === want,
           search: async () => linksTo((await getPage(`${search}&size=${sizeName}`)).text, p.id) === want,
-          basket: async () => (await s.cart.show()).cart?.items.some((l) => l.offer?.id === p.offer_id && l.available === want) ?? false,
+          basket: async () =>
+            (await s.cart.show()).cart?.items.some((l) => l.offer?.id === p.offer_id && l.available === want) ?? false,
         },
       };
     }
@@ -454,7 +490,10 @@ function changeOf(kind, p, i, web, state) {
         listing: async () => linksTo((await getPage(listing)).text, id),
         search: async () => linksTo((await getPage(search)).text, id),
         // The basket is live: the new size can be added and is read back.
-        basket: async () => offerId !== null && (await cart.add({ offer: offerId, feature: ext, quantity: 1 })).ok && (await cart.show()).cart?.items.some((l) => l.offer?.id === offerId),
+        basket: async () =>
+          offerId !== null &&
+          (await cart.add({ offer: offerId, feature: ext, quantity: 1 })).ok &&
+          (await cart.show()).cart?.items.some((l) => l.offer?.id === offerId),
       },
     };
   }
@@ -464,12 +503,29 @@ function changeOf(kind, p, i, web, state) {
 async function runChanges(api, web) {
   const candidates = await pickCandidates(api);
   const need = perKind * 3;
-  if (candidates.length < need) throw new Error(`only ${candidates.length} products on first listing pages, ${need} needed`);
-  const sets = { price: candidates.slice(0, perKind), stock: candidates.slice(perKind, 2 * perKind), hidden: candidates.slice(2 * perKind, 3 * perKind) };
+  if (candidates.length < need)
+    throw new Error(`only ${candidates.length} products on first listing pages, ${need} needed`);
+  const sets = {
+    price: candidates.slice(0, perKind),
+    stock: candidates.slice(perKind, 2 * perKind),
+    hidden: candidates.slice(2 * perKind, 3 * perKind),
+  };
   const [{ max }] = await api.exec('select max(id) as max from products');
-  const state = { salt: Math.floor(Math.random() * 8000), sized: new Map(), exec: api.exec, productPath: api.productPath, nextId: Number(max) + 1000 };
+  const state = {
+    salt: Math.floor(Math.random() * 8000),
+    sized: new Map(),
+    exec: api.exec,
+    productPath: api.productPath,
+    nextId: Number(max) + 1000,
+  };
   const results = { used: new Set(candidates.slice(0, need).map((p) => p.id)), kinds: {} };
-  const listFor = { price: sets.price, 'stock to 0': sets.stock, 'stock back': sets.stock, hidden: sets.hidden, 'new product': sets.price };
+  const listFor = {
+    price: sets.price,
+    'stock to 0': sets.stock,
+    'stock back': sets.stock,
+    hidden: sets.hidden,
+    'new product': sets.price,
+  };
   for (const kind of KINDS) {
     const changes = changesOf(kind, listFor[kind], web, state);
     const r = Object.fromEntries(SURFACES.map((s) => [s, { times: [], skipped: 0 }]));
@@ -500,9 +556,15 @@ async function runChanges(api, web) {
         if (args.debug) {
           live.forEach((s, i) => {
             if (times[i] !== Infinity) return;
-            const urls = [...lastPages.keys()].filter((u) => u.includes(String(c.pk)) || u.includes(encodeURIComponent(c.query)));
+            const urls = [...lastPages.keys()].filter(
+              (u) => u.includes(String(c.pk)) || u.includes(encodeURIComponent(c.query)),
+            );
             console.log(`[fresh] debug: ${kind} ${s} of ${c.pk} never showed; last answers: ${urls.join(' ')}`);
-            for (const u of urls) writeFileSync(`/tmp/fresh-debug-${c.pk}-${s}-${urls.indexOf(u)}.html`, `<!-- ${u} ${lastPages.get(u).status} -->\n${lastPages.get(u).text}`);
+            for (const u of urls)
+              writeFileSync(
+                `/tmp/fresh-debug-${c.pk}-${s}-${urls.indexOf(u)}.html`,
+                `<!-- ${u} ${lastPages.get(u).status} -->\n${lastPages.get(u).text}`,
+              );
           });
         }
       }
@@ -521,7 +583,9 @@ function quantile(sorted, q) {
 const ms = (v) => (Number.isFinite(v) ? String(Math.round(v)) : v === Infinity ? `>${GIVE_UP_MS}` : '–');
 
 function printTable(database, results) {
-  console.log(`\n${database}: time from commit until the surface shows the change (ms; targets p99 ≤ ${TARGET_P99}, max ≤ ${TARGET_MAX})`);
+  console.log(
+    `\n${database}: time from commit until the surface shows the change (ms; targets p99 ≤ ${TARGET_P99}, max ≤ ${TARGET_MAX})`,
+  );
   console.log('kind          surface    n  skipped    p50    p99     max  verdict');
   for (const kind of KINDS) {
     for (const s of SURFACES) {
@@ -548,10 +612,16 @@ function loadPages(base, paths, seconds) {
     const r = await autocannon({ url: base, connections, duration: seconds, pipelining: 1, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
     console.log(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, total: r.requests.total }));`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', code, JSON.stringify([base, paths, seconds, BULK.connections, BROWSER])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', code, JSON.stringify([base, paths, seconds, BULK.connections, BROWSER])],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (c) => (c === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`autocannon exited ${c}`))));
+    child.on('exit', (c) =>
+      c === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`autocannon exited ${c}`)),
+    );
   });
 }
 
@@ -570,10 +640,22 @@ async function runBulk(api, web, used) {
   }
   // Cached pages under load: home, listings, product pages (some of them changed by the bulk), search.
   const changedPaths = [...byProduct.values()].slice(0, 5).map((p) => p.path);
-  const [quietProduct] = await api.exec(`select p.id, p.slug, c.path as cat from products p join categories c on c.id = p.category_id where p.id > ${Math.max(...byProduct.keys())} order by p.id limit 3`);
-  const paths = ['/', '/kupalniki', '/odezhda', '/obuv', ...changedPaths, api.productPath(quietProduct.cat, quietProduct.id, quietProduct.slug), `/search?searchParam=${encodeURIComponent('купальник')}`];
+  const [quietProduct] = await api.exec(
+    `select p.id, p.slug, c.path as cat from products p join categories c on c.id = p.category_id where p.id > ${Math.max(...byProduct.keys())} order by p.id limit 3`,
+  );
+  const paths = [
+    '/',
+    '/kupalniki',
+    '/odezhda',
+    '/obuv',
+    ...changedPaths,
+    api.productPath(quietProduct.cat, quietProduct.id, quietProduct.slug),
+    `/search?searchParam=${encodeURIComponent('купальник')}`,
+  ];
   for (const p of paths) await getPage(`${web.base}${p}`).catch(() => undefined);
-  console.log(`\nbulk: ${BULK.statements} UPDATEs × ${BULK.rows} sizes (stock → 0, ${byProduct.size} products), one a second, while autocannon loads ${paths.length} cached pages at ${BULK.connections} connections`);
+  console.log(
+    `\nbulk: ${BULK.statements} UPDATEs × ${BULK.rows} sizes (stock → 0, ${byProduct.size} products), one a second, while autocannon loads ${paths.length} cached pages at ${BULK.connections} connections`,
+  );
   const quiet = await loadPages(web.base, paths, BULK.seconds);
   const loaded = loadPages(web.base, paths, BULK.seconds);
   await sleep(500);
@@ -632,13 +714,16 @@ async function runBulk(api, web, used) {
   })();
   const during = await loaded;
   await verify;
-  const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  errors ${r.errors + r.timeouts}  non-2xx ${r.non2xx}`;
+  const fmt = (r) =>
+    `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  errors ${r.errors + r.timeouts}  non-2xx ${r.non2xx}`;
   console.log(`  quiet (just before)   ${fmt(quiet)}`);
   console.log(`  during the bulk       ${fmt(during)}`);
   console.log(`  UPDATE statements took ${Math.min(...statementMs)}–${Math.max(...statementMs)} ms`);
   const okP99 = during.p99 < BULK.p99Ms;
   const okRps = during.rps >= quiet.rps / 2;
-  console.log(`  p99 during the bulk < ${BULK.p99Ms} ms: ${note(okP99)}; req/s ≥ half of quiet (${(quiet.rps / 2).toFixed(0)}): ${note(okRps)}`);
+  console.log(
+    `  p99 during the bulk < ${BULK.p99Ms} ms: ${note(okP99)}; req/s ≥ half of quiet (${(quiet.rps / 2).toFixed(0)}): ${note(okRps)}`,
+  );
   console.log(
     `  ${pending.size + firstSeen.length} changed product pages (random sample of ${byProduct.size}): the last stale one showed it ${ms(allShown)} ms after the last statement (target ≤ ${BULK.visibleMs}): ${note(allShown <= BULK.visibleMs)}` +
       ` (${staleAtFirst} stale at their first request; fresh answers requested ${ms(Math.min(...firstSeen))}–${ms(Math.max(...firstSeen))} ms after it, 8 at a time${pending.size ? `; ${pending.size} still stale after 30 s` : ''})`,

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDb } from '../server/db/client';
 import { seedDatabase } from '../server/seed';
-import { importYmlFile } from '../server/services/catalog-import/yml';
 import { importCommerceMlFile, newCmlSession } from '../server/services/catalog-import/commerceml';
+import { importYmlFile } from '../server/services/catalog-import/yml';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,7 +58,7 @@ function* yml(offers) {
   for (let i = 0; i < offers; i++) {
     const group = Math.floor(i / 4);
     const color = COLORS[(group + Math.floor((i % 4) / 2)) % COLORS.length];
-    const size = SIZE_NAMES[i % 2 + (group % 3)];
+    const size = SIZE_NAMES[(i % 2) + (group % 3)];
     const price = 990 + (group % 50) * 100;
     yield `<offer id="o${i}" group_id="g${group}" available="${i % 7 ? 'true' : 'false'}"><name>Товар номер ${group} «Бенч»</name><price>${price}</price>${group % 5 === 0 ? `<oldprice>${price + 1000}</oldprice>` : ''}<currencyId>RUR</currencyId><categoryId>${CATS[group % CATS.length][0]}</categoryId><vendor>Бренд ${group % 40}</vendor><description><![CDATA[<p>Описание товара ${group}: ткань, крой, уход.</p>]]></description><param name="Цвет">${color}</param><param name="размер">${size}</param><param name="Материал">хлопок</param><count>${i % 9}</count></offer>`;
   }
@@ -102,18 +102,24 @@ async function main() {
     await writeLines(path.join(dir, 'offers.xml'), cmlOffers(PRODUCTS, SIZES));
     const handle = await openDb(DB);
     await seedDatabase(handle.db, { products: 10, demo: false });
-    console.log(`bench:import on ${handle.driver}; RSS after setup ${mb()} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(
+      `bench:import on ${handle.driver}; RSS after setup ${mb()} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+    );
     const opts = { pictures: null, defaultSection: 'odezhda' };
 
     let t = performance.now();
     let c = process.cpuUsage();
     const first = await importYmlFile(handle.db, ymlFile, opts);
     const ymlMs = performance.now() - t;
-    console.log(`YML ${OFFERS} offers: ${secs(ymlMs)} s (target ≤ 60 s), CPU of this process ${cpu(c)} s; products created ${first.products.created}, sizes ${first.sizes.created}, skipped ${first.skipped.length}; peak RSS ${mb()} MB (target ≤ 500 MB)`);
+    console.log(
+      `YML ${OFFERS} offers: ${secs(ymlMs)} s (target ≤ 60 s), CPU of this process ${cpu(c)} s; products created ${first.products.created}, sizes ${first.sizes.created}, skipped ${first.skipped.length}; peak RSS ${mb()} MB (target ≤ 500 MB)`,
+    );
     t = performance.now();
     c = process.cpuUsage();
     const second = await importYmlFile(handle.db, ymlFile, opts);
-    console.log(`YML re-import: ${secs(performance.now() - t)} s, CPU ${cpu(c)} s; rows changed ${second.rowsChanged} (target 0); products unchanged ${second.products.unchanged}`);
+    console.log(
+      `YML re-import: ${secs(performance.now() - t)} s, CPU ${cpu(c)} s; rows changed ${second.rowsChanged} (target 0); products unchanged ${second.products.unchanged}`,
+    );
 
     t = performance.now();
     c = process.cpuUsage();
@@ -121,7 +127,9 @@ async function main() {
     const cmlOpts = { ...opts, priceType: 'Розничная', baseDir: dir };
     await importCommerceMlFile(handle.db, path.join(dir, 'import.xml'), session, cmlOpts);
     const cml = await importCommerceMlFile(handle.db, path.join(dir, 'offers.xml'), session, cmlOpts);
-    console.log(`CommerceML ${PRODUCTS} products × ${SIZES} sizes: ${secs(performance.now() - t)} s (target ≤ 60 s), CPU ${cpu(c)} s; products created ${cml.products.created}, sizes ${cml.sizes.created}`);
+    console.log(
+      `CommerceML ${PRODUCTS} products × ${SIZES} sizes: ${secs(performance.now() - t)} s (target ≤ 60 s), CPU ${cpu(c)} s; products created ${cml.products.created}, sizes ${cml.sizes.created}`,
+    );
     console.log(`Peak RSS of the whole run: ${mb()} MB`);
     await handle.close();
   } finally {

@@ -30,7 +30,9 @@ import { machineLoad, parseArgs, samplePaths, startShop, treeRss, WARN_EXIT } fr
 const args = parseArgs();
 const products = Number(args.products ?? 3000);
 const seconds = Number(args.seconds ?? 10);
-const levels = String(args.connections ?? '1,16,64').split(',').map(Number);
+const levels = String(args.connections ?? '1,16,64')
+  .split(',')
+  .map(Number);
 
 const shop = await startShop({ url: args.url, api: args.api, products, build: Boolean(args.build) });
 let peakRss = 0;
@@ -53,7 +55,11 @@ try {
     { name: 'listing+facets', url: `${shop.base}${listing}?size=S,M&price=0-15000`, kind: 'page', headers: browser },
     { name: 'product', url: `${shop.base}${product}`, kind: 'page', headers: browser },
     { name: 'search', url: `${shop.base}/search?searchParam=${q}`, kind: 'search', headers: browser },
-    { name: 'api offers+filters', url: `${shop.api}/api/v1/offers/kupalniki/?limit=24&offset=0&filters=${facets}`, kind: 'api' },
+    {
+      name: 'api offers+filters',
+      url: `${shop.api}/api/v1/offers/kupalniki/?limit=24&offset=0&filters=${facets}`,
+      kind: 'api',
+    },
     { name: 'api facets', url: `${shop.api}/api/v1/all/filters/kupalniki/?filters=${facets}`, kind: 'api' },
     { name: 'api product', url: `${shop.api}/api/v1/product_offer/?pk=${pk}`, kind: 'api' },
     { name: 'api search', url: `${shop.api}/api/v1/search/${q}/?limit=24&offset=0`, kind: 'api' },
@@ -67,7 +73,9 @@ try {
     for (const connections of levels) {
       const r = await autocannon({ url: t.url, headers: t.headers, connections, duration: seconds, pipelining: 1 });
       if (!shop.alive()) {
-        console.log(`the shop stopped during ${t.name} at ${connections} connections; its last output:\n${shop.logTail()}`);
+        console.log(
+          `the shop stopped during ${t.name} at ${connections} connections; its last output:\n${shop.logTail()}`,
+        );
         failed = true;
         break targets;
       }
@@ -92,7 +100,15 @@ try {
     console.log('\n[bench] burst (issue #12)');
     const burst = spawnSync(
       process.execPath,
-      ['scripts/bench-burst.mjs', '--url', shop.base, '--api', shop.api, ...(shop.pid ? ['--pid', String(shop.pid)] : []), ...(args.warn || args['warn-burst'] ? ['--warn'] : [])],
+      [
+        'scripts/bench-burst.mjs',
+        '--url',
+        shop.base,
+        '--api',
+        shop.api,
+        ...(shop.pid ? ['--pid', String(shop.pid)] : []),
+        ...(args.warn || args['warn-burst'] ? ['--warn'] : []),
+      ],
       { cwd: new URL('..', import.meta.url), stdio: 'inherit' },
     );
     if (burst.status === WARN_EXIT) burstWarned = true;

@@ -26,7 +26,13 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 let failed = false;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   const { product, listing } = await samplePaths(shop.api);
@@ -43,16 +49,34 @@ try {
   for (const [name, path] of Object.entries(pages)) {
     const html = await (await fetch(shop.base + path)).text();
     // `<script noModule>` (Next's polyfills) is skipped by every browser that runs modules: not counted.
-    const noModule = new Set([...html.matchAll(/<script[^>]*\bnoModule\b[^>]*>/gi)].map((m) => /src="([^"]+)"/.exec(m[0])?.[1]).filter(Boolean));
-    const named = new Set([...html.matchAll(/["'](\/_next\/static\/[^"']+?\.js)["']/g)].map((m) => m[1]).filter((src) => !noModule.has(src)));
+    const noModule = new Set(
+      [...html.matchAll(/<script[^>]*\bnoModule\b[^>]*>/gi)]
+        .map((m) => /src="([^"]+)"/.exec(m[0])?.[1])
+        .filter(Boolean),
+    );
+    const named = new Set(
+      [...html.matchAll(/["'](\/_next\/static\/[^"']+?\.js)["']/g)]
+        .map((m) => m[1])
+        .filter((src) => !noModule.has(src)),
+    );
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     const page = await context.newPage();
     const bodies = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js')) {
-        bodies.push(response.body().then((body) => ({ src: url.pathname, body })).catch(() => null));
+        bodies.push(
+          response
+            .body()
+            .then((body) => ({ src: url.pathname, body }))
+            .catch(() => null),
+        );
       }
     });
     await page.goto(shop.base + path, { waitUntil: 'load' });
@@ -63,7 +87,8 @@ try {
     const loaded = new Map();
     for (const item of await Promise.all(bodies)) if (item) loaded.set(item.src, item.body);
     // Scripts named in the HTML but not fetched (none expected) still count: a browser would load them.
-    for (const src of named) if (!loaded.has(src)) loaded.set(src, Buffer.from(await (await fetch(shop.base + src)).arrayBuffer()));
+    for (const src of named)
+      if (!loaded.has(src)) loaded.set(src, Buffer.from(await (await fetch(shop.base + src)).arrayBuffer()));
     let raw = 0;
     let gz = 0;
     for (const [src, body] of loaded) {
@@ -71,7 +96,11 @@ try {
       raw += body.length;
       gz += gzipOf.get(src);
     }
-    if (args.list) for (const [src, body] of loaded) console.log(`             ${kb(gzipOf.get(src)).padStart(6)} kB  ${src}${named.has(src) ? '' : '  (loaded by the page)'}${body.includes('ZodError') ? '  [zod]' : ''}`);
+    if (args.list)
+      for (const [src, body] of loaded)
+        console.log(
+          `             ${kb(gzipOf.get(src)).padStart(6)} kB  ${src}${named.has(src) ? '' : '  (loaded by the page)'}${body.includes('ZodError') ? '  [zod]' : ''}`,
+        );
     const budget = BUDGET_KB[name];
     const over = budget !== undefined && gz / 1024 > budget;
     failed ||= over;

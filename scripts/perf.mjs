@@ -30,7 +30,10 @@ let build = Boolean(args.build);
 for (const step of steps) {
   console.log(`\n[perf] ${step.name}`);
   const t0 = Date.now();
-  const result = spawnSync(process.execPath, [...step.argv, ...(build ? ['--build'] : [])], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [...step.argv, ...(build ? ['--build'] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   build = false; // the first step built; the others reuse it
   // WARN_EXIT: a budget passed to the script with --warn was missed (printed, not failing).
   summary.push({ name: step.name, status: result.status, s: Math.round((Date.now() - t0) / 1000) });

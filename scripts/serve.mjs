@@ -42,13 +42,13 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
-import { PageMicroCache } from './lib/page-micro-cache.mjs';
-import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
-import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
-import { armDeadline } from './lib/request-deadline.mjs';
-import { readServeSettings, settingsOrExit } from './lib/settings.mjs';
+import { PageMicroCache } from './lib/page-micro-cache.mjs';
 import { encodeAnswer, holdPublicPage } from './lib/page-validators.mjs';
+import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
+import { armDeadline } from './lib/request-deadline.mjs';
+import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
+import { readServeSettings, settingsOrExit } from './lib/settings.mjs';
 import { SingleLocationResponse, unquoteImageValidators } from './lib/storefront-response.mjs';
 
 /** IPC type of a revalidation passed between workers (lib/revalidation.ts FANOUT_MESSAGE). */
@@ -82,7 +82,10 @@ if (cluster.isPrimary) {
   const cacheDir = pageCacheDir(root, settings.distDir);
   setInterval(() => {
     const { before, after, deleted } = prunePageCache(cacheDir, settings.pageCacheDiskBytes);
-    if (deleted) console.log(`[serve] page cache on disk ${(before / 1048576).toFixed(0)} → ${(after / 1048576).toFixed(0)} MB (${deleted} files)`);
+    if (deleted)
+      console.log(
+        `[serve] page cache on disk ${(before / 1048576).toFixed(0)} → ${(after / 1048576).toFixed(0)} MB (${deleted} files)`,
+      );
   }, 60_000).unref();
   // A larger young generation: rendering and sending pages allocates many short-lived buffers, and
   // V8's default 16 MB semi-space made the workers collect garbage several times a second. 32 MB,
@@ -197,7 +200,8 @@ if (cluster.isPrimary) {
         (error) => {
           stopWatching();
           if (gone.signal.aborted) return void socket.destroy();
-          if (error instanceof GateRefusal && !res.headersSent && !res.destroyed) sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
+          if (error instanceof GateRefusal && !res.headersSent && !res.destroyed)
+            sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
         },
       );
     },
@@ -216,7 +220,11 @@ if (cluster.isPrimary) {
     if (message?.type !== FANOUT_MESSAGE || !internal.address()) return;
     fetch(`http://127.0.0.1:${internal.address().port}/api/revalidate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.revalidateSecret}`, 'x-revalidate-fanout': '1' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${settings.revalidateSecret}`,
+        'x-revalidate-fanout': '1',
+      },
       body: JSON.stringify({ tags: message.tags ?? [], paths: message.paths ?? [] }),
       signal: AbortSignal.timeout(5000),
     })

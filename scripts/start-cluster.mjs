@@ -48,7 +48,8 @@ const distDir = process.env.NEXT_DIST_DIR || '.next-cluster';
 const log = (line) => console.log(`[cluster] ${line}`);
 
 // --- what must be installed (nothing is installed here) ---------------------------------------
-const APT = 'apt-get update && apt-get install -y nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static redis-server openssl';
+const APT =
+  'apt-get update && apt-get install -y nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static redis-server openssl';
 const missing = [];
 const onPath = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
 for (const bin of ['nginx', 'redis-server', 'openssl']) if (!onPath(bin)) missing.push(bin);
@@ -71,7 +72,23 @@ const key = path.join(dir, 'tls', 'key.pem');
 if (!existsSync(cert) || !existsSync(key)) {
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '825', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '825',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl could not make the self-signed certificate: ${made.stderr}`);
@@ -79,10 +96,11 @@ if (!existsSync(cert) || !existsSync(key)) {
 }
 const webPorts = Array.from({ length: webCount }, (_, i) => ports.web + 1 + i);
 const apiPorts = Array.from({ length: apiCount }, (_, i) => ports.apiLb + 1 + i);
-const fill = (template, values) => template.replace(/\{\{(\w+)\}\}/g, (_, name) => {
-  if (!(name in values)) throw new Error(`no value for {{${name}}}`);
-  return String(values[name]);
-});
+const fill = (template, values) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`no value for {{${name}}}`);
+    return String(values[name]);
+  });
 const servers = (list) => list.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n');
 let nginxConf = fill(readFileSync(path.join(root, 'deploy', 'nginx.conf.template'), 'utf8'), {
   DIR: dir,
@@ -97,7 +115,10 @@ let nginxConf = fill(readFileSync(path.join(root, 'deploy', 'nginx.conf.template
 });
 if (flags['no-nginx-cache']) nginxConf = nginxConf.replace(/^(\s*)proxy_cache pages;$/m, '$1proxy_cache off;');
 writeFileSync(path.join(dir, 'nginx.conf'), nginxConf);
-writeFileSync(path.join(dir, 'redis.conf'), fill(readFileSync(path.join(root, 'deploy', 'redis.conf.template'), 'utf8'), { DIR: dir, REDIS_PORT: ports.redis }));
+writeFileSync(
+  path.join(dir, 'redis.conf'),
+  fill(readFileSync(path.join(root, 'deploy', 'redis.conf.template'), 'utf8'), { DIR: dir, REDIS_PORT: ports.redis }),
+);
 const tested = spawnSync('nginx', ['-t', '-q', '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
 if (tested.status !== 0) {
   console.error(`[cluster] nginx refused the generated config:\n${tested.stderr}`);
@@ -116,12 +137,24 @@ const shared = {
   SHOP_API_URL: `http://127.0.0.1:${ports.apiLb}`,
   REVALIDATE_SECRET: process.env.REVALIDATE_SECRET || randomBytes(24).toString('base64url'),
   // The change events post to nginx: any one storefront instance expires the tags in the shared cache.
-  STOREFRONT_REVALIDATE_URLS: process.env.STOREFRONT_REVALIDATE_URLS || `https://127.0.0.1:${ports.https}/api/revalidate`,
+  STOREFRONT_REVALIDATE_URLS:
+    process.env.STOREFRONT_REVALIDATE_URLS || `https://127.0.0.1:${ports.https}/api/revalidate`,
   NODE_EXTRA_CA_CERTS: cert,
 };
 writeFileSync(
   path.join(dir, 'cluster.json'),
-  JSON.stringify({ https: `https://localhost:${ports.https}`, apiLb: shared.SHOP_API_URL, web: webPorts, api: apiPorts, redis: shared.REDIS_URL, distDir }, null, 2),
+  JSON.stringify(
+    {
+      https: `https://localhost:${ports.https}`,
+      apiLb: shared.SHOP_API_URL,
+      web: webPorts,
+      api: apiPorts,
+      redis: shared.REDIS_URL,
+      distDir,
+    },
+    null,
+    2,
+  ),
 );
 
 // --- supervision ---------------------------------------------------------------------------------
@@ -135,7 +168,13 @@ function supervise(name, cmd, args, env = shared) {
   const start = () => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     running.set(name, child);
-    const prefix = (chunk) => chunk.toString().split('\n').filter(Boolean).map((l) => `[${name}] ${l}`).join('\n') + '\n';
+    const prefix = (chunk) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => `[${name}] ${l}`)
+        .join('\n') + '\n';
     child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
     child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
     child.on('exit', (code, signal) => {
@@ -195,7 +234,11 @@ try {
   supervise('redis', 'redis-server', [path.join(dir, 'redis.conf')]);
   // The first API instance migrates and seeds; the others start once it answers.
   for (const [i, port] of apiPorts.entries()) {
-    supervise(`api${i + 1}`, bin('tsx'), ['server/main.ts'], { ...shared, API_PORT: String(port), API_HOST: '127.0.0.1' });
+    supervise(`api${i + 1}`, bin('tsx'), ['server/main.ts'], {
+      ...shared,
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+    });
     await waitFor(`http://127.0.0.1:${port}/api/health`, `API instance ${i + 1}`, 240_000);
     log(`API instance ${i + 1} on 127.0.0.1:${port} after ${since()}`);
   }
@@ -209,7 +252,9 @@ try {
     log(`building the storefront into ${distDir}`);
     // The build prerenders into its own folder; it never needs the cluster's Redis.
     const { REDIS_URL: _unused, ...buildEnv } = shared;
-    const code = await new Promise((resolve) => spawn(bin('next'), ['build'], { cwd: root, env: buildEnv, stdio: 'inherit' }).on('exit', resolve));
+    const code = await new Promise((resolve) =>
+      spawn(bin('next'), ['build'], { cwd: root, env: buildEnv, stdio: 'inherit' }).on('exit', resolve),
+    );
     if (code !== 0) throw new Error('next build failed');
     writeFileSync(stampFile, stamp);
   }
@@ -218,9 +263,12 @@ try {
     // to 127.0.0.1 only, Next's rewrite proxy could not reach itself (socket hang up, 500).
     supervise(`web${i + 1}`, bin('next'), ['start', '-p', String(port)]);
   }
-  for (const [i, port] of webPorts.entries()) await waitFor(`http://127.0.0.1:${port}/`, `storefront instance ${i + 1}`, 120_000);
-  log(`ready after ${since()}: https://localhost:${ports.https}/ (HTTP/2, self-signed: ${cert}); ` +
-    `storefront ${webPorts.join(', ')}, API ${apiPorts.join(', ')} behind ${ports.apiLb}, Redis ${ports.redis}. Ctrl-C stops everything.`);
+  for (const [i, port] of webPorts.entries())
+    await waitFor(`http://127.0.0.1:${port}/`, `storefront instance ${i + 1}`, 120_000);
+  log(
+    `ready after ${since()}: https://localhost:${ports.https}/ (HTTP/2, self-signed: ${cert}); ` +
+      `storefront ${webPorts.join(', ')}, API ${apiPorts.join(', ')} behind ${ports.apiLb}, Redis ${ports.redis}. Ctrl-C stops everything.`,
+  );
 } catch (error) {
   console.error(`[cluster] ${error instanceof Error ? error.message : error}`);
   stopAll(1);

@@ -27,11 +27,14 @@ import { readServeSettings, readStartSettings, settingsOrExit } from './lib/sett
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const testMode = args.has('--test');
-const settings = settingsOrExit(() => readStartSettings({ ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || (testMode ? '.next-test' : '') }));
+const settings = settingsOrExit(() =>
+  readStartSettings({ ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || (testMode ? '.next-test' : '') }),
+);
 const { port, apiUrl, distDir } = settings;
 // scripts/serve.mjs checks its own variables too; checked here first so a typo stops the start
 // before a build of minutes, not after it.
-if (!args.has('--dev') && !args.has('--api-only')) settingsOrExit(() => readServeSettings({ ...process.env, NEXT_DIST_DIR: distDir }));
+if (!args.has('--dev') && !args.has('--api-only'))
+  settingsOrExit(() => readServeSettings({ ...process.env, NEXT_DIST_DIR: distDir }));
 // Issue #13: the API's change events expire the storefront's pages through POST /api/revalidate,
 // authenticated with a secret both processes share (a random one per start unless configured).
 const env = {
@@ -63,7 +66,10 @@ let stopping = false;
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  const killed = await stopTrees([...children].map((child) => child.pid).filter(Boolean), { signal: 'SIGTERM', graceMs: 5000 });
+  const killed = await stopTrees([...children].map((child) => child.pid).filter(Boolean), {
+    signal: 'SIGTERM',
+    graceMs: 5000,
+  });
   if (killed) console.error(`[start] ${killed} process(es) did not stop within 5 s and were killed`);
   process.exit(code);
 }

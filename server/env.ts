@@ -21,7 +21,11 @@ const EnvSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(200_000).default(3000),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Public origin of the storefront, for links in e-mails (reset link /reset/{token}). */
-  SITE_URL: z.string().url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  SITE_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
   /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.ru:465; unset → .eml files in MAIL_DIR. */
   SMTP_URL: z.string().url().optional(),
   /** Folder of the .eml files written when SMTP_URL is not set. */
@@ -29,9 +33,19 @@ const EnvSchema = z.object({
   /** Sender of the shop's e-mails. */
   MAIL_FROM: z.string().default('Lumière <noreply@lumiere.test>'),
   /** Lifetime of a login token, hours (default 30 days). */
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
   /** Lifetime of a password reset link, minutes. */
-  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  RESET_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
   /**
    * How long a login attempt on an account with more than 10 recent failures waits, ms (issue #12:
    * slow a distributed guesser down without locking the owner out; server/services/throttle.ts).
@@ -49,12 +63,18 @@ const EnvSchema = z.object({
    * Issue #12 (server/services/demo-mode.ts): `1` seeds the demo buyer and demo certificates into a
    * new database whatever SITE_URL is, `0` never; unset: only while SITE_URL is a loopback address.
    */
-  DEMO_MODE: z.enum(['0', '1']).transform((v) => v === '1').optional(),
+  DEMO_MODE: z
+    .enum(['0', '1'])
+    .transform((v) => v === '1')
+    .optional(),
   /**
    * Issue #12: `1` turns the built-in sandbox acquiring on in production (a loud warning at start),
    * `0` off everywhere; unset: on outside production and in demo mode.
    */
-  PAYMENT_SANDBOX: z.enum(['0', '1']).transform((v) => v === '1').optional(),
+  PAYMENT_SANDBOX: z
+    .enum(['0', '1'])
+    .transform((v) => v === '1')
+    .optional(),
   /**
    * Sber acquiring REST API (issue #5): both set → card payments go to Sber, otherwise to the
    * built-in sandbox page /payment-sber. SBER_API_URL: the test gateway by default.
@@ -80,7 +100,12 @@ const EnvSchema = z.object({
   STOREFRONT_REVALIDATE_URLS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().url())),
   REVALIDATE_SECRET: z.string().min(16).optional(),
   /** Issue #12 load shedding (server/load-shed.ts): requests handled at once, waiting, longest wait (ms). */
@@ -91,7 +116,12 @@ const EnvSchema = z.object({
    * Issue #13 (server/services/reservations.ts): minutes an unpaid card order holds its stock,
    * counted from the order's creation; then it is cancelled and the stock returns.
    */
-  RESERVATION_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  RESERVATION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
   /** Seconds between two sweeps of expired reservations; 0 turns the sweeper off in this process. */
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
@@ -108,7 +138,12 @@ const EnvSchema = z.object({
   /** Folder the 1C exchange keeps uploaded files in between `file` and `import`. */
   EXCHANGE_DIR: z.string().default('.data/exchange'),
   /** Largest chunk 1C may send in one `mode=file` request, bytes (answered by `mode=init`). */
-  EXCHANGE_FILE_LIMIT: z.coerce.number().int().min(65_536).max(1_073_741_824).default(16 * 1024 * 1024),
+  EXCHANGE_FILE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(65_536)
+    .max(1_073_741_824)
+    .default(16 * 1024 * 1024),
   /** Issue #15: the CommerceML price type (ТипЦены/Наименование) that becomes the shop price. */
   IMPORT_PRICE_TYPE: z.string().min(1).default('Розничная'),
   /**
@@ -131,7 +166,9 @@ export type ServerEnv = z.infer<typeof EnvSchema>;
  * @throws Error naming every bad variable, e.g. "Invalid shop API environment: API_PORT: …".
  */
 export function readServerEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v])));
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v])),
+  );
   if (!parsed.success) {
     const bad = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
     throw new Error(`Invalid shop API environment: ${bad.join('; ')}`);

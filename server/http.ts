@@ -21,7 +21,12 @@ export class ApiHttpError extends Error {
 }
 
 /** Answers `{status:"error", message, errors?}` with the given 4xx/5xx status. */
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, errors?: Record<string, string>) {
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  errors?: Record<string, string>,
+) {
   return c.json({ status: 'error' as const, message, ...(errors ? { errors } : {}) }, status);
 }
 
@@ -105,7 +110,11 @@ export function parseJsonQuery(value: string | undefined): unknown {
  * `cause`), or undefined when `error` is not one.
  */
 export function sqlStateOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth += 1
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }

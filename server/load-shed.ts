@@ -11,8 +11,8 @@
  * `configureLoadShed` (server/main.ts: API_CONCURRENCY, API_QUEUE, API_QUEUE_TIMEOUT_MS) or the
  * defaults below.
  */
-import type { MiddlewareHandler } from 'hono';
 import { AdmissionGate, GateRefusal } from '../scripts/lib/admission-gate.mjs';
+import type { MiddlewareHandler } from 'hono';
 
 /** Sizes of the gate: concurrent requests, waiting requests, longest wait (ms). */
 export type LoadShedOptions = { limit: number; queue: number; timeoutMs: number; retryAfterS: number };

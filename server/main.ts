@@ -5,14 +5,14 @@
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from './app';
-import { configureLoadShed } from './load-shed';
 import { openDb } from './db/client';
 import { serverEnv } from './env';
-import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
+import { configureLoadShed } from './load-shed';
 import { seedDatabase } from './seed';
-import { logError } from './services/log';
-import { demoWarnings } from './services/demo-mode';
+import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { startChangeEvents } from './services/change-events';
+import { demoWarnings } from './services/demo-mode';
+import { logError } from './services/log';
 import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
 

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from './app';
 import { openDb, type DbHandle } from './db/client';
-import { readServerEnv, serverEnv, type ServerEnv } from './env';
 import { cities, offerFeatures } from './db/schema';
+import { readServerEnv, serverEnv, type ServerEnv } from './env';
 import { seedDatabase } from './seed';
 
 export interface TestApi {
@@ -95,16 +95,31 @@ export interface OrderFixture {
 export async function orderFixture(api: TestApi, stock: number): Promise<OrderFixture> {
   const { db } = api.handle;
   const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'Москва'));
-  const [size] = await db.select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId }).from(offerFeatures).where(eq(offerFeatures.kind, 'size')).limit(1);
+  const [size] = await db
+    .select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId })
+    .from(offerFeatures)
+    .where(eq(offerFeatures.kind, 'size'))
+    .limit(1);
   await db.update(offerFeatures).set({ stock }).where(eq(offerFeatures.extId, size!.extId));
   return { moscow: city!.id, size: size! };
 }
 
 /** A courier order body of one piece of the fixture's size for `contact`, plus `extra` fields. */
-export function oneItemOrder(fixture: OrderFixture, contact: { fio: string; email: string; phone: string }, extra: Record<string, unknown> = {}) {
+export function oneItemOrder(
+  fixture: OrderFixture,
+  contact: { fio: string; email: string; phone: string },
+  extra: Record<string, unknown> = {},
+) {
   return {
     contact,
-    delivery: { method: 'courier', city_id: fixture.moscow, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
+    delivery: {
+      method: 'courier',
+      city_id: fixture.moscow,
+      street: 'Тверская',
+      house: '12',
+      apartment: '45',
+      postcode: '125009',
+    },
     items: [{ offer: fixture.size.offerId, feature: fixture.size.extId, quantity: 1 }],
     ...extra,
   };

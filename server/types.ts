@@ -1,7 +1,7 @@
 /** Hono environment of the shop API: the database handle is injected per app (tests use their own). */
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Db } from './db/client';
 import type { Throttle } from './services/throttle';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 
 export interface AppEnv {
   /** `throttle`: login/reset counters of this app instance (server/services/throttle.ts). */

@@ -31,7 +31,9 @@ beforeEach(() => {
 
 const store = () => useBasketStore.getState();
 
-async function loaded(items = [cartItemFactory({ quantity: 1, price: 1000 }), cartItemFactory({ quantity: 2, price: 2500.5 })]) {
+async function loaded(
+  items = [cartItemFactory({ quantity: 1, price: 1000 }), cartItemFactory({ quantity: 2, price: 2500.5 })],
+) {
   resetFakeCart(fake, items);
   await store().init();
   fake.requests.length = 0;

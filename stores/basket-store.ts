@@ -13,6 +13,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { BffRequestError } from '@/lib/api/bff-client';
 import {
   addToCart,
   clearCart,
@@ -21,7 +22,6 @@ import {
   updateCartItem,
   CART_FALLBACK_MESSAGE,
 } from '@/lib/api/cart-client';
-import { BffRequestError } from '@/lib/api/bff-client';
 import type { Cart, CartItem } from '@/lib/api/contract/cart';
 import { BASKET_DROPDOWN_CLOSE_DELAY_MS, MIN_QUANTITY } from '@/lib/constants';
 import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
@@ -301,7 +301,10 @@ export const useBasketStore = create<BasketState>()(
             set({ dropdownTimeout: null });
             return;
           }
-          const timeout = setTimeout(() => set({ showDropdown: false, dropdownTimeout: null }), BASKET_DROPDOWN_CLOSE_DELAY_MS);
+          const timeout = setTimeout(
+            () => set({ showDropdown: false, dropdownTimeout: null }),
+            BASKET_DROPDOWN_CLOSE_DELAY_MS,
+          );
           set({ dropdownTimeout: timeout });
         },
 
@@ -353,7 +356,9 @@ function without(record: Record<string, true>, key: string): Record<string, true
 
 function sanitizePersisted(value: unknown): PersistedBasket {
   const source = (value && typeof value === 'object' ? value : {}) as Partial<Record<keyof PersistedBasket, unknown>>;
-  const ids = Array.isArray(source.basketListId) ? source.basketListId.filter((id): id is string => typeof id === 'string') : [];
+  const ids = Array.isArray(source.basketListId)
+    ? source.basketListId.filter((id): id is string => typeof id === 'string')
+    : [];
   const features =
     source.offerFeaturesList && typeof source.offerFeaturesList === 'object' && !Array.isArray(source.offerFeaturesList)
       ? (source.offerFeaturesList as Record<string, OfferFeatures>)

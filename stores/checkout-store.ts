@@ -17,7 +17,13 @@ import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
 export type AnonymousData = { fio: string; email: string; phone: string };
 
 /** The order just placed, for /basket/success and the order-accepted popup. */
-export type LastOrder = { number: string; guid: string; total: number; email: string; items: Array<{ id: number | string; name: string; price: number; quantity: number }> };
+export type LastOrder = {
+  number: string;
+  guid: string;
+  total: number;
+  email: string;
+  items: Array<{ id: number | string; name: string; price: number; quantity: number }>;
+};
 
 export type CheckoutState = {
   anonymousData: AnonymousData | null;
@@ -50,7 +56,10 @@ function randomKey(): string {
   return `ck-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-type Persisted = Pick<CheckoutState, 'anonymousData' | 'giftCardExtId' | 'promoCode' | 'idempotencyKey' | 'lastOrder' | 'orderPopupShown'>;
+type Persisted = Pick<
+  CheckoutState,
+  'anonymousData' | 'giftCardExtId' | 'promoCode' | 'idempotencyKey' | 'lastOrder' | 'orderPopupShown'
+>;
 
 /** The checkout store hook. */
 export const useCheckoutStore = create<CheckoutState>()(
@@ -89,7 +98,15 @@ export const useCheckoutStore = create<CheckoutState>()(
         set({ idempotencyKey: key });
         return key;
       },
-      orderPlaced: (lastOrder) => set({ lastOrder, idempotencyKey: null, promoCode: null, giftCardExtId: null, giftCardInBasketData: null, orderPopupShown: false }),
+      orderPlaced: (lastOrder) =>
+        set({
+          lastOrder,
+          idempotencyKey: null,
+          promoCode: null,
+          giftCardExtId: null,
+          giftCardInBasketData: null,
+          orderPopupShown: false,
+        }),
       setOrderPopupShown: (orderPopupShown) => set({ orderPopupShown }),
     }),
     {

@@ -60,8 +60,13 @@ export const useFavoritesStore = create<FavoritesState>()(
         if (state.pending[productId]) return false;
         const has = state.favoritesListId.includes(productId);
         if (state.owner === 'guest') {
-          const next = has ? state.favoritesListId.filter((id) => id !== productId) : [productId, ...state.favoritesListId].slice(0, FAVORITES_MAX);
-          set({ favoritesListId: next, favoritesOffersList: state.favoritesOffersList.filter((o) => next.includes(o.id)) });
+          const next = has
+            ? state.favoritesListId.filter((id) => id !== productId)
+            : [productId, ...state.favoritesListId].slice(0, FAVORITES_MAX);
+          set({
+            favoritesListId: next,
+            favoritesOffersList: state.favoritesOffersList.filter((o) => next.includes(o.id)),
+          });
           return true;
         }
         set({ pending: { ...state.pending, [productId]: true } });
@@ -91,7 +96,9 @@ export const useFavoritesStore = create<FavoritesState>()(
             set({ favoritesListId: answer.ids, favoritesOffersList: answer.results });
           } else {
             const ids = get().favoritesListId;
-            const answer = ids.length ? await accountRequest('GET', `/v1/favorites/offers/?ids=${ids.join(',')}`, FavoriteOffersResponse) : { response: [] };
+            const answer = ids.length
+              ? await accountRequest('GET', `/v1/favorites/offers/?ids=${ids.join(',')}`, FavoriteOffersResponse)
+              : { response: [] };
             set({ favoritesOffersList: answer.response });
           }
         } catch {
@@ -125,7 +132,9 @@ export const useFavoritesStore = create<FavoritesState>()(
       partialize: (s): Persisted => ({ favoritesListId: s.favoritesListId, owner: s.owner }),
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<Persisted>;
-        const ids = Array.isArray(p.favoritesListId) ? p.favoritesListId.filter((id): id is number => Number.isInteger(id) && id > 0) : [];
+        const ids = Array.isArray(p.favoritesListId)
+          ? p.favoritesListId.filter((id): id is number => Number.isInteger(id) && id > 0)
+          : [];
         return { ...current, favoritesListId: ids, owner: p.owner === 'account' ? 'account' : 'guest' };
       },
     },

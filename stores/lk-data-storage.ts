@@ -22,7 +22,12 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware';
 export const LK_DATA_KEY = 'lkData';
 
 /** Slice names taken by stores so far; add yours here to keep them unique. */
-export const LK_DATA_SLICES = { basket: 'basket', favorites: 'favorites', checkout: 'checkout', search: 'search' } as const;
+export const LK_DATA_SLICES = {
+  basket: 'basket',
+  favorites: 'favorites',
+  checkout: 'checkout',
+  search: 'search',
+} as const;
 
 type LkDataBlob = Record<string, unknown>;
 

@@ -2,7 +2,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RECENTLY_VIEWED_LIMIT, useRecentlyViewedStore, type ViewedProduct } from './recently-viewed-store';
 
-const product = (id: number): ViewedProduct => ({ id, name: `Товар ${id}`, brand: 'Maaji', price: 1000, old_price: null, image: null, href: `/kupalniki/slitnye/${id}/tovar` });
+const product = (id: number): ViewedProduct => ({
+  id,
+  name: `Товар ${id}`,
+  brand: 'Maaji',
+  price: 1000,
+  old_price: null,
+  image: null,
+  href: `/kupalniki/slitnye/${id}/tovar`,
+});
 
 describe('recently viewed store', () => {
   beforeEach(() => useRecentlyViewedStore.setState({ items: [] }));

@@ -78,7 +78,11 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     initPromise = (async () => {
       if (get().user || !hasLiveSession()) {
         // An account's favourites left in lkData after the session expired are not a guest's.
-        if (!get().user && useFavoritesStore.persist.hasHydrated() && useFavoritesStore.getState().owner === 'account') {
+        if (
+          !get().user &&
+          useFavoritesStore.persist.hasHydrated() &&
+          useFavoritesStore.getState().owner === 'account'
+        ) {
           useFavoritesStore.getState().detachAccount();
         }
         set({ status: 'ready' });

@@ -12,7 +12,11 @@ export default function ShopError({ error, retry }: { error: unknown; retry: () 
     <div className="container">
       <title>Ошибка</title>
       <ErrorState
-        message={reloading ? 'Сайт обновился. Загружаем новую версию страницы…' : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'}
+        message={
+          reloading
+            ? 'Сайт обновился. Загружаем новую версию страницы…'
+            : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'
+        }
       >
         <button type="button" className="button button-outline" onClick={() => retry()}>
           Попробовать ещё раз

@@ -5,10 +5,11 @@
  * categories have loaded.
  */
 import { notFound } from 'next/navigation';
+import { JsonLd } from '@/components/json-ld';
 import { AuthPopups } from '@/features/auth/components/auth-popups';
 import { HeaderAccountLink } from '@/features/auth/components/header-account-link';
-import { JsonLd } from '@/components/json-ld';
 import { BasketHeaderButton } from '@/features/basket/components/basket-header-button';
+import { SubscribeForm } from '@/features/content/components/subscribe-form';
 import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
 import { getOrganization } from '@/features/navigation/api/get-organization';
@@ -16,18 +17,21 @@ import { getPreviewCategories } from '@/features/navigation/api/get-preview-cate
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
 import { telegramHref, vkHref, whatsappHref } from '@/features/navigation/utils/contact-links';
-import { SubscribeForm } from '@/features/content/components/subscribe-form';
 import { HelpButton } from '@/features/popups/components/help-button';
 import { ShopWidgets } from '@/features/popups/components/shop-widgets';
-import { env } from '@/lib/env';
 import { SearchBox } from '@/features/search/components/search-box';
 import { SITE_NAME } from '@/lib/constants';
+import { env } from '@/lib/env';
 import { href } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 
 /** The shop chrome around `children`. */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [organization, categories, brands] = await Promise.all([getOrganization(), getPreviewCategories(), getBrands()]);
+  const [organization, categories, brands] = await Promise.all([
+    getOrganization(),
+    getPreviewCategories(),
+    getBrands(),
+  ]);
   if (!organization && !categories) notFound();
 
   return (

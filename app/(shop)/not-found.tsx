@@ -1,6 +1,6 @@
 /** 404 inside the shop layout, with header and footer (spec §2 "Error page", titled "Ошибка"). */
-import type { Metadata } from 'next';
 import { ErrorState } from '@/components/error-state/error-state';
+import type { Metadata } from 'next';
 
 // No robots here: Next already writes `<meta name="robots" content="noindex">` on every 404, and two
 // robots metas disagreeing confuse crawlers (issue #14).

@@ -4,8 +4,8 @@
  * (/sitemap/0.xml for pages, categories, tags, brands and landing pages; /sitemap/1.xml… for
  * products, 50 000 each).
  */
-import { generateSitemaps } from '../sitemap';
 import { absoluteUrl } from '@/lib/site-url';
+import { generateSitemaps } from '../sitemap';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { JsonLd } from '@/components/json-ld';
-import { absoluteUrl } from '@/lib/site-url';
 import { href, routeTitle } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
 import styles from './breadcrumbs.module.css';
 
 /** One crumb: visible name and its path ("/kupalniki"). */
@@ -21,11 +21,7 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
           const last = index === all.length - 1;
           return (
             <li key={`${crumb.href}-${index}`} className={styles.item}>
-              {last ? (
-                <span aria-current="page">{crumb.name}</span>
-              ) : (
-                <a href={crumb.href}>{crumb.name}</a>
-              )}
+              {last ? <span aria-current="page">{crumb.name}</span> : <a href={crumb.href}>{crumb.name}</a>}
             </li>
           );
         })}

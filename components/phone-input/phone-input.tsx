@@ -25,6 +25,20 @@ const track: Track = ({ inputType, data, value, selectionStart }) => {
 };
 
 /** A masked `<input type="tel">`; all other input props pass through (react-hook-form `register`). */
-export const PhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PhoneInput(props, ref) {
-  return <InputMask ref={ref} mask={MASK} replacement={REPLACEMENT} track={track} type="tel" inputMode="tel" autoComplete="tel" placeholder="+7(___)-___-__-__" {...props} />;
-});
+export const PhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function PhoneInput(props, ref) {
+    return (
+      <InputMask
+        ref={ref}
+        mask={MASK}
+        replacement={REPLACEMENT}
+        track={track}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="+7(___)-___-__-__"
+        {...props}
+      />
+    );
+  },
+);

@@ -1,5 +1,5 @@
-import type { OfferCard } from '@/lib/api/contract/catalog';
 import { mainImage } from '@/components/product-image/product-image';
+import type { OfferCard } from '@/lib/api/contract/catalog';
 
 /**
  * The part of a listing card (`OfferCard`, spec §7 offers) that a product tile shows: the

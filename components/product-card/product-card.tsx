@@ -2,8 +2,8 @@
 
 import { Price } from '@/components/price/price';
 import { ProductImage } from '@/components/product-image/product-image';
-import type { CardOffer } from './card-offer';
 import styles from './product-card.module.css';
+import type { CardOffer } from './card-offer';
 
 /** Props of `ProductCard`. */
 export type ProductCardProps = {
@@ -42,9 +42,7 @@ export function ProductCard({ offer, preload = false, actionSlot }: ProductCardP
           ) : (
             <span className={styles.noImage}>Нет фото</span>
           )}
-          <span className={styles.badges}>
-            {offer.is_new ? <span className={styles.new}>New</span> : null}
-          </span>
+          <span className={styles.badges}>{offer.is_new ? <span className={styles.new}>New</span> : null}</span>
         </div>
         <p className={styles.brand}>{offer.brand.name}</p>
         <h3 className={styles.name}>{offer.name}</h3>

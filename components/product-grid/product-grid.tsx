@@ -1,5 +1,5 @@
-import type { OfferCard } from '@/lib/api/contract/catalog';
 import { OfferTile, type CardActionProps } from '@/components/product-card/offer-tile';
+import type { OfferCard } from '@/lib/api/contract/catalog';
 import styles from './product-grid.module.css';
 
 /** Props of `ProductGrid`. */

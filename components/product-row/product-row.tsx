@@ -1,6 +1,6 @@
-import type { OfferCard } from '@/lib/api/contract/catalog';
 import { OfferTile } from '@/components/product-card/offer-tile';
 import type { ProductGridProps } from '@/components/product-grid/product-grid';
+import type { OfferCard } from '@/lib/api/contract/catalog';
 import styles from './product-row.module.css';
 
 /** Props of `ProductRow`. */

@@ -10,7 +10,13 @@ const REGIONS: Place[] = [
   { id: 77, name: 'Москва' },
   { id: 16, name: 'Республика Татарстан' },
 ];
-const CITIES: Record<number, Place[]> = { 77: [{ id: 1, name: 'Москва' }], 16: [{ id: 5, name: 'Казань' }, { id: 6, name: 'Набережные Челны' }] };
+const CITIES: Record<number, Place[]> = {
+  77: [{ id: 1, name: 'Москва' }],
+  16: [
+    { id: 5, name: 'Казань' },
+    { id: 6, name: 'Набережные Челны' },
+  ],
+};
 
 /** A parent form that keeps the values and resets the city on a region change, as both forms do. */
 function Harness({ onCity }: { onCity?: (id: number) => void }) {
@@ -46,7 +52,11 @@ describe('RegionCityFields', () => {
 
     await user.selectOptions(screen.getByLabelText('Регион'), 'Республика Татарстан');
     expect(city).toBeEnabled();
-    expect([...(city as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Выберите город', 'Казань', 'Набережные Челны']);
+    expect([...(city as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Выберите город',
+      'Казань',
+      'Набережные Челны',
+    ]);
     await user.selectOptions(city, 'Набережные Челны');
     expect(onCity).toHaveBeenLastCalledWith(6);
 
@@ -74,7 +84,17 @@ describe('RegionCityFields', () => {
   });
 
   it('disables the city select while the cities load and says so', () => {
-    render(<RegionCityFields regions={REGIONS} cities={[]} regionId={16} cityId={null} onRegionChange={() => {}} onCityChange={() => {}} citiesLoading />);
+    render(
+      <RegionCityFields
+        regions={REGIONS}
+        cities={[]}
+        regionId={16}
+        cityId={null}
+        onRegionChange={() => {}}
+        onCityChange={() => {}}
+        citiesLoading
+      />,
+    );
     expect(screen.getByLabelText('Город')).toBeDisabled();
     expect(screen.getByLabelText('Город')).toHaveDisplayValue('Загружаем города…');
   });

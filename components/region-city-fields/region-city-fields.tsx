@@ -59,8 +59,15 @@ export function RegionCityFields({
         </select>
       </FormField>
       <FormField label={labels.city} error={errors.city}>
-        <select value={cityId ?? 0} onChange={(e) => onCityChange(Number(e.target.value))} disabled={citiesLoading || cities.length === 0} aria-busy={citiesLoading || undefined}>
-          {placeholders || !cityId ? <option value={0}>{citiesLoading ? 'Загружаем города…' : 'Выберите город'}</option> : null}
+        <select
+          value={cityId ?? 0}
+          onChange={(e) => onCityChange(Number(e.target.value))}
+          disabled={citiesLoading || cities.length === 0}
+          aria-busy={citiesLoading || undefined}
+        >
+          {placeholders || !cityId ? (
+            <option value={0}>{citiesLoading ? 'Загружаем города…' : 'Выберите город'}</option>
+          ) : null}
           {cities.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}

@@ -15,19 +15,28 @@ export const ACCOUNT_FALLBACK_MESSAGE = 'Неизвестная ошибка, о
  * @throws BffRequestError on a non-2xx answer, a network failure or a contract mismatch; a
  *   server error without a message reads {@link ACCOUNT_FALLBACK_MESSAGE}.
  */
-export function accountRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, schema: SchemaSource<T>, body?: unknown): Promise<T> {
+export function accountRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: SchemaSource<T>,
+  body?: unknown,
+): Promise<T> {
   return bffRequest(method, path, schema, body, { fallbackMessage: ACCOUNT_FALLBACK_MESSAGE });
 }
 
 /** Reads the script-readable `token_exp` cookie (epoch seconds) set beside the httpOnly token; ms or null. */
-export function sessionExpiry(cookieString: string = typeof document === 'undefined' ? '' : document.cookie): number | null {
+export function sessionExpiry(
+  cookieString: string = typeof document === 'undefined' ? '' : document.cookie,
+): number | null {
   const match = /(?:^|;\s*)token_exp=(\d+)/.exec(cookieString);
   return match ? Number(match[1]) * 1000 : null;
 }
 
 /** GET /v1/regions/?data={} (spec §7 Locations, query data as JSON): every region. @throws BffRequestError. */
 export function fetchRegions() {
-  return accountRequest('GET', `/v1/regions/?data=${encodeURIComponent('{}')}`, () => import('./contract/accounts').then((m) => m.RegionsResponse));
+  return accountRequest('GET', `/v1/regions/?data=${encodeURIComponent('{}')}`, () =>
+    import('./contract/accounts').then((m) => m.RegionsResponse),
+  );
 }
 
 /** GET /v1/cities/?data={"region_id":N} (spec §7 Locations): the cities of one region. @throws BffRequestError. */

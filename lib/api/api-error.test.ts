@@ -1,7 +1,7 @@
 /** readApiError: the zod-free reader of `{status: "error", message, errors?}` used by browser fetchers. */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './contract/common';
 import { readApiError } from './api-error';
+import { ApiError } from './contract/common';
 
 describe('readApiError', () => {
   it('reads what the contract accepts', () => {
@@ -12,7 +12,13 @@ describe('readApiError', () => {
   });
 
   it('rejects what the contract rejects', () => {
-    for (const body of [null, 'x', { status: 'success', message: 'ok' }, { status: 'error' }, { status: 'error', message: 5 }]) {
+    for (const body of [
+      null,
+      'x',
+      { status: 'success', message: 'ok' },
+      { status: 'error' },
+      { status: 'error', message: 5 },
+    ]) {
       expect(ApiError.safeParse(body).success).toBe(false);
       expect(readApiError(body)).toBeNull();
     }

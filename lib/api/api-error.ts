@@ -17,6 +17,8 @@ export function readApiError(payload: unknown): ApiErrorBody | null {
   const { status, message, errors } = payload as Record<string, unknown>;
   if (status !== 'error' || typeof message !== 'string') return null;
   if (!errors || typeof errors !== 'object') return { message };
-  const fields = Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const fields = Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
   return { message, errors: fields };
 }

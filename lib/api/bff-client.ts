@@ -62,7 +62,12 @@ export async function bffRequest<T>(
   path: string,
   schema: SchemaSource<T>,
   body?: unknown,
-  { headers = {}, fallbackMessage = SERVICE_UNAVAILABLE_MESSAGE, offlineMessage = SERVICE_UNAVAILABLE_MESSAGE, signal }: BffRequestOptions = {},
+  {
+    headers = {},
+    fallbackMessage = SERVICE_UNAVAILABLE_MESSAGE,
+    offlineMessage = SERVICE_UNAVAILABLE_MESSAGE,
+    signal,
+  }: BffRequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -70,7 +75,11 @@ export async function bffRequest<T>(
       method,
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BFF_MESSAGES, readCookie, relayToShopApi, rescopeSetCookie } from './bff-relay';
+import type { AddressInfo } from 'node:net';
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
 
@@ -14,9 +14,17 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       if (req.url?.startsWith('/api/v2/cart/')) {
-        res.setHeader('set-cookie', ['cart_id=abc; Path=/; HttpOnly; SameSite=Lax; Domain=127.0.0.1', 'other=1; Path=/']);
+        res.setHeader('set-cookie', [
+          'cart_id=abc; Path=/; HttpOnly; SameSite=Lax; Domain=127.0.0.1',
+          'other=1; Path=/',
+        ]);
         res.setHeader('content-type', 'application/json; charset=utf-8');
         res.end(JSON.stringify({ status: 'success', cart: { id: 'abc', items: [], count: 0, total: 0 } }));
         return;
@@ -145,7 +153,10 @@ describe('relayToShopApi', () => {
 
   it('relays a token cookie with control characters as anonymous, not as a 500', async () => {
     seen = [];
-    const response = await relayToShopApi(browserRequest('/api/v2/cart/', { headers: { cookie: 'token=v1.%00%0A.x' } }), { apiBase });
+    const response = await relayToShopApi(
+      browserRequest('/api/v2/cart/', { headers: { cookie: 'token=v1.%00%0A.x' } }),
+      { apiBase },
+    );
     expect(response.status).toBe(200);
     expect(seen[0]!.headers.authorization).toBeUndefined();
   });
@@ -184,7 +195,12 @@ describe('relayToShopApi', () => {
       },
     });
     const streamed = await relayToShopApi(
-      new Request(`${SITE}/api/v2/cart/`, { method: 'POST', body: stream, headers: { origin: SITE }, duplex: 'half' } as RequestInit),
+      new Request(`${SITE}/api/v2/cart/`, {
+        method: 'POST',
+        body: stream,
+        headers: { origin: SITE },
+        duplex: 'half',
+      } as RequestInit),
       { apiBase },
     );
     expect(streamed.status).toBe(413);

@@ -20,7 +20,14 @@
  */
 
 import 'server-only';
-import { clearedTokenCookies, sessionActionFor, takeToken, tokenCookies, shouldUseSecureCookies, type SessionAction } from './session-cookie';
+import {
+  clearedTokenCookies,
+  sessionActionFor,
+  takeToken,
+  tokenCookies,
+  shouldUseSecureCookies,
+  type SessionAction,
+} from './session-cookie';
 
 /** Largest request body relayed, bytes (1 MB). */
 export const BFF_MAX_BODY_BYTES = 1024 * 1024;
@@ -53,7 +60,15 @@ export type RelayOptions = {
 
 // What the browser (or anything in front of the storefront) may have written about the hop; the
 // relay describes the hop itself, so none of these is relayed.
-const FORWARDING = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'x-shop-bff-secret']);
+const FORWARDING = new Set([
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-shop-bff-secret',
+]);
 
 // Paths of the API that are not part of the shop's same-origin API (issue #12).
 const NOT_RELAYED = /^\/api\/(docs|openapi\.json)(\/|$)/;
@@ -101,10 +116,7 @@ const DROP_FROM_REQUEST = new Set([
 const DROP_FROM_RESPONSE = new Set([...HOP_BY_HOP, 'content-encoding', 'set-cookie']);
 
 function errorJson(status: number, message: string): Response {
-  return Response.json(
-    { status: 'error', message },
-    { status, headers: { 'cache-control': 'no-store' } },
-  );
+  return Response.json({ status: 'error', message }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
 /** Value of one cookie in a Cookie header, or undefined. */
@@ -200,7 +212,14 @@ export function rescopeSetCookie(setCookie: string): string {
  *   own JSON error: 403 foreign origin, 413 body over the limit, 502 API unreachable or timed out.
  */
 export async function relayToShopApi(request: Request, options: RelayOptions): Promise<Response> {
-  const { apiBase, siteUrl, fetchImpl = fetch, timeoutMs = BFF_TIMEOUT_MS, maxBodyBytes = BFF_MAX_BODY_BYTES, bffSecret } = options;
+  const {
+    apiBase,
+    siteUrl,
+    fetchImpl = fetch,
+    timeoutMs = BFF_TIMEOUT_MS,
+    maxBodyBytes = BFF_MAX_BODY_BYTES,
+    bffSecret,
+  } = options;
   const url = new URL(request.url);
   if (!url.pathname.startsWith('/api/') || NOT_RELAYED.test(url.pathname)) return errorJson(404, BFF_MESSAGES.notFound);
 
@@ -272,7 +291,12 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
  * answer's token goes into the httpOnly cookie and is redacted from the body; logout and a 401
  * of get_user clear the cookies.
  */
-async function withSessionCookies(action: Exclude<SessionAction, null>, upstream: Response, headers: Headers, secure: boolean): Promise<Response> {
+async function withSessionCookies(
+  action: Exclude<SessionAction, null>,
+  upstream: Response,
+  headers: Headers,
+  secure: boolean,
+): Promise<Response> {
   const text = await upstream.text();
   let body = text;
   if (action === 'login' && upstream.ok) {

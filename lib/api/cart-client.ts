@@ -7,9 +7,9 @@
  * (spec §4 "Only a response status of success updates the basket"); anything else rejects with a
  * BffRequestError (lib/api/bff-client.ts).
  */
-import type { z } from 'zod';
 import { bffRequest, type AnswerParser } from './bff-client';
 import type { AddToCartBody, Cart } from './contract/cart';
+import type { z } from 'zod';
 
 /** What the browser sends to POST /v2/cart/ (`quantity` optional, the server defaults it to 1). */
 export type AddToCartInput = z.input<typeof AddToCartBody>;
@@ -32,8 +32,17 @@ const CART_ANSWER: AnswerParser<Cart> = {
  * when the request never got an answer) and the server's Russian message or
  * {@link CART_FALLBACK_MESSAGE}; an abort rejects with the fetch's `AbortError`.
  */
-function cartRequest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<Cart> {
-  return bffRequest(method, path, CART_ANSWER, body, { fallbackMessage: CART_FALLBACK_MESSAGE, offlineMessage: CART_FALLBACK_MESSAGE, signal });
+function cartRequest(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Cart> {
+  return bffRequest(method, path, CART_ANSWER, body, {
+    fallbackMessage: CART_FALLBACK_MESSAGE,
+    offlineMessage: CART_FALLBACK_MESSAGE,
+    signal,
+  });
 }
 
 /**
@@ -47,7 +56,13 @@ export function readCart(payload: unknown): Cart | null {
   if (!Array.isArray(cart.items) || typeof cart.count !== 'number' || typeof cart.total !== 'number') return null;
   const linesOk = cart.items.every((line: unknown) => {
     const l = line as Record<string, unknown> | null;
-    return Boolean(l) && typeof l!.item_uuid === 'string' && typeof l!.quantity === 'number' && typeof l!.product === 'object' && l!.product !== null;
+    return (
+      Boolean(l) &&
+      typeof l!.item_uuid === 'string' &&
+      typeof l!.quantity === 'number' &&
+      typeof l!.product === 'object' &&
+      l!.product !== null
+    );
   });
   return linesOk ? (cart as Cart) : null;
 }

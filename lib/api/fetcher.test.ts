@@ -17,7 +17,9 @@ describe('apiGet when the shop API is saturated (issue #12 item 15)', () => {
   });
 
   it('turns a 503 into a fast ApiRequestError and fails later uncached calls without a request', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{"status":"error","message":"busy"}', { status: 503, headers: { 'retry-after': '3' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"status":"error","message":"busy"}', { status: 503, headers: { 'retry-after': '3' } }),
+    );
     const first = await apiGet('/v1/cart/', Ok).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(ApiRequestError);
     expect((first as ApiRequestError).status).toBe(503);

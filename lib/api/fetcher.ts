@@ -15,8 +15,8 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import { ApiError } from './contract/common';
 import { env } from '../env';
+import { ApiError } from './contract/common';
 
 /** A failed call to the shop API. `status` is the HTTP status, 0 for network errors, 502 for a contract mismatch. */
 export class ApiRequestError extends Error {
@@ -116,7 +116,9 @@ async function call<S extends z.ZodType>(
       signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       // Issue #13: CATALOG_MAX_STALE_S bounds every cached answer, for backends that never call
       // the revalidation webhook (docs/caching.md).
-      ...(cache === false ? { cache: 'no-store' as const } : { next: { revalidate: Math.min(cache.revalidate, env.CATALOG_MAX_STALE_S), tags: cache.tags } }),
+      ...(cache === false
+        ? { cache: 'no-store' as const }
+        : { next: { revalidate: Math.min(cache.revalidate, env.CATALOG_MAX_STALE_S), tags: cache.tags } }),
     });
   } catch (cause) {
     throw new ApiRequestError(`Shop API unreachable: ${method} ${path} (${String(cause)})`, 0, path);
@@ -157,7 +159,11 @@ async function call<S extends z.ZodType>(
  * GET a shop API path and parse the answer with `schema`.
  * @throws ApiRequestError on non-2xx, network failure or contract mismatch.
  */
-export function apiGet<S extends z.ZodType>(path: string, schema: S, options: ApiCallOptions = {}): Promise<z.output<S>> {
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiCallOptions = {},
+): Promise<z.output<S>> {
   return call('GET', path, schema, undefined, options);
 }
 

@@ -11,18 +11,27 @@ const exp = Math.floor(Date.now() / 1000) + 3600;
 const token = `v1.${Buffer.from(JSON.stringify({ exp, uid: 1 })).toString('base64url')}.SECRETPART123456`;
 
 function fakeApi(status: number, body: unknown): typeof fetch {
-  return (async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+  return (async () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as typeof fetch;
 }
 
 function post(path: string, host = 'http://localhost:3000') {
-  return new Request(`${host}${path}`, { method: 'POST', headers: { origin: host, 'content-type': 'application/json' }, body: '{}' });
+  return new Request(`${host}${path}`, {
+    method: 'POST',
+    headers: { origin: host, 'content-type': 'application/json' },
+    body: '{}',
+  });
 }
 
 describe('BFF session cookies', () => {
   it('sets an httpOnly SameSite=Lax token cookie from data.token of /v1/auth/ and redacts the token', async () => {
     const res = await relayToShopApi(post('/api/v1/auth/'), {
       apiBase: 'http://api',
-      fetchImpl: fakeApi(200, { status: 'success', data: { token, expires_at: new Date(exp * 1000).toISOString() }, user: {} }),
+      fetchImpl: fakeApi(200, {
+        status: 'success',
+        data: { token, expires_at: new Date(exp * 1000).toISOString() },
+        user: {},
+      }),
     });
     const cookies = res.headers.getSetCookie();
     const tokenCookie = cookies.find((c) => c.startsWith('token='))!;
@@ -51,18 +60,30 @@ describe('BFF session cookies', () => {
   });
 
   it('sets no cookie for a failed login', async () => {
-    const res = await relayToShopApi(post('/api/v1/auth/'), { apiBase: 'http://api', fetchImpl: fakeApi(400, { status: 'error', message: 'x' }) });
+    const res = await relayToShopApi(post('/api/v1/auth/'), {
+      apiBase: 'http://api',
+      fetchImpl: fakeApi(400, { status: 'error', message: 'x' }),
+    });
     expect(res.status).toBe(400);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('clears the cookies on logout and on a 401 of get_user, not on a 200', async () => {
-    const out = await relayToShopApi(post('/api/v1/logout/'), { apiBase: 'http://api', fetchImpl: fakeApi(200, { status: 'success', message: 'ok' }) });
+    const out = await relayToShopApi(post('/api/v1/logout/'), {
+      apiBase: 'http://api',
+      fetchImpl: fakeApi(200, { status: 'success', message: 'ok' }),
+    });
     expect(out.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['token=', 'token_exp=']);
     expect(out.headers.getSetCookie()[0]).toMatch(/Max-Age=0/);
-    const failed = await relayToShopApi(new Request('http://localhost:3000/api/v1/get_user/'), { apiBase: 'http://api', fetchImpl: fakeApi(401, { status: 'error', message: 'x' }) });
+    const failed = await relayToShopApi(new Request('http://localhost:3000/api/v1/get_user/'), {
+      apiBase: 'http://api',
+      fetchImpl: fakeApi(401, { status: 'error', message: 'x' }),
+    });
     expect(failed.headers.getSetCookie()).toHaveLength(2);
-    const ok = await relayToShopApi(new Request('http://localhost:3000/api/v1/get_user/'), { apiBase: 'http://api', fetchImpl: fakeApi(200, { status: 'success' }) });
+    const ok = await relayToShopApi(new Request('http://localhost:3000/api/v1/get_user/'), {
+      apiBase: 'http://api',
+      fetchImpl: fakeApi(200, { status: 'success' }),
+    });
     expect(ok.headers.getSetCookie()).toEqual([]);
   });
 

@@ -21,7 +21,12 @@ export const TOKEN_EXP_COOKIE = 'token_exp';
 /** What the BFF does with the session cookies after relaying a call. */
 export type SessionAction = 'login' | 'logout' | 'user' | null;
 
-const LOGIN_PATHS = [/^\/api\/v1\/auth$/, /^\/api\/v1\/sign_in$/, /^\/api\/v1\/rest-auth\/login$/, /^\/api(\/v1)?\/login\/social\/token_user\/[\w-]+$/];
+const LOGIN_PATHS = [
+  /^\/api\/v1\/auth$/,
+  /^\/api\/v1\/sign_in$/,
+  /^\/api\/v1\/rest-auth\/login$/,
+  /^\/api(\/v1)?\/login\/social\/token_user\/[\w-]+$/,
+];
 
 /** Which session action a relayed call implies (method + path, trailing slashes ignored). */
 export function sessionActionFor(method: string, pathname: string): SessionAction {
@@ -61,7 +66,10 @@ export function tokenCookies(token: string, secure: boolean, expiresAt?: string,
 
 /** Set-Cookie values removing both session cookies. */
 export function clearedTokenCookies(secure: boolean): string[] {
-  return [cookie(TOKEN_COOKIE, '', 0, { httpOnly: true, secure }), cookie(TOKEN_EXP_COOKIE, '', 0, { httpOnly: false, secure })];
+  return [
+    cookie(TOKEN_COOKIE, '', 0, { httpOnly: true, secure }),
+    cookie(TOKEN_EXP_COOKIE, '', 0, { httpOnly: false, secure }),
+  ];
 }
 
 /** The token with its secret part removed: "v1.{payload}.{secret}" → "v1.{payload}.". */
@@ -81,7 +89,10 @@ export function takeToken(body: unknown): { token: string; expiresAt?: string; r
   const token = (data as { token?: unknown }).token;
   if (typeof token !== 'string' || token === '') return null;
   const expiresAt = (data as { expires_at?: unknown }).expires_at;
-  const redacted: Record<string, unknown> = { ...(body as Record<string, unknown>), data: { ...data, token: redactToken(token) } };
+  const redacted: Record<string, unknown> = {
+    ...(body as Record<string, unknown>),
+    data: { ...data, token: redactToken(token) },
+  };
   if ('key' in redacted) redacted.key = redactToken(token);
   return { token, expiresAt: typeof expiresAt === 'string' ? expiresAt : undefined, redacted };
 }

@@ -38,14 +38,18 @@ describe('seoTitle', () => {
   });
 
   it('does not name the shop twice', () => {
-    expect(seoTitle('Купальники — купить в интернет-магазине Lumière Beach')).toBe('Купальники — купить в интернет-магазине Lumière Beach');
+    expect(seoTitle('Купальники — купить в интернет-магазине Lumière Beach')).toBe(
+      'Купальники — купить в интернет-магазине Lumière Beach',
+    );
     expect(seoTitle('Распродажа — скидки до 60% | Lumière Beach')).toBe('Распродажа — скидки до 60% | Lumière Beach');
   });
 
   it('puts "— страница N" before the shop name, page 1 without it', () => {
     expect(seoTitle('Купальники', { page: 1 })).toBe('Купальники — Lumière');
     expect(seoTitle('Купальники', { page: 2 })).toBe('Купальники — страница 2 — Lumière');
-    expect(seoTitle('Распродажа — скидки до 60% | Lumière Beach', { page: 3 })).toBe('Распродажа — скидки до 60% — страница 3 | Lumière Beach');
+    expect(seoTitle('Распродажа — скидки до 60% | Lumière Beach', { page: 3 })).toBe(
+      'Распродажа — скидки до 60% — страница 3 | Lumière Beach',
+    );
     expect(seoTitle('Купальники — купить в интернет-магазине Lumière Beach', { page: 12 })).toBe(
       'Купальники — купить в интернет-магазине Lumière Beach — страница 12',
     );

@@ -15,9 +15,18 @@ import {
   unmaskPhone,
 } from './auth';
 
-const valid = { full_name: 'Иванова Анна', email: 'Anna@Example.RU', phone: '', password_one: 'Secret123', password_two: 'Secret123' };
+const valid = {
+  full_name: 'Иванова Анна',
+  email: 'Anna@Example.RU',
+  phone: '',
+  password_one: 'Secret123',
+  password_two: 'Secret123',
+};
 
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) {
+function messages(
+  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+  field: string,
+) {
   return (result.error?.issues ?? []).filter((i) => i.path.join('.') === field).map((i) => i.message);
 }
 
@@ -37,23 +46,59 @@ describe('registration (spec §5)', () => {
     expect(registrationFormSchema.safeParse({ ...valid, full_name: 'Анна' }).success).toBe(false);
     expect(registrationFormSchema.safeParse({ ...valid, full_name: '   ' }).success).toBe(false);
     expect(splitFullName('  Иванова   Анна  ')).toEqual({ last_name: 'Иванова', first_name: 'Анна', middle_name: '' });
-    expect(splitFullName('Иванова Анна Сергеевна')).toEqual({ last_name: 'Иванова', first_name: 'Анна', middle_name: 'Сергеевна' });
-    expect(splitFullName('Де Ла Круз Мария Хосе')).toEqual({ last_name: 'Де', first_name: 'Ла', middle_name: 'Круз Мария Хосе' });
+    expect(splitFullName('Иванова Анна Сергеевна')).toEqual({
+      last_name: 'Иванова',
+      first_name: 'Анна',
+      middle_name: 'Сергеевна',
+    });
+    expect(splitFullName('Де Ла Круз Мария Хосе')).toEqual({
+      last_name: 'Де',
+      first_name: 'Ла',
+      middle_name: 'Круз Мария Хосе',
+    });
     expect(splitFullName('Анна')).toBeNull();
   });
 
   it('shows the spec hints for each password rule', () => {
-    expect(messages(registrationFormSchema.safeParse({ ...valid, password_one: 'Ab1', password_two: 'Ab1' }), 'password_one')).toContain(PASSWORD_HINTS.length);
-    expect(messages(registrationFormSchema.safeParse({ ...valid, password_one: 'secret123', password_two: 'secret123' }), 'password_one')).toEqual([PASSWORD_HINTS.upper]);
-    expect(messages(registrationFormSchema.safeParse({ ...valid, password_one: 'SecretPass', password_two: 'SecretPass' }), 'password_one')).toEqual([PASSWORD_HINTS.digit]);
+    expect(
+      messages(
+        registrationFormSchema.safeParse({ ...valid, password_one: 'Ab1', password_two: 'Ab1' }),
+        'password_one',
+      ),
+    ).toContain(PASSWORD_HINTS.length);
+    expect(
+      messages(
+        registrationFormSchema.safeParse({ ...valid, password_one: 'secret123', password_two: 'secret123' }),
+        'password_one',
+      ),
+    ).toEqual([PASSWORD_HINTS.upper]);
+    expect(
+      messages(
+        registrationFormSchema.safeParse({ ...valid, password_one: 'SecretPass', password_two: 'SecretPass' }),
+        'password_one',
+      ),
+    ).toEqual([PASSWORD_HINTS.digit]);
     // An uppercase Cyrillic letter is not a Latin one.
-    expect(messages(registrationFormSchema.safeParse({ ...valid, password_one: 'Секрет123x', password_two: 'Секрет123x' }), 'password_one')).toEqual([PASSWORD_HINTS.upper]);
-    expect(PASSWORD_HINTS).toEqual({ length: 'Минимум 8 символов', upper: 'Минимум 1 заглавная буква', digit: 'Минимум 1 цифра' });
-    expect(registrationFormSchema.safeParse({ ...valid, password_one: 'Abcdefg1', password_two: 'Abcdefg1' }).success).toBe(true);
+    expect(
+      messages(
+        registrationFormSchema.safeParse({ ...valid, password_one: 'Секрет123x', password_two: 'Секрет123x' }),
+        'password_one',
+      ),
+    ).toEqual([PASSWORD_HINTS.upper]);
+    expect(PASSWORD_HINTS).toEqual({
+      length: 'Минимум 8 символов',
+      upper: 'Минимум 1 заглавная буква',
+      digit: 'Минимум 1 цифра',
+    });
+    expect(
+      registrationFormSchema.safeParse({ ...valid, password_one: 'Abcdefg1', password_two: 'Abcdefg1' }).success,
+    ).toBe(true);
   });
 
   it('needs password_two equal to password_one', () => {
-    expect(messages(registrationFormSchema.safeParse({ ...valid, password_two: 'Secret124' }), 'password_two')).toEqual(['Пароли не совпадают']);
+    expect(messages(registrationFormSchema.safeParse({ ...valid, password_two: 'Secret124' }), 'password_two')).toEqual(
+      ['Пароли не совпадают'],
+    );
   });
 
   it('takes an optional phone only when the mask is complete', () => {
@@ -92,7 +137,9 @@ describe('other forms (spec §5)', () => {
   it('complete-registration: 3 name parts, each longer than 2 characters', () => {
     const base = { ...valid, full_name: 'Иванова Анна Сергеевна' };
     expect(completeRegistrationFormSchema.safeParse(base).success).toBe(true);
-    expect(completeRegistrationFormSchema.safeParse({ ...base, full_name: 'Иванова Ан Сергеевна' }).success).toBe(false);
+    expect(completeRegistrationFormSchema.safeParse({ ...base, full_name: 'Иванова Ан Сергеевна' }).success).toBe(
+      false,
+    );
     expect(completeRegistrationFormSchema.safeParse({ ...base, full_name: 'Ли Анна Сергеевна' }).success).toBe(false);
     expect(completeRegistrationFormSchema.safeParse({ ...base, full_name: 'Иванова Анна' }).success).toBe(false);
     expect(completeRegistrationFormSchema.safeParse({ ...base, full_name: 'Иванова Анна Сер' }).success).toBe(true);
@@ -110,9 +157,15 @@ describe('other forms (spec §5)', () => {
   });
 
   it('password change: same rules and equality', () => {
-    expect(passwordChangeFormSchema.safeParse({ password_one: 'Secret123', password_two: 'Secret123' }).success).toBe(true);
-    expect(passwordChangeFormSchema.safeParse({ password_one: 'secret123', password_two: 'secret123' }).success).toBe(false);
-    expect(passwordChangeFormSchema.safeParse({ password_one: 'Secret123', password_two: 'Secret12' }).success).toBe(false);
+    expect(passwordChangeFormSchema.safeParse({ password_one: 'Secret123', password_two: 'Secret123' }).success).toBe(
+      true,
+    );
+    expect(passwordChangeFormSchema.safeParse({ password_one: 'secret123', password_two: 'secret123' }).success).toBe(
+      false,
+    );
+    expect(passwordChangeFormSchema.safeParse({ password_one: 'Secret123', password_two: 'Secret12' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -6,8 +6,8 @@
  * passwords, the phone mask +7(###)-###-##-## and token validity of a three-part token.
  */
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, PASSWORD_HINTS } from '@/lib/messages/accounts';
 import { CONTROL_CHARS_MESSAGE, NO_CONTROL_CHARS } from '@/lib/api/contract/common';
+import { ACCOUNT_MESSAGES, PASSWORD_HINTS } from '@/lib/messages/accounts';
 
 /** Spec §5/§9 phone mask; `#` is a digit. */
 export const PHONE_MASK = '+7(###)-###-##-##';
@@ -114,7 +114,10 @@ export function normalizePhone(value: string): string | null {
 export const maskedPhoneSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || value === '+7' || value === '+7(' || isPhoneComplete(value), ACCOUNT_MESSAGES.phoneIncomplete);
+  .refine(
+    (value) => value === '' || value === '+7' || value === '+7(' || isPhoneComplete(value),
+    ACCOUNT_MESSAGES.phoneIncomplete,
+  );
 
 /** Registration popup (spec §5 Registration). */
 export const registrationFormSchema = z
@@ -125,7 +128,10 @@ export const registrationFormSchema = z
     password_one: passwordSchema,
     password_two: z.string(),
   })
-  .refine((form) => form.password_one === form.password_two, { path: ['password_two'], message: ACCOUNT_MESSAGES.passwordsDiffer });
+  .refine((form) => form.password_one === form.password_two, {
+    path: ['password_two'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
 /** Complete-registration popup (spec §5 Other forms: same rules, name parts longer than 2). */
@@ -137,13 +143,19 @@ export const completeRegistrationFormSchema = z
     password_one: passwordSchema,
     password_two: z.string(),
   })
-  .refine((form) => form.password_one === form.password_two, { path: ['password_two'], message: ACCOUNT_MESSAGES.passwordsDiffer });
+  .refine((form) => form.password_one === form.password_two, {
+    path: ['password_two'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  });
 export type CompleteRegistrationForm = z.input<typeof completeRegistrationFormSchema>;
 
 /** Login popup (spec §5: username matches the e-mail pattern; password non-empty). */
 export const loginFormSchema = z.object({
   username: emailSchema,
-  password: z.string().min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+  password: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
 });
 export type LoginForm = z.input<typeof loginFormSchema>;
 
@@ -154,7 +166,10 @@ export type ForgotPasswordForm = z.input<typeof forgotPasswordFormSchema>;
 /** Password-change popup and /reset/{token} (spec §5: same password rules and equality). */
 export const passwordChangeFormSchema = z
   .object({ password_one: passwordSchema, password_two: z.string() })
-  .refine((form) => form.password_one === form.password_two, { path: ['password_two'], message: ACCOUNT_MESSAGES.passwordsDiffer });
+  .refine((form) => form.password_one === form.password_two, {
+    path: ['password_two'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  });
 export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 
 /** Write-in popup (spec §4: a user without e-mail is asked for one). */
@@ -171,8 +186,16 @@ export function tokenExpiry(token: string): number | null {
   try {
     const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
     const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-    const json: unknown = JSON.parse(typeof atob === 'function' ? atob(padded) : Buffer.from(padded, 'base64').toString('utf8'));
-    if (json && typeof json === 'object' && 'exp' in json && typeof json.exp === 'number' && Number.isFinite(json.exp)) {
+    const json: unknown = JSON.parse(
+      typeof atob === 'function' ? atob(padded) : Buffer.from(padded, 'base64').toString('utf8'),
+    );
+    if (
+      json &&
+      typeof json === 'object' &&
+      'exp' in json &&
+      typeof json.exp === 'number' &&
+      Number.isFinite(json.exp)
+    ) {
       return json.exp * 1000;
     }
     return null;

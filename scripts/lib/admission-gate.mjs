@@ -125,7 +125,9 @@ export class AdmissionGate {
 export function gateOptionsFromEnv(prefix, defaults, env = process.env) {
   const read = (name, fallback) => {
     const n = Number(env[`${prefix}_${name}`]);
-    return env[`${prefix}_${name}`] !== undefined && env[`${prefix}_${name}`] !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+    return env[`${prefix}_${name}`] !== undefined && env[`${prefix}_${name}`] !== '' && Number.isFinite(n) && n >= 0
+      ? n
+      : fallback;
   };
   return {
     limit: Math.max(1, read('CONCURRENCY', defaults.limit)),

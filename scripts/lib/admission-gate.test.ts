@@ -36,7 +36,9 @@ describe('AdmissionGate (issue #12 item 15: bounded concurrency, bounded timed q
   it('reads its sizes from the environment', () => {
     const defaults = { limit: 16, queue: 64, timeoutMs: 3000 };
     expect(gateOptionsFromEnv('WEB', defaults, {})).toEqual(defaults);
-    expect(gateOptionsFromEnv('WEB', defaults, { WEB_CONCURRENCY: '4', WEB_QUEUE: '0', WEB_QUEUE_TIMEOUT_MS: 'x' })).toEqual({
+    expect(
+      gateOptionsFromEnv('WEB', defaults, { WEB_CONCURRENCY: '4', WEB_QUEUE: '0', WEB_QUEUE_TIMEOUT_MS: 'x' }),
+    ).toEqual({
       limit: 4,
       queue: 0,
       timeoutMs: 3000,

@@ -11,7 +11,14 @@
  */
 import proxyAddr from 'proxy-addr';
 
-const FORWARDING = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip'];
+const FORWARDING = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+];
 
 /**
  * The trust function of a TRUSTED_PROXIES value: comma-separated addresses or CIDR ranges, or the

@@ -2,12 +2,16 @@
  * Forwarding headers at the storefront's entry (issue #12 item 2): a browser cannot choose the
  * client address the throttles count, nor the host of links.
  */
-import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { compileTrust, normalizeForwarding } from './forwarded.mjs';
+import type { IncomingMessage } from 'node:http';
 
 function request(remoteAddress: string, headers: Record<string, string>): IncomingMessage {
-  return { socket: { remoteAddress }, headers: { ...headers }, connection: { remoteAddress } } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress },
+    headers: { ...headers },
+    connection: { remoteAddress },
+  } as unknown as IncomingMessage;
 }
 
 describe('normalizeForwarding', () => {

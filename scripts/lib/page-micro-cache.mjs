@@ -32,9 +32,23 @@ import { LRUCache } from 'lru-cache';
 import { etagMatches } from './page-validators.mjs';
 
 /** Request headers that make an answer per-user or a client navigation: never from the cache. */
-const BYPASS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'range', 'authorization'];
+const BYPASS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+  'range',
+  'authorization',
+];
 /** Request headers an answer may vary on and still be stored (those Next names in `Vary`). */
-const VARY_OK = new Set(['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'accept-encoding']);
+const VARY_OK = new Set([
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'accept-encoding',
+]);
 /** Larger bodies are not stored (bytes). */
 const MAX_BODY = 4 * 1024 * 1024;
 
@@ -49,7 +63,10 @@ export class PageMicroCache {
   constructor({ maxBytes = 64 * 1024 * 1024, maxAgeMs = 1000, staleMs = 5000 } = {}) {
     this.maxAgeMs = maxAgeMs;
     this.staleMs = staleMs;
-    this.entries = new LRUCache({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.body.length + 512 });
+    this.entries = new LRUCache({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (entry) => entry.body.length + 512,
+    });
     this.generation = 0;
   }
 
@@ -114,7 +131,10 @@ export class PageMicroCache {
     let size = 0;
     const keep = (chunk, encoding) => {
       if (size > MAX_BODY || chunk == null || typeof chunk === 'function') return;
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk);
+      const buffer =
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+          : Buffer.from(chunk);
       size += buffer.length;
       chunks.push(buffer);
     };
@@ -144,7 +164,13 @@ export class PageMicroCache {
       const fresh = Math.min(policy.timeToLive(), this.maxAgeMs);
       if (!policy.storable() || fresh <= 0) return drop();
       const body = Buffer.concat(chunks, size);
-      this.entries.set(entryKey, { policy, status: res.statusCode, body, freshUntil: Date.now() + fresh, refreshing: false });
+      this.entries.set(entryKey, {
+        policy,
+        status: res.statusCode,
+        body,
+        freshUntil: Date.now() + fresh,
+        refreshing: false,
+      });
     });
   }
 

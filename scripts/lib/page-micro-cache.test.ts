@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawGet } from './http-get.test-helper';
 import { PageMicroCache } from './page-micro-cache.mjs';
+import type { AddressInfo } from 'node:net';
 
 /**
  * The micro-cache in front of Next (scripts/serve.mjs, issue #7) against a stand-in for Next that
@@ -14,7 +14,10 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-const ISR = { 'cache-control': 's-maxage=60, stale-while-revalidate=31535940', vary: 'rsc, next-router-state-tree, Accept-Encoding' };
+const ISR = {
+  'cache-control': 's-maxage=60, stale-while-revalidate=31535940',
+  vary: 'rsc, next-router-state-tree, Accept-Encoding',
+};
 
 async function start(options: { maxAgeMs?: number; maxBytes?: number; staleMs?: number } = {}) {
   const cache = new PageMicroCache(options);
@@ -29,7 +32,8 @@ async function start(options: { maxAgeMs?: number; maxBytes?: number; staleMs?: 
     // Next normalises the URL while it handles a request
     req.url = req.url?.replace(',', '%2C');
     const path = req.url ?? '/';
-    if (path.startsWith('/private')) res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+    if (path.startsWith('/private'))
+      res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
     else for (const [name, value] of Object.entries(ISR)) res.setHeader(name, value);
     if (path.startsWith('/cookie')) res.setHeader('set-cookie', 'lkData=1; Path=/');
     if (path.startsWith('/vary-cookie')) res.setHeader('vary', 'Cookie');

@@ -24,7 +24,13 @@ import compression from 'compression';
 export const BROTLI_QUALITY = 4;
 
 /** Request headers of Next's client navigation (RSC payloads): not pages, never held back. */
-const NAVIGATION = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
+const NAVIGATION = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+];
 
 /**
  * The weak validator of a body: `W/"` + 27 characters of its SHA-1 (base64url) + `"`.
@@ -63,7 +69,9 @@ export function isPublicPage(status, header) {
 
 /** Whether an answer is per user: `private`/`no-store` or it sets a cookie. */
 function isPrivate(header) {
-  return header('set-cookie') !== undefined || /(^|,)\s*(private|no-store)\b/i.test(String(header('cache-control') ?? ''));
+  return (
+    header('set-cookie') !== undefined || /(^|,)\s*(private|no-store)\b/i.test(String(header('cache-control') ?? ''))
+  );
 }
 
 const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
@@ -174,5 +182,9 @@ function setAll(res, headers) {
 
 function keep(chunks, chunk, encoding) {
   if (chunk == null || typeof chunk === 'function') return;
-  chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+  chunks.push(
+    typeof chunk === 'string'
+      ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+      : Buffer.from(chunk),
+  );
 }

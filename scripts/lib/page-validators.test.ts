@@ -4,14 +4,21 @@
  * public pages with s-maxage, private ones with a cookie, streamed pages in chunks.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from './http-get.test-helper';
 import { PageMicroCache } from './page-micro-cache.mjs';
+import {
+  encodeAnswer,
+  etagMatches,
+  holdPublicPage,
+  isPublicPage,
+  weakEtag,
+  withoutBrotli,
+} from './page-validators.mjs';
 import { armDeadline } from './request-deadline.mjs';
-import { encodeAnswer, etagMatches, holdPublicPage, isPublicPage, weakEtag, withoutBrotli } from './page-validators.mjs';
 import { quoteEtag, SingleLocationResponse, unquoteImageValidators } from './storefront-response.mjs';
+import type { AddressInfo } from 'node:net';
 
 const PAGE = `<!DOCTYPE html><html lang="ru"><body>${'<a href="/kupalniki">Купальники</a>'.repeat(200)}</body></html>`;
 let server: Server;
@@ -104,7 +111,9 @@ describe('public pages: weak ETag and 304 (issue #14 item 9)', () => {
     const gzip = await get('/kupalniki', { 'accept-encoding': 'gzip' });
     const br = await get('/kupalniki', { 'accept-encoding': 'br' });
     expect(gzip.headers.etag).toBe(br.headers.etag);
-    expect((await get('/kupalniki', { 'accept-encoding': 'br', 'if-none-match': gzip.headers.etag! })).status).toBe(304);
+    expect((await get('/kupalniki', { 'accept-encoding': 'br', 'if-none-match': gzip.headers.etag! })).status).toBe(
+      304,
+    );
   });
 
   it('holds a streamed public page until it is complete, then validates it the same way', async () => {
@@ -190,11 +199,21 @@ describe('helpers', () => {
 
   it('tells public pages from the rest', () => {
     const headers = (h: Record<string, string>) => (name: string) => h[name];
-    expect(isPublicPage(200, headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' }))).toBe(true);
-    expect(isPublicPage(200, headers({ 'content-type': 'text/html', 'cache-control': 'public, max-age=60' }))).toBe(true);
-    expect(isPublicPage(200, headers({ 'content-type': 'text/html', 'cache-control': 'private, s-maxage=1' }))).toBe(false);
-    expect(isPublicPage(200, headers({ 'content-type': 'text/html', 'cache-control': 's-maxage=1', 'set-cookie': 'a=1' }))).toBe(false);
-    expect(isPublicPage(200, headers({ 'content-type': 'text/x-component', 'cache-control': 's-maxage=1' }))).toBe(false);
+    expect(
+      isPublicPage(200, headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' })),
+    ).toBe(true);
+    expect(isPublicPage(200, headers({ 'content-type': 'text/html', 'cache-control': 'public, max-age=60' }))).toBe(
+      true,
+    );
+    expect(isPublicPage(200, headers({ 'content-type': 'text/html', 'cache-control': 'private, s-maxage=1' }))).toBe(
+      false,
+    );
+    expect(
+      isPublicPage(200, headers({ 'content-type': 'text/html', 'cache-control': 's-maxage=1', 'set-cookie': 'a=1' })),
+    ).toBe(false);
+    expect(isPublicPage(200, headers({ 'content-type': 'text/x-component', 'cache-control': 's-maxage=1' }))).toBe(
+      false,
+    );
     expect(isPublicPage(404, headers({ 'content-type': 'text/html', 'cache-control': 's-maxage=1' }))).toBe(false);
   });
 

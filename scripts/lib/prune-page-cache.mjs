@@ -35,7 +35,11 @@ const SEGMENTS = '.segments';
 function entryStem(relative) {
   const parts = relative.split(path.sep);
   const seg = parts.findIndex((p) => p.endsWith(SEGMENTS));
-  if (seg !== -1) return parts.slice(0, seg + 1).join(path.sep).slice(0, -SEGMENTS.length);
+  if (seg !== -1)
+    return parts
+      .slice(0, seg + 1)
+      .join(path.sep)
+      .slice(0, -SEGMENTS.length);
   const suffix = SUFFIXES.find((s) => relative.endsWith(s));
   return suffix ? relative.slice(0, -suffix.length) : relative;
 }

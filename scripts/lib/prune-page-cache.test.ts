@@ -26,14 +26,20 @@ function write(file: string, bytes: number, ageS: number) {
 describe('prunePageCache (issue #7 page cache size bound)', () => {
   it('deletes the oldest pages first until the cache fits, keeping the newest', () => {
     const dir = tempDir();
-    ['old', 'mid', 'new'].forEach((name, i) => write(path.join(dir, 'a', 'kupalniki', `${name}.html`), 1000, 300 - i * 100));
+    ['old', 'mid', 'new'].forEach((name, i) =>
+      write(path.join(dir, 'a', 'kupalniki', `${name}.html`), 1000, 300 - i * 100),
+    );
     expect(prunePageCache(dir, 2000)).toEqual({ before: 3000, after: 2000, deleted: 1 });
     expect(readdirSync(path.join(dir, 'a', 'kupalniki')).sort()).toEqual(['mid.html', 'new.html']);
     expect(prunePageCache(dir, 2000).deleted).toBe(0);
   });
 
   it('treats a missing folder as an empty cache', () => {
-    expect(prunePageCache(path.join(tmpdir(), 'no-such-page-cache-folder'), 0)).toEqual({ before: 0, after: 0, deleted: 0 });
+    expect(prunePageCache(path.join(tmpdir(), 'no-such-page-cache-folder'), 0)).toEqual({
+      before: 0,
+      after: 0,
+      deleted: 0,
+    });
   });
 });
 

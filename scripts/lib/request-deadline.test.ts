@@ -1,8 +1,8 @@
 /** Request deadline of scripts/serve.mjs (issue #12 item 15). */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { armDeadline } from './request-deadline.mjs';
+import type { AddressInfo } from 'node:net';
 
 const servers: Server[] = [];
 afterEach(() => {

@@ -66,7 +66,9 @@ export function isWellEncoded(text) {
  */
 export function guardRequest(method, rawUrl) {
   if (FORBIDDEN_METHODS.has(String(method).toUpperCase())) {
-    return answer(405, 'Метод не поддерживается', 'Этот метод запроса сервер не принимает.', { allow: ALLOWED_METHODS });
+    return answer(405, 'Метод не поддерживается', 'Этот метод запроса сервер не принимает.', {
+      allow: ALLOWED_METHODS,
+    });
   }
   const url = rawUrl ?? '/';
   const q = url.indexOf('?');

@@ -12,7 +12,13 @@ describe('guardRequest (issue #12 items 11 and 14)', () => {
   });
 
   it('lets well-formed paths and any query through (Next decodes queries leniently)', () => {
-    for (const url of ['/', '/kupalniki?brand=%', '/search?searchParam=%D0%BA%D1%83', '/kupalniki/%D0%B0', '/api/v1/brands/']) {
+    for (const url of [
+      '/',
+      '/kupalniki?brand=%',
+      '/search?searchParam=%D0%BA%D1%83',
+      '/kupalniki/%D0%B0',
+      '/api/v1/brands/',
+    ]) {
       expect(guardRequest('GET', url), url).toBeNull();
     }
     expect(isWellEncoded('/a%20b')).toBe(true);

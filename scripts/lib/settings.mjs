@@ -48,9 +48,17 @@ const httpUrl = () =>
 
 /** A folder inside the checkout, given relative to it (Next refuses a build folder outside). */
 const relativeFolder = () =>
-  z.string().refine((value) => !path.isAbsolute(value) && !path.normalize(value).split(path.sep).includes('..') && path.normalize(value) !== '.', {
-    error: 'a folder inside the project, relative to it (e.g. .next-test)',
-  });
+  z
+    .string()
+    .refine(
+      (value) =>
+        !path.isAbsolute(value) &&
+        !path.normalize(value).split(path.sep).includes('..') &&
+        path.normalize(value) !== '.',
+      {
+        error: 'a folder inside the project, relative to it (e.g. .next-test)',
+      },
+    );
 
 /** A boolean switch written as 0 or 1. */
 const flag = () => z.enum(['0', '1'], { error: '0 or 1' }).transform((v) => v === '1');
@@ -104,7 +112,10 @@ const StartSchema = z.object({
   /** Another shop API; set, and the embedded one is not started (unless START_EMBEDDED_API=1). */
   SHOP_API_URL: httpUrl().optional(),
   START_EMBEDDED_API: flag().default(false),
-  DATABASE_URL: z.string().refine((value) => URL.canParse(value), { error: 'a postgres:// URL' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => URL.canParse(value), { error: 'a postgres:// URL' })
+    .optional(),
   PGLITE_DIR: z.string().default('.data/pglite'),
   SITE_URL: z.string().default(''),
   YM_ID: z.string().optional(),

@@ -63,7 +63,9 @@ describe('settings of scripts/serve.mjs (issue #17 item 6, README "Configuration
 
   it('refuses a value that used to switch a cache off silently, naming the variable and the range', () => {
     const error = errorOf(() => readServeSettings({ MICRO_CACHE_MS: 'x' }));
-    expect(error.problems).toEqual([{ name: 'MICRO_CACHE_MS', value: 'x', expected: 'an integer from 0 to 60000 (ms)' }]);
+    expect(error.problems).toEqual([
+      { name: 'MICRO_CACHE_MS', value: 'x', expected: 'an integer from 0 to 60000 (ms)' },
+    ]);
     expect(error.message).toContain('MICRO_CACHE_MS="x": expected an integer from 0 to 60000 (ms)');
   });
 
@@ -97,9 +99,18 @@ describe('settings of scripts/serve.mjs (issue #17 item 6, README "Configuration
 
 describe('settings of scripts/start.mjs (issue #17 item 6)', () => {
   it('derives the API origin from API_HOST/API_PORT unless SHOP_API_URL names another API', () => {
-    expect(readStartSettings({})).toMatchObject({ port: 3000, apiPort: 8000, apiUrl: 'http://127.0.0.1:8000', externalApi: false, database: '.data/pglite' });
+    expect(readStartSettings({})).toMatchObject({
+      port: 3000,
+      apiPort: 8000,
+      apiUrl: 'http://127.0.0.1:8000',
+      externalApi: false,
+      database: '.data/pglite',
+    });
     expect(readStartSettings({ API_PORT: '8470', API_HOST: '0.0.0.0' }).apiUrl).toBe('http://0.0.0.0:8470');
-    expect(readStartSettings({ SHOP_API_URL: 'https://api.example.ru/' })).toMatchObject({ apiUrl: 'https://api.example.ru', externalApi: true });
+    expect(readStartSettings({ SHOP_API_URL: 'https://api.example.ru/' })).toMatchObject({
+      apiUrl: 'https://api.example.ru',
+      externalApi: true,
+    });
     // An empty SHOP_API_URL (what the e2e setup passes) means the embedded API.
     expect(readStartSettings({ SHOP_API_URL: '' }).externalApi).toBe(false);
   });
@@ -110,7 +121,9 @@ describe('settings of scripts/start.mjs (issue #17 item 6)', () => {
   });
 
   it('refuses malformed ports, URLs and switches', () => {
-    const error = errorOf(() => readStartSettings({ API_PORT: 'eighty', SHOP_API_URL: 'ftp://x', START_EMBEDDED_API: 'yes', DATABASE_URL: 'db' }));
+    const error = errorOf(() =>
+      readStartSettings({ API_PORT: 'eighty', SHOP_API_URL: 'ftp://x', START_EMBEDDED_API: 'yes', DATABASE_URL: 'db' }),
+    );
     expect(error.problems).toEqual([
       { name: 'API_PORT', value: 'eighty', expected: 'an integer from 1 to 65535' },
       { name: 'SHOP_API_URL', value: 'ftp://x', expected: 'an http(s) URL' },

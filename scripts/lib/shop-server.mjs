@@ -28,10 +28,25 @@ export const WARN_EXIT = 3;
  * @param {{ url?: string, api?: string, port?: number, apiPort?: number, products?: number, build?: boolean, root?: string }} options
  * @returns {Promise<{ base: string, api: string, pid: number | null, alive: () => boolean, logTail: () => string, stop: () => Promise<void> }>}
  */
-export async function startShop({ url, api, port = 3200, apiPort = 8200, products = 3000, build = false, root: shopRoot = root } = {}) {
+export async function startShop({
+  url,
+  api,
+  port = 3200,
+  apiPort = 8200,
+  products = 3000,
+  build = false,
+  root: shopRoot = root,
+} = {}) {
   if (url) {
     const apiBase = (api ?? process.env.SHOP_API_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, '');
-    return { base: url.replace(/\/$/, ''), api: apiBase, pid: null, alive: () => true, logTail: () => '', stop: async () => {} };
+    return {
+      base: url.replace(/\/$/, ''),
+      api: apiBase,
+      pid: null,
+      alive: () => true,
+      logTail: () => '',
+      stop: async () => {},
+    };
   }
   const answers = async (u) => {
     try {
@@ -42,9 +57,12 @@ export async function startShop({ url, api, port = 3200, apiPort = 8200, product
     }
   };
   for (const u of [`http://localhost:${port}/`, `http://127.0.0.1:${apiPort}/api/health`]) {
-    if (await answers(u)) throw new Error(`${u} already answers: stop that server (or measure it with --url/--api) first`);
+    if (await answers(u))
+      throw new Error(`${u} already answers: stop that server (or measure it with --url/--api) first`);
   }
-  console.error(`[measure] starting the production shop on :${port} (API :${apiPort}, ${products} products; builds when needed — minutes)…`);
+  console.error(
+    `[measure] starting the production shop on :${port} (API :${apiPort}, ${products} products; builds when needed — minutes)…`,
+  );
   const t0 = Date.now();
   const child = spawn(process.execPath, [path.join(shopRoot, 'scripts/start.mjs'), ...(build ? ['--build'] : [])], {
     cwd: shopRoot,
@@ -74,7 +92,9 @@ export async function startShop({ url, api, port = 3200, apiPort = 8200, product
     if (Date.now() > deadline) throw new Error('the shop did not start within 15 minutes');
     await new Promise((r) => setTimeout(r, 1000));
   }
-  console.error(`[measure] shop ready after ${((Date.now() - t0) / 1000).toFixed(0)} s${/storefront built/.test(log) ? ' (built)' : ' (existing build)'}`);
+  console.error(
+    `[measure] shop ready after ${((Date.now() - t0) / 1000).toFixed(0)} s${/storefront built/.test(log) ? ' (built)' : ' (existing build)'}`,
+  );
   return {
     base,
     api: `http://127.0.0.1:${apiPort}`,
@@ -90,7 +110,11 @@ export async function startShop({ url, api, port = 3200, apiPort = 8200, product
         // gone
       }
       // Wait until both ports are free again, so the next script can start its own shop.
-      for (let i = 0; i < 40 && ((await answers(`${base}/`)) || (await answers(`http://127.0.0.1:${apiPort}/api/health`))); i += 1) {
+      for (
+        let i = 0;
+        i < 40 && ((await answers(`${base}/`)) || (await answers(`http://127.0.0.1:${apiPort}/api/health`)));
+        i += 1
+      ) {
         await new Promise((r) => setTimeout(r, 250));
       }
     },

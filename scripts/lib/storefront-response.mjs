@@ -52,4 +52,3 @@ export function unquoteImageValidators(req) {
 function isLocation(name) {
   return String(name).toLowerCase() === 'location';
 }
-

@@ -1,8 +1,8 @@
 /** The storefront server's response class (scripts/serve.mjs): one Location, no internal rewrite path. */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { SingleLocationResponse } from './storefront-response.mjs';
+import type { AddressInfo } from 'node:net';
 
 let server: Server;
 afterAll(() => server?.close());

@@ -2,20 +2,20 @@
  * Database connection of the shop API: PGlite (embedded, default) or PostgreSQL when a
  * `postgres://` URL is given (DESIGN.md "Database"). Both run the same committed migrations.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { logError } from '../services/log';
+import * as schema from './schema';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import pg from 'pg';
-import * as schema from './schema';
-import { logError } from '../services/log';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -44,7 +44,12 @@ export interface DbHandle {
 }
 
 /** LISTEN on a dedicated PostgreSQL connection that comes back after a drop (see DbHandle.listen). */
-async function listenPg(connectionString: string, channel: string, onNotify: () => void, onError?: (error: unknown) => void) {
+async function listenPg(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+  onError?: (error: unknown) => void,
+) {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;

@@ -44,9 +44,17 @@ describe('NUL byte in a string → 400', () => {
     expectRussian400(await call(api, 'POST', '/api/v1/auth/', { username: `demo${NUL}@lumiere.test`, password: 'x' }));
     expectRussian400(await call(api, 'POST', '/api/v1/promo_code/', { promo_code: `A${NUL}B` }));
     expectRussian400(
-      await call(api, 'POST', '/api/v1/user_address/', { region_id: 1, city_id: 1, street: `Тверская${NUL}`, house: '1' }, auth),
+      await call(
+        api,
+        'POST',
+        '/api/v1/user_address/',
+        { region_id: 1, city_id: 1, street: `Тверская${NUL}`, house: '1' },
+        auth,
+      ),
     );
-    expectRussian400(await call(api, 'GET', `/api/v1/offers/?filters=${encodeURIComponent(JSON.stringify({ brands: [`x${NUL}`] }))}`));
+    expectRussian400(
+      await call(api, 'GET', `/api/v1/offers/?filters=${encodeURIComponent(JSON.stringify({ brands: [`x${NUL}`] }))}`),
+    );
   });
 });
 
@@ -61,7 +69,9 @@ describe('integer id above 2147483647 → 400', () => {
 
   it('path parameter (favourite id) and query JSON (cities of a region)', async () => {
     expectRussian400(await call(api, 'DELETE', `/api/v1/favorites/${TOO_BIG}/`, undefined, auth));
-    expectRussian400(await call(api, 'GET', `/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: TOO_BIG }))}`));
+    expectRussian400(
+      await call(api, 'GET', `/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: TOO_BIG }))}`),
+    );
   });
 
   it('a valid id still works', async () => {

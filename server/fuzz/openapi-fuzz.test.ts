@@ -36,8 +36,8 @@
  * well under 3 minutes on 2 cores with PGlite. `FUZZ_SEED` replays a run (the seed is printed).
  * Runs under TEST_DATABASE_URL too (createTestApi makes a throw-away PostgreSQL database).
  */
-import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { relayToShopApi } from '@/lib/api/bff-relay';
 import { createApp } from '../app';
@@ -159,13 +159,17 @@ async function harvest() {
   const skus = await safeRows<{ offer: number; feature: string }>(
     'select f.offer_id as offer, f.ext_id as feature from offer_features f where f.stock > 0 order by f.id limit 20',
   );
-  const addresses = await col('select a.id as v from user_addresses a join users u on u.id = a.user_id where u.email = \'demo@lumiere.test\' limit 5');
+  const addresses = await col(
+    "select a.id as v from user_addresses a join users u on u.id = a.user_id where u.email = 'demo@lumiere.test' limit 5",
+  );
   const contact = { fio: 'Иванова Анна Сергеевна', email: 'anna@example.com', phone: '+7(912)-345-67-89' };
   const city = known.city_id[0] ?? 1;
   examples['post /api/v2/cart/'] = skus.map((k) => ({ offer: k.offer, feature: k.feature, quantity: 1 }));
   examples['post /api/v1/auth/'] = [{ username: 'demo@lumiere.test', password: 'Demo12345' }];
   examples['post /api/v1/rest-auth/login/'] = [{ email: 'demo@lumiere.test', password: 'Demo12345' }];
-  examples['post /api/v1/sign_in/'] = [{ full_name: 'Петров Пётр', email: 'petr@example.com', password_one: 'Secret123', password_two: 'Secret123' }];
+  examples['post /api/v1/sign_in/'] = [
+    { full_name: 'Петров Пётр', email: 'petr@example.com', password_one: 'Secret123', password_two: 'Secret123' },
+  ];
   examples['put /api/v1/user_address/'] = addresses.map((id) => ({ id, street: 'ул. Ленина', house: '5' }));
   const order = skus.slice(0, 5).map((k) => ({
     contact,
@@ -176,7 +180,12 @@ async function harvest() {
   examples['post /api/v1/order/'] = order;
   examples['post /api/v2/order/'] = order.map(({ items: _items, ...rest }) => rest);
   examples['post /api/v1/order_payment/'] = known.guid.map((guid) => ({ guid }));
-  examples['post /api/v1/sandbox_acquiring/pay/'] = known.payment_id.map((id) => ({ id, pan: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' }));
+  examples['post /api/v1/sandbox_acquiring/pay/'] = known.payment_id.map((id) => ({
+    id,
+    pan: '4111 1111 1111 1111',
+    expiry: '12/30',
+    cvc: '123',
+  }));
 }
 
 /** Valid bodies by "method path" (see harvest). */
@@ -200,14 +209,25 @@ async function installJournal() {
              where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'fuzz_journal'`),
   );
   for (const { t } of tables) {
-    await db.execute(sql.raw(`create trigger fuzz_journal_r after insert or update or delete on "${t}" for each row execute function fuzz_journal_row()`));
-    await db.execute(sql.raw(`create trigger fuzz_journal_t after truncate on "${t}" for each statement execute function fuzz_journal_row()`));
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_journal_r after insert or update or delete on "${t}" for each row execute function fuzz_journal_row()`,
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_journal_t after truncate on "${t}" for each statement execute function fuzz_journal_row()`,
+      ),
+    );
   }
   return tables.length;
 }
 
 async function takeJournal(): Promise<string[]> {
-  const taken = await rows<{ tbl: string; op: string }>(api.handle.db, sql.raw('delete from fuzz_journal returning tbl, op'));
+  const taken = await rows<{ tbl: string; op: string }>(
+    api.handle.db,
+    sql.raw('delete from fuzz_journal returning tbl, op'),
+  );
   return taken.map((r) => `${r.op} ${r.tbl}`);
 }
 
@@ -270,7 +290,10 @@ const HOSTILE_STRINGS = [
   '0x10',
   '00000000-0000-0000-0000-000000000000',
 ];
-const HOSTILE_NUMBERS = [2147483648, 2147483647, 4294967296, 9007199254740993, -1, -2147483649, 0, -0, 0.5, 1e-7, 1e308, -1e308, 1e21, 99.99, 100, 101, 100000];
+const HOSTILE_NUMBERS = [
+  2147483648, 2147483647, 4294967296, 9007199254740993, -1, -2147483649, 0, -0, 0.5, 1e-7, 1e308, -1e308, 1e21, 99.99,
+  100, 101, 100000,
+];
 const WRONG_TYPES = [null, true, false, [], {}, [1, 2], { a: 1 }, 'строка', [null], { '\u0000': 1 }];
 
 const hostileString = fc.oneof(
@@ -355,7 +378,8 @@ function validArb(schema: JsonSchema, name: string, hostile: boolean, depth: num
         return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean());
     }
   })();
-  if (harvested?.length) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...harvested) }, { weight: 1, arbitrary: fromSchema });
+  if (harvested?.length)
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...harvested) }, { weight: 1, arbitrary: fromSchema });
   return fromSchema;
 }
 
@@ -367,13 +391,20 @@ function objectArb(schema: JsonSchema, hostile: boolean, depth: number): fc.Arbi
   for (const [key, sub] of Object.entries(props)) {
     const value = valueArb(sub, key, hostile, depth + 1);
     const dropWeight = required.has(key) ? (hostile ? 1 : 0) : 2;
-    fields[key] = dropWeight ? fc.oneof({ weight: 6, arbitrary: value }, { weight: dropWeight, arbitrary: fc.constant(DROP) }) : value;
+    fields[key] = dropWeight
+      ? fc.oneof({ weight: 6, arbitrary: value }, { weight: dropWeight, arbitrary: fc.constant(DROP) })
+      : value;
   }
-  const extra = hostile ? fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', '\u0000', 'ключ'), hostileValue), { freq: 8 }) : fc.constant(null);
+  const extra = hostile
+    ? fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', '\u0000', 'ключ'), hostileValue), {
+        freq: 8,
+      })
+    : fc.constant(null);
   return fc.tuple(fc.record(fields), extra).map(([record, more]) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(record)) if (v !== DROP) out[k] = v;
-    if (more) Object.defineProperty(out, more[0], { value: more[1], enumerable: true, writable: true, configurable: true });
+    if (more)
+      Object.defineProperty(out, more[0], { value: more[1], enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
@@ -385,7 +416,22 @@ function queryText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const MALFORMED_BODIES = ['{', '{"a":', '[1,2', '{"offer":1,}', 'null', '[]', '"text"', '1e999', '{"__proto__":{"x":1}}', 'не json', '\u0000', '{"a":"\\u0000"}', '{"a":"\\ud800"}', 'x'.repeat(70_000)];
+const MALFORMED_BODIES = [
+  '{',
+  '{"a":',
+  '[1,2',
+  '{"offer":1,}',
+  'null',
+  '[]',
+  '"text"',
+  '1e999',
+  '{"__proto__":{"x":1}}',
+  'не json',
+  '\u0000',
+  '{"a":"\\u0000"}',
+  '{"a":"\\ud800"}',
+  'x'.repeat(70_000),
+];
 
 /** encodeURIComponent that does not throw on lone surrogates (they are sent as U+FFFD). */
 function encode(text: string): string {
@@ -399,7 +445,22 @@ function encode(text: string): string {
 /** Hostile path segment, raw (`%`, `..`) or encoded. */
 const hostileSegment = fc.oneof(
   hostileString.map(encode),
-  fc.constantFrom('%', '%ZZ', '%00', '%2F', '..', '.', 'a%2F..%2F..', '%E0%A4%A', '2147483648', '-1', '0', '1.5', '1e3', '%C0%AE'),
+  fc.constantFrom(
+    '%',
+    '%ZZ',
+    '%00',
+    '%2F',
+    '..',
+    '.',
+    'a%2F..%2F..',
+    '%E0%A4%A',
+    '2147483648',
+    '-1',
+    '0',
+    '1.5',
+    '1e3',
+    '%C0%AE',
+  ),
 );
 
 function pathParamArb(op: Operation, param: Parameter): fc.Arbitrary<string> {
@@ -412,7 +473,9 @@ function pathParamArb(op: Operation, param: Parameter): fc.Arbitrary<string> {
   else if (op.path.startsWith('/api/v1/sandbox_acquiring/')) harvested = known.payment_id ?? [];
   else if (op.path.includes('{content}/{slug}') && name === 'slug') harvested = known.article_slug ?? [];
   else harvested = known[name] ?? [];
-  const valid = harvested.length ? fc.constantFrom(...harvested.map(String)) : stringArb(deref(param.schema)).map(encode);
+  const valid = harvested.length
+    ? fc.constantFrom(...harvested.map(String))
+    : stringArb(deref(param.schema)).map(encode);
   // Category paths contain "/", relayed raw; others are one encoded segment.
   return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostileSegment });
 }
@@ -452,12 +515,14 @@ function requestArb(op: Operation): fc.Arbitrary<FuzzRequest> {
   );
   const bodyExamples = examples[`${op.method} ${op.path}`] ?? [];
   const exampleArb = bodyExamples.length
-    ? fc.tuple(fc.constantFrom(...bodyExamples), fc.option(fc.tuple(fc.nat(), hostileValue), { freq: 2 })).map(([example, spoil]) => {
-        const body = structuredClone(example) as Record<string, unknown>;
-        const keys = Object.keys(body);
-        if (spoil && keys.length) body[keys[spoil[0] % keys.length]!] = spoil[1];
-        return JSON.stringify(body);
-      })
+    ? fc
+        .tuple(fc.constantFrom(...bodyExamples), fc.option(fc.tuple(fc.nat(), hostileValue), { freq: 2 }))
+        .map(([example, spoil]) => {
+          const body = structuredClone(example) as Record<string, unknown>;
+          const keys = Object.keys(body);
+          if (spoil && keys.length) body[keys[spoil[0] % keys.length]!] = spoil[1];
+          return JSON.stringify(body);
+        })
     : null;
   const bodyArb: fc.Arbitrary<string | undefined> = op.body
     ? fc.oneof(
@@ -469,17 +534,36 @@ function requestArb(op: Operation): fc.Arbitrary<FuzzRequest> {
       )
     : fc.option(fc.constantFrom('{}', '{"a":1}', '{'), { freq: 6, nil: undefined });
   const headersArb = fc.record({
-    auth: fc.constantFrom(...(op.secured ? ['token', 'token', 'token', 'token', 'none', 'bogus'] : ['none', 'none', 'none', 'token', 'bogus'])),
-    contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json', 'text/plain', 'none', 'application/json; charset=latin1'),
+    auth: fc.constantFrom(
+      ...(op.secured
+        ? ['token', 'token', 'token', 'token', 'none', 'bogus']
+        : ['none', 'none', 'none', 'token', 'bogus']),
+    ),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/json',
+      'application/json',
+      'application/json',
+      'text/plain',
+      'none',
+      'application/json; charset=latin1',
+    ),
     cart: fc.constantFrom('none', 'none', 'valid', 'random', 'bogus'),
-    idempotency: fc.option(fc.oneof(fc.uuid(), fc.string({ unit: 'binary-ascii', maxLength: 300 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''))), { freq: 2 }),
+    idempotency: fc.option(
+      fc.oneof(
+        fc.uuid(),
+        fc.string({ unit: 'binary-ascii', maxLength: 300 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+      ),
+      { freq: 2 },
+    ),
   });
   return fc.tuple(pathArb, queryArb, bodyArb, headersArb).map(([path, query, body, h]) => {
     const headers: Record<string, string> = {};
     if (body !== undefined && h.contentType !== 'none') headers['content-type'] = h.contentType;
     if (h.auth === 'bogus') headers['x-fuzz-auth'] = 'bogus';
     if (h.cart !== 'none') headers['x-fuzz-cart'] = h.cart;
-    if (h.idempotency !== null && op.parameters.some((p) => p.in === 'header')) headers['idempotency-key'] = h.idempotency;
+    if (h.idempotency !== null && op.parameters.some((p) => p.in === 'header'))
+      headers['idempotency-key'] = h.idempotency;
     const method = op.method.toUpperCase();
     // fetch refuses a body on GET/HEAD before anything is sent, so those go without one.
     const sent = method === 'GET' || method === 'HEAD' ? undefined : body;
@@ -553,8 +637,10 @@ async function fuzzOne(op: Operation, req: FuzzRequest, channel: Channel): Promi
     token = await login();
     await takeJournal();
   }
-  if (status >= 500) failures.push(`${describeRequest(req, channel)} → ${status} (${op.method.toUpperCase()} ${op.path})`);
-  else if (status >= 400 && changed.length > 0) failures.push(`${describeRequest(req, channel)} → ${status} but changed rows: ${[...new Set(changed)].join(', ')}`);
+  if (status >= 500)
+    failures.push(`${describeRequest(req, channel)} → ${status} (${op.method.toUpperCase()} ${op.path})`);
+  else if (status >= 400 && changed.length > 0)
+    failures.push(`${describeRequest(req, channel)} → ${status} but changed rows: ${[...new Set(changed)].join(', ')}`);
   return true;
 }
 
@@ -563,7 +649,17 @@ describe('OpenAPI fuzz (issue #12 item 12)', () => {
     api = await createTestApi(48);
     loginApp = createApp(api.handle.db);
     const doc = (await (await api.app.request('/api/openapi.json')).json()) as {
-      paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; security?: unknown[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Parameter[];
+            requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+            security?: unknown[];
+          }
+        >
+      >;
       components?: { schemas?: Record<string, JsonSchema> };
     };
     schemas = doc.components?.schemas ?? {};
@@ -605,18 +701,27 @@ describe('OpenAPI fuzz (issue #12 item 12)', () => {
       }
       const elapsed = Date.now() - started;
       dataExceptions = logged.mock.calls.filter((args) => String(args[0]).includes('data exception')).length;
-      const serverErrors = logged.mock.calls.filter((args) => /\[shop-api\]/.test(String(args[0]))).map((args) => String(args[0]).split('\n')[0]);
+      const serverErrors = logged.mock.calls
+        .filter((args) => /\[shop-api\]/.test(String(args[0])))
+        .map((args) => String(args[0]).split('\n')[0]);
       logged.mockRestore();
 
       const byStatus = [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`);
-      const fiveXx = [...counts.entries()].filter(([k]) => Number(k.split(' ')[1]) >= 500).reduce((n, [, c]) => n + c, 0);
+      const fiveXx = [...counts.entries()]
+        .filter(([k]) => Number(k.split(' ')[1]) >= 500)
+        .reduce((n, [, c]) => n + c, 0);
       console.log(
         `fuzz: ${total} requests in ${(elapsed / 1000).toFixed(1)} s (seed ${SEED}); 5xx = ${fiveXx}; data exceptions = ${dataExceptions}\n  ${byStatus.join('\n  ')}`,
       );
-      const neverOk = operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).filter((name) => !answered.has(name));
-      console.log(`fuzz: ${operations.length - neverOk.length}/${operations.length} operations answered 2xx at least once; never: ${neverOk.join(', ') || '—'}`);
+      const neverOk = operations
+        .map((op) => `${op.method.toUpperCase()} ${op.path}`)
+        .filter((name) => !answered.has(name));
+      console.log(
+        `fuzz: ${operations.length - neverOk.length}/${operations.length} operations answered 2xx at least once; never: ${neverOk.join(', ') || '—'}`,
+      );
       if (failures.length) console.log(`fuzz failures (${failures.length}):\n${failures.slice(0, 60).join('\n')}`);
-      if (serverErrors.length) console.log(`shop-api errors logged:\n${[...new Set(serverErrors)].slice(0, 40).join('\n')}`);
+      if (serverErrors.length)
+        console.log(`shop-api errors logged:\n${[...new Set(serverErrors)].slice(0, 40).join('\n')}`);
 
       expect(failures.slice(0, 20)).toEqual([]);
       expect(dataExceptions).toBe(0);

@@ -44,7 +44,8 @@ const PAGE = `<!doctype html>
 `;
 
 /** CSP of the reference page: everything from the API's own origin; Swagger UI sets inline styles. */
-export const API_DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+export const API_DOCS_CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 /**
  * Registers GET /api/docs and GET /api/docs/assets/{file}.

@@ -1,6 +1,6 @@
 /** Helpers to describe routes in the OpenAPI document from contract schemas. */
-import type { z } from 'zod';
 import { ApiError } from '@/lib/api/contract/common';
+import type { z } from 'zod';
 
 /** `{200: schema, 4xx: ApiError}` responses for the registry. */
 export function jsonResponses(ok: z.ZodType, description: string, errors: number[] = [400, 404]) {

@@ -12,10 +12,10 @@
  * - JSON bodies keep the project's reading (server/http.ts `readJson`: an empty body is `{}`, a
  *   non-JSON content type a Russian 415): the body is documented here and parsed by the handler.
  */
-import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
-import type { z } from 'zod';
 import { badRequest } from '../http';
 import type { ApiApp, AppEnv } from '../types';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { z } from 'zod';
 
 /** The app's `defaultHook`: a failed params/query validation throws the contract's 400. */
 export function russianHook(what?: string) {
@@ -36,7 +36,12 @@ export interface RouteOptions {
  * Declares a route: documents `config` in the OpenAPI document as written and routes it to
  * `handler` after validating its params and query.
  */
-export function openapiRoute<R extends RouteConfig>(app: ApiApp, config: R, handler: RouteHandler<R, AppEnv>, options: RouteOptions = {}): void {
+export function openapiRoute<R extends RouteConfig>(
+  app: ApiApp,
+  config: R,
+  handler: RouteHandler<R, AppEnv>,
+  options: RouteOptions = {},
+): void {
   app.openAPIRegistry.registerPath(config);
   const path = options.routing ?? (config.path.length > 1 ? config.path.replace(/\/$/, '') : config.path);
   const request = config.request ? { ...config.request, body: undefined } : undefined;

@@ -15,7 +15,14 @@ import { buildLocations } from './locations';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Demo buyer of the seed. */
-export const DEMO_USER = { email: 'demo@lumiere.test', password: 'Demo12345', lastName: 'Иванова', firstName: 'Анна', middleName: 'Сергеевна', phone: '+79161234567' } as const;
+export const DEMO_USER = {
+  email: 'demo@lumiere.test',
+  password: 'Demo12345',
+  lastName: 'Иванова',
+  firstName: 'Анна',
+  middleName: 'Сергеевна',
+  phone: '+79161234567',
+} as const;
 
 type LineSource = {
   product_id: number;
@@ -35,11 +42,17 @@ type LineSource = {
  * Inserts regions, cities and, in demo mode only (issue #12: its password is published), the demo
  * user with orders. @returns inserted row counts.
  */
-export async function seedAccounts(tx: Tx, demo: boolean): Promise<{ regions: number; cities: number; orders: number }> {
+export async function seedAccounts(
+  tx: Tx,
+  demo: boolean,
+): Promise<{ regions: number; cities: number; orders: number }> {
   const loc = buildLocations();
   await tx.insert(regions).values(loc.regions);
   await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('regions', 'id'), ${loc.regions.length}, true)`));
-  const cityRows = await tx.insert(cities).values(loc.cities).returning({ id: cities.id, name: cities.name, regionId: cities.regionId });
+  const cityRows = await tx
+    .insert(cities)
+    .values(loc.cities)
+    .returning({ id: cities.id, name: cities.name, regionId: cities.regionId });
   if (!demo) return { regions: loc.regions.length, cities: cityRows.length, orders: 0 };
 
   const [user] = await tx
@@ -88,8 +101,24 @@ export async function seedAccounts(tx: Tx, demo: boolean): Promise<{ regions: nu
   await tx.insert(favorites).values(sources.slice(0, 2).map((s) => ({ userId: user!.id, productId: s.product_id })));
 
   const plans = [
-    { number: 'LM-000101', lines: sources.slice(0, 2), status: 'delivered' as const, at: '2025-04-12T09:30:00Z', delivery: 'courier', cost: 0, pay: 'card' },
-    { number: 'LM-000102', lines: sources.slice(2, 3).length ? sources.slice(2, 3) : sources.slice(0, 1), status: 'shipped' as const, at: '2025-06-02T15:10:00Z', delivery: 'cdek', cost: 350, pay: 'card' },
+    {
+      number: 'LM-000101',
+      lines: sources.slice(0, 2),
+      status: 'delivered' as const,
+      at: '2025-04-12T09:30:00Z',
+      delivery: 'courier',
+      cost: 0,
+      pay: 'card',
+    },
+    {
+      number: 'LM-000102',
+      lines: sources.slice(2, 3).length ? sources.slice(2, 3) : sources.slice(0, 1),
+      status: 'shipped' as const,
+      at: '2025-06-02T15:10:00Z',
+      delivery: 'cdek',
+      cost: 350,
+      pay: 'card',
+    },
   ];
   for (const plan of plans) {
     const itemsTotal = plan.lines.reduce((sum, l) => sum + Number(l.price), 0);
@@ -104,7 +133,10 @@ export async function seedAccounts(tx: Tx, demo: boolean): Promise<{ regions: nu
         contactEmail: DEMO_USER.email,
         contactPhone: DEMO_USER.phone,
         deliveryMethod: plan.delivery,
-        deliveryAddress: plan.delivery === 'courier' ? '125009, г. Москва, ул. Тверская, д. 12, кв. 45' : 'г. Москва, пункт выдачи СДЭК, ул. Новый Арбат, д. 15',
+        deliveryAddress:
+          plan.delivery === 'courier'
+            ? '125009, г. Москва, ул. Тверская, д. 12, кв. 45'
+            : 'г. Москва, пункт выдачи СДЭК, ул. Новый Арбат, д. 15',
         deliveryCost: plan.cost,
         paymentMethod: plan.pay,
         paymentStatus: 'paid',
@@ -130,9 +162,16 @@ export async function seedAccounts(tx: Tx, demo: boolean): Promise<{ regions: nu
         quantity: 1,
       })),
     );
-    const steps = plan.status === 'delivered' ? (['new', 'paid', 'assembling', 'shipped', 'delivered'] as const) : (['new', 'paid', 'assembling', 'shipped'] as const);
+    const steps =
+      plan.status === 'delivered'
+        ? (['new', 'paid', 'assembling', 'shipped', 'delivered'] as const)
+        : (['new', 'paid', 'assembling', 'shipped'] as const);
     await tx.insert(orderStatusHistory).values(
-      steps.map((status, i) => ({ orderId: order!.id, status, createdAt: new Date(created.getTime() + i * 86_400_000) })),
+      steps.map((status, i) => ({
+        orderId: order!.id,
+        status,
+        createdAt: new Date(created.getTime() + i * 86_400_000),
+      })),
     );
   }
   return { regions: loc.regions.length, cities: cityRows.length, orders: plans.length };

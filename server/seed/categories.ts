@@ -4,8 +4,8 @@
  * muzhskoe has. Leaves name the product template their goods are built from; `weight` is the
  * leaf's relative share of products.
  */
-import type { OfferFilters } from '../../lib/api/contract/catalog';
 import type { TemplateKey } from './templates';
+import type { OfferFilters } from '../../lib/api/contract/catalog';
 
 export interface TagDef {
   slug: string;
@@ -173,10 +173,7 @@ export const CATEGORY_TREE: CategoryNode[] = [
       {
         slug: 'tufli',
         name: 'Туфли',
-        children: [
-          leaf('lodochki', 'Лодочки', 'pumps', 1, 'Туфли-лодочки'),
-          leaf('baletki', 'Балетки', 'ballet', 1),
-        ],
+        children: [leaf('lodochki', 'Лодочки', 'pumps', 1, 'Туфли-лодочки'), leaf('baletki', 'Балетки', 'ballet', 1)],
       },
       leaf('krossovki-i-kedy', 'Кроссовки и кеды', 'sneakers', 1.5),
       leaf('botinki', 'Ботинки', 'ankleBoots', 1),

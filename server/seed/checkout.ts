@@ -3,14 +3,22 @@
  * gift certificate nominals for /podarochnye-sertifikaty, and two demo certificates for trying the
  * certificate payment (their codes are in README).
  */
-import type { Db } from '../db/client';
 import { giftCardNominals, giftCards, promoCodes } from '../db/schema';
+import type { Db } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Seeded promo codes. */
 export const SEED_PROMO_CODES = [
-  { code: 'ПЕРВЫЙ', percent: 10, amount: null, minTotal: 0, description: 'Скидка 10% на первый заказ', firstOrderOnly: true, perCustomerLimit: 1 },
+  {
+    code: 'ПЕРВЫЙ',
+    percent: 10,
+    amount: null,
+    minTotal: 0,
+    description: 'Скидка 10% на первый заказ',
+    firstOrderOnly: true,
+    perCustomerLimit: 1,
+  },
   { code: 'ЛЕТО15', percent: 15, amount: null, minTotal: 10000, description: 'Скидка 15% на заказ от 10 000 ₽' },
   { code: 'МИНУС500', percent: null, amount: 500, minTotal: 3000, description: 'Скидка 500 ₽ на заказ от 3 000 ₽' },
 ] as const;
@@ -30,7 +38,8 @@ export const GIFT_NOMINALS = [3000, 5000, 10000, 15000, 25000].map((amount, i) =
   slug: `sertifikat-${amount}`,
   name: `Подарочный сертификат на ${amount.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} ₽`,
   amount,
-  description: 'Электронный сертификат: код придёт на e-mail сразу после оплаты. Действует год, можно оплатить часть заказа — остаток сохранится.',
+  description:
+    'Электронный сертификат: код придёт на e-mail сразу после оплаты. Действует год, можно оплатить часть заказа — остаток сохранится.',
   sort: i,
 }));
 
@@ -41,8 +50,17 @@ export const GIFT_NOMINALS = [3000, 5000, 10000, 15000, 25000].map((amount, i) =
 export async function seedCheckout(tx: Tx, demo: boolean): Promise<void> {
   await tx.insert(promoCodes).values([
     ...SEED_PROMO_CODES.map((p) => ({ ...p })),
-    { code: EXPIRED_PROMO, percent: 20, minTotal: 0, validUntil: new Date('2020-06-01T00:00:00Z'), description: 'Весенняя акция 2020' },
+    {
+      code: EXPIRED_PROMO,
+      percent: 20,
+      minTotal: 0,
+      validUntil: new Date('2020-06-01T00:00:00Z'),
+      description: 'Весенняя акция 2020',
+    },
   ]);
   await tx.insert(giftCardNominals).values(GIFT_NOMINALS);
-  if (demo) await tx.insert(giftCards).values(DEMO_GIFT_CARDS.map((g) => ({ code: g.code, amount: g.amount, balance: g.amount })));
+  if (demo)
+    await tx
+      .insert(giftCards)
+      .values(DEMO_GIFT_CARDS.map((g) => ({ code: g.code, amount: g.amount, balance: g.amount })));
 }

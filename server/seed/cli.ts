@@ -27,8 +27,13 @@ async function main(): Promise<void> {
   const target = env.DATABASE_URL ?? env.PGLITE_DIR;
   const handle = await openDb(target);
   try {
-    const summary = await seedDatabase(handle.db, { products: products ?? env.SEED_PRODUCTS, ...(seed ? { seed } : {}) });
-    console.log(summary.skipped ? `Seed skipped: ${target} already has a catalogue.` : `Seeded ${target} (${handle.driver}):`);
+    const summary = await seedDatabase(handle.db, {
+      products: products ?? env.SEED_PRODUCTS,
+      ...(seed ? { seed } : {}),
+    });
+    console.log(
+      summary.skipped ? `Seed skipped: ${target} already has a catalogue.` : `Seeded ${target} (${handle.driver}):`,
+    );
     console.table(summary);
   } finally {
     await handle.close();

@@ -2,10 +2,10 @@
  * Inserts the content of the demo shop (info pages, news, blog, banners, Instagram posts; spec §2
  * static pages, §7 Content) inside the seed transaction of `seedDatabase`.
  */
-import type { Db } from '../db/client';
 import { articles, banners, infoPages, instagramPosts } from '../db/schema';
 import { BANNERS, BLOG, INSTAGRAM_POSTS, NEWS } from './content-articles';
 import { INFO_PAGES } from './content-pages';
+import type { Db } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -25,7 +25,9 @@ const PAGES_UPDATED_AT = new Date(Date.UTC(2026, 2, 1, 9));
  * seed). Deterministic: the same rows on every run.
  */
 export async function seedContent(tx: Tx): Promise<ContentSeedSummary> {
-  await tx.insert(infoPages).values(INFO_PAGES.map((p) => ({ ...p, format: 'markdown' as const, updatedAt: PAGES_UPDATED_AT })));
+  await tx
+    .insert(infoPages)
+    .values(INFO_PAGES.map((p) => ({ ...p, format: 'markdown' as const, updatedAt: PAGES_UPDATED_AT })));
   const allArticles = [...NEWS, ...BLOG];
   await tx.insert(articles).values(allArticles.map((a) => ({ ...a, format: 'markdown' as const })));
   await tx.insert(banners).values(BANNERS.map((b, i) => ({ ...b, sort: i })));

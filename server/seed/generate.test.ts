@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TYPES } from '../db/schema';
 import { OfferFilters } from '../../lib/api/contract/catalog';
+import { PRODUCT_TYPES } from '../db/schema';
 import { generateCatalogue } from './generate';
 import { createRng } from './prng';
 import { slugify } from './translit';
@@ -141,7 +141,16 @@ describe('generateCatalogue', () => {
 
   it('puts the ten menu brands first and makes tags valid offer filters', () => {
     expect(catalogue.brands.filter((b) => b.inMenu).map((b) => b.name)).toEqual([
-      'Beach Bunny', 'Luli Fama', 'Bound by Bond-Eye', 'Cotazur', 'Maaji', 'DKNY', 'PilyQ', 'Sea Level', 'Nuria Ferrer', 'Runwaydreamz',
+      'Beach Bunny',
+      'Luli Fama',
+      'Bound by Bond-Eye',
+      'Cotazur',
+      'Maaji',
+      'DKNY',
+      'PilyQ',
+      'Sea Level',
+      'Nuria Ferrer',
+      'Runwaydreamz',
     ]);
     const brandSlugs = new Set(catalogue.brands.map((b) => b.slug));
     const colorSlugs = new Set(catalogue.colors.map((c) => c.slug));

@@ -7,6 +7,14 @@
  * whatever the catalogue size. Implements the catalogue of spec §2 (sections, brands) and §3
  * (organization, SEO records), prices in rubles (§9).
  */
+import { BRANDS, type BrandDef, type GoodsGroup } from './brands';
+import { CATEGORY_TREE, type CategoryNode } from './categories';
+import { COLORS } from './colors';
+import { CARE, MATERIALS, makeComposition, type MaterialDef, type MaterialKey } from './materials';
+import { createRng, mixSeed, type Rng } from './prng';
+import { gridFor } from './sizes';
+import { TEMPLATES, type ProductTemplate } from './templates';
+import { slugify } from './translit';
 import type {
   brands,
   categories,
@@ -19,14 +27,6 @@ import type {
   seoRecords,
   tags,
 } from '../db/schema';
-import { BRANDS, type BrandDef, type GoodsGroup } from './brands';
-import { CATEGORY_TREE, type CategoryNode } from './categories';
-import { COLORS } from './colors';
-import { CARE, MATERIALS, makeComposition, type MaterialDef, type MaterialKey } from './materials';
-import { createRng, mixSeed, type Rng } from './prng';
-import { gridFor } from './sizes';
-import { TEMPLATES, type ProductTemplate } from './templates';
-import { slugify } from './translit';
 
 export type CategoryRow = typeof categories.$inferInsert & { id: number };
 export type TagRow = typeof tags.$inferInsert & { id: number };
@@ -108,12 +108,30 @@ const PRINTS: Record<number, string[]> = {
 };
 
 const PITCH: Record<GoodsGroup, string[]> = {
-  swim: ['модель для долгих дней у моря', 'эффектный выбор для отпуска на побережье', 'любимая модель этого пляжного сезона', 'сочетание удобной посадки и смелого дизайна'],
-  beach: ['лёгкая вещь для пляжа и прогулок по набережной', 'must-have курортного гардероба', 'идеальная пара к любому купальнику'],
-  clothing: ['вещь, которая легко впишется в летний гардероб', 'удобная модель на каждый день', 'база для городских и курортных образов', 'акцент для вечернего выхода'],
+  swim: [
+    'модель для долгих дней у моря',
+    'эффектный выбор для отпуска на побережье',
+    'любимая модель этого пляжного сезона',
+    'сочетание удобной посадки и смелого дизайна',
+  ],
+  beach: [
+    'лёгкая вещь для пляжа и прогулок по набережной',
+    'must-have курортного гардероба',
+    'идеальная пара к любому купальнику',
+  ],
+  clothing: [
+    'вещь, которая легко впишется в летний гардероб',
+    'удобная модель на каждый день',
+    'база для городских и курортных образов',
+    'акцент для вечернего выхода',
+  ],
   shoes: ['удобная пара на весь день', 'модель для города и путешествий', 'пара, которая завершит летний образ'],
   accessories: ['деталь, которая завершит образ', 'аксессуар для отпуска и города', 'удачный подарок себе и близким'],
-  lingerie: ['бельё для ежедневного комфорта', 'деликатная модель для особых случаев', 'комфорт и красивый силуэт под любой одеждой'],
+  lingerie: [
+    'бельё для ежедневного комфорта',
+    'деликатная модель для особых случаев',
+    'комфорт и красивый силуэт под любой одеждой',
+  ],
   sleep: ['уют для спокойных вечеров дома', 'домашняя одежда, в которой приятно проснуться'],
   'kids-swim': ['яркая модель для пляжа и бассейна', 'удобная вещь для активного отдыха у воды'],
   'kids-clothing': ['удобная вещь для игр и прогулок', 'яркая модель для детского гардероба'],
@@ -190,7 +208,14 @@ export function buildReferenceData(): ReferenceData {
     };
     categoryRows.push(row);
     (node.tags ?? []).forEach((tag, i) =>
-      tagRows.push({ id: tagRows.length + 1, categoryId: row.id, slug: tag.slug, name: tag.name, filter: tag.filter, sort: i }),
+      tagRows.push({
+        id: tagRows.length + 1,
+        categoryId: row.id,
+        slug: tag.slug,
+        name: tag.name,
+        filter: tag.filter,
+        sort: i,
+      }),
     );
     (node.children ?? []).forEach((child, i) => visit(child, row, i));
   };
@@ -235,21 +260,24 @@ export function buildReferenceData(): ReferenceData {
     {
       url: '/sale',
       title: `Распродажа — скидки до 60% | ${SHOP_NAME}`,
-      description: 'Распродажа купальников, одежды, обуви и аксессуаров со скидками до 60%. Успейте купить любимые модели по выгодной цене.',
+      description:
+        'Распродажа купальников, одежды, обуви и аксессуаров со скидками до 60%. Успейте купить любимые модели по выгодной цене.',
       keywords: 'распродажа, скидки, купальники со скидкой, sale',
       h1Tag: 'Распродажа',
     },
     {
       url: '/new',
       title: `Новинки сезона | ${SHOP_NAME}`,
-      description: 'Новые коллекции купальников, пляжной и городской одежды, обуви и аксессуаров. Поступления каждую неделю.',
+      description:
+        'Новые коллекции купальников, пляжной и городской одежды, обуви и аксессуаров. Поступления каждую неделю.',
       keywords: 'новинки, новая коллекция, купальники 2026',
       h1Tag: 'Новинки',
     },
     {
       url: '/brands',
       title: `Бренды | ${SHOP_NAME}`,
-      description: 'Все бренды магазина: Beach Bunny, Luli Fama, Bound by Bond-Eye, Maaji, Seafolly, Agua Bendita и другие.',
+      description:
+        'Все бренды магазина: Beach Bunny, Luli Fama, Bound by Bond-Eye, Maaji, Seafolly, Agua Bendita и другие.',
       keywords: 'бренды купальников, бренды одежды',
       h1Tag: 'Бренды',
     },
@@ -299,9 +327,17 @@ function buildModel(ref: ReferenceData): Model {
     const node = byPath.get(row.path);
     if (!node?.template) throw new Error(`leaf category ${row.path} has no product template`);
     const chain: string[] = [];
-    for (let r: CategoryRow | undefined = row; r; r = r.parentId ? rowsById.get(r.parentId) : undefined) chain.unshift(r.name);
+    for (let r: CategoryRow | undefined = row; r; r = r.parentId ? rowsById.get(r.parentId) : undefined)
+      chain.unshift(r.name);
     if (row.h1 && row.h1 !== row.name) chain.push(row.h1);
-    leaves.push({ id: row.id, path: row.path, section: row.section, template: TEMPLATES[node.template], chain, weight: node.weight ?? 1 });
+    leaves.push({
+      id: row.id,
+      path: row.path,
+      section: row.section,
+      template: TEMPLATES[node.template],
+      chain,
+      weight: node.weight ?? 1,
+    });
     sectionTotals.set(row.section, (sectionTotals.get(row.section) ?? 0) + (node.weight ?? 1));
   }
   const leafCumulative: number[] = [];
@@ -475,7 +511,15 @@ function generateProduct(id: number, seed: number, model: Model, ref: ReferenceD
     out.offers.push({ id: offerId, productId: id, colorId: color.id, extId, sort: k });
     lines.forEach((line, j) => {
       const stock = k === soldOutOffer || rng.chance(0.15) ? 0 : rng.int(1, 12);
-      out.features.push({ id: ++ids.feature, offerId, kind: line.kind, name: line.name, extId: `${extId}-${line.code}`, stock, sort: j });
+      out.features.push({
+        id: ++ids.feature,
+        offerId,
+        kind: line.kind,
+        name: line.name,
+        extId: `${extId}-${line.code}`,
+        stock,
+        sort: j,
+      });
     });
     const views = rng.int(3, 4);
     for (let view = 0; view < views; view++) {
@@ -498,7 +542,10 @@ function generateProduct(id: number, seed: number, model: Model, ref: ReferenceD
  * Yields the products 1..`products` with their offers, features and images, `chunkSize` products
  * at a time (ids of offers, features and images run on across chunks, starting at 1).
  */
-export function* generateProductChunks(opts: GenerateOptions = {}, ref: ReferenceData = buildReferenceData()): Generator<ProductChunk> {
+export function* generateProductChunks(
+  opts: GenerateOptions = {},
+  ref: ReferenceData = buildReferenceData(),
+): Generator<ProductChunk> {
   const total = opts.products ?? 3000;
   const seed = opts.seed ?? 42;
   const chunkSize = Math.max(1, opts.chunkSize ?? 1000);

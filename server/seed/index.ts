@@ -4,8 +4,6 @@
  * generator in generate.ts; this file only inserts them.
  */
 import { count, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
 import {
   brands,
   categories,
@@ -19,14 +17,16 @@ import {
   tags,
   landingPages,
 } from '../db/schema';
+import { serverEnv } from '../env';
 import { noteCatalogChanged } from '../services/catalog-index';
-import { seedContent } from './content';
+import { isDemoMode } from '../services/demo-mode';
 import { seedAccounts } from './accounts';
 import { seedCheckout } from './checkout';
+import { seedContent } from './content';
 import { buildReferenceData, generateProductChunks } from './generate';
 import { LANDING_PAGES } from './landing';
-import { serverEnv } from '../env';
-import { isDemoMode } from '../services/demo-mode';
+import type { Db } from '../db/client';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 export { buildReferenceData, generateCatalogue, generateProductChunks } from './generate';
 
@@ -68,7 +68,17 @@ async function insertBatched<T extends PgTable>(tx: Tx, table: T, rows: T['$infe
 }
 
 /** Tables whose serial ids the seed sets explicitly; their sequences are moved past the max. */
-const SERIAL_TABLES = ['categories', 'tags', 'brands', 'colors', 'offers', 'offer_features', 'product_images', 'seo_records', 'landing_pages'];
+const SERIAL_TABLES = [
+  'categories',
+  'tags',
+  'brands',
+  'colors',
+  'offers',
+  'offer_features',
+  'product_images',
+  'seo_records',
+  'landing_pages',
+];
 
 /**
  * Fills an empty catalogue with the deterministic demo data: 7 sections of categories with tags,
@@ -115,7 +125,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     summary.brands = ref.brands.length;
     summary.colors = ref.colors.length;
 
-    for (const chunk of generateProductChunks({ products: opts.products ?? 3000, seed: opts.seed ?? 42, chunkSize: 2000 }, ref)) {
+    for (const chunk of generateProductChunks(
+      { products: opts.products ?? 3000, seed: opts.seed ?? 42, chunkSize: 2000 },
+      ref,
+    )) {
       await insertBatched(tx, products, chunk.products);
       await insertBatched(tx, offers, chunk.offers);
       await insertBatched(tx, offerFeatures, chunk.features);

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../db/client';
 import { categories, offerFeatures, offers, organization, productImages, products, seoRecords } from '../db/schema';
 import { seedDatabase, type SeedSummary } from './index';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 describe('seedDatabase', () => {
   let handle: DbHandle;

@@ -9,17 +9,17 @@
  *   RESET_TOKEN_TTL_MINUTES; a new one or a completed reset ends every other open reset token, and
  *   a completed reset revokes every login token of the user.
  */
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { User } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
-import type { Db } from '../db/client';
 import { authTokens, passwordResetTokens, users } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
+import type { Db } from '../db/client';
 import type { AppEnv } from '../types';
+import type { Context } from 'hono';
 
 const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -76,7 +76,9 @@ export function toUser(row: UserRow): User {
 /** Issues a login token for a user. @returns the token and its expiry. */
 export async function issueToken(db: Db, userId: number, ttlMs = serverEnv.TOKEN_TTL_HOURS * 3_600_000) {
   const expiresAt = new Date(Date.now() + ttlMs);
-  const payload = Buffer.from(JSON.stringify({ exp: Math.floor(expiresAt.getTime() / 1000), uid: userId })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ exp: Math.floor(expiresAt.getTime() / 1000), uid: userId })).toString(
+    'base64url',
+  );
   const token = `v1.${payload}.${randomBytes(32).toString('base64url')}`;
   await db.insert(authTokens).values({ userId, tokenHash: digest(token), expiresAt });
   return { token, expiresAt };
@@ -95,7 +97,9 @@ export async function userByToken(db: Db, token: string): Promise<UserRow | null
     .select({ user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, digest(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)))
+    .where(
+      and(eq(authTokens.tokenHash, digest(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)),
+    )
     .limit(1);
   return row?.user ?? null;
 }
@@ -130,7 +134,10 @@ export async function issueResetToken(db: Db, userId: number) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + serverEnv.RESET_TOKEN_TTL_MINUTES * 60_000);
   await db.transaction(async (tx) => {
-    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({ userId, tokenHash: digest(token), expiresAt });
   });
   return { token, expiresAt };
@@ -156,10 +163,20 @@ export async function completeReset(db: Db, token: string, password: string): Pr
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw new ApiHttpError(400, ACCOUNT_MESSAGES.resetTokenInvalid);
-    const [user] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId)).returning();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, used.userId))
+      .returning();
     // Issue #12: any other link still open for this user dies with the reset.
-    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    await tx.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, used.userId), isNull(authTokens.revokedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.revokedAt)));
     return user!;
   });
 }
@@ -172,8 +189,10 @@ export async function userByEmail(db: Db, email: string): Promise<UserRow | null
 
 /** Postgres unique violation → the spec §8 duplicate message, by index name. */
 export function duplicateMessage(error: unknown): string | null {
-  const text = String((error as { message?: string; constraint?: string; cause?: unknown })?.message ?? '') +
-    JSON.stringify((error as { cause?: unknown })?.cause ?? '') + String((error as { constraint?: string })?.constraint ?? '');
+  const text =
+    String((error as { message?: string; constraint?: string; cause?: unknown })?.message ?? '') +
+    JSON.stringify((error as { cause?: unknown })?.cause ?? '') +
+    String((error as { constraint?: string })?.constraint ?? '');
   if (text.includes('users_email_uq')) return 'email';
   if (text.includes('users_phone_uq')) return 'phone';
   return null;

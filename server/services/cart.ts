@@ -4,13 +4,12 @@
  * stock, so a rejected request leaves the stored basket as it was.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { AddToCartBody, Cart, CartItem, FeatureRef } from '@/lib/api/contract/cart';
 import { rows, type Db } from '../db/client';
 import { cartItems, carts, offerFeatures, offers, products } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { SEPARATES_TYPES, loadCards } from './catalog';
 import { kopecks } from './money';
-import type { AddToCartBody, Cart, CartItem, FeatureRef } from '@/lib/api/contract/cart';
-
 
 const EMPTY: Cart = { id: null, items: [], count: 0, total: 0 };
 
@@ -198,7 +197,15 @@ export async function updateCartItem(db: Db, cartId: string | null, itemUuid: st
     if (!line) throw new ApiHttpError(404, 'Позиция корзины не найдена');
     const ids = [line.featureId, line.featureTopId, line.featureBotId].filter((x): x is number => x !== null);
     const feats = ids.length
-      ? await tx.select().from(offerFeatures).where(sql`${offerFeatures.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)
+      ? await tx
+          .select()
+          .from(offerFeatures)
+          .where(
+            sql`${offerFeatures.id} in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )})`,
+          )
       : [];
     if (quantity > line.quantity) assertStock(feats, quantity);
     await tx.update(cartItems).set({ quantity }).where(eq(cartItems.itemUuid, itemUuid));

@@ -4,8 +4,6 @@
  * PGlite and PostgreSQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
-import { ApiHttpError } from '../http';
 import type {
   Brand,
   Category,
@@ -19,6 +17,8 @@ import type {
   ProductDetail,
   Sort,
 } from '@/lib/api/contract/catalog';
+import { rows, type Db } from '../db/client';
+import { ApiHttpError } from '../http';
 import {
   catalogIndex,
   catalogIndexEnabled,
@@ -27,7 +27,6 @@ import {
   listingPage,
   type CatalogIndex,
 } from './catalog-index';
-
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -95,9 +94,7 @@ export async function listPreviewCategories(db: Db): Promise<PreviewCategory[]> 
     .map((section) => ({
       path: section.path,
       name: section.name,
-      subcategories: cats
-        .filter((c) => c.parent_id === section.id)
-        .map((c) => ({ path: c.path, name: c.name })),
+      subcategories: cats.filter((c) => c.parent_id === section.id).map((c) => ({ path: c.path, name: c.name })),
       allCategories: cats
         .filter((c) => c.level > 1 && c.section === section.section)
         .map((c) => ({ path: c.path, name: c.name })),
@@ -124,11 +121,17 @@ export async function listCategories(db: Db) {
 export async function getCategory(db: Db, path: string, tagSlug?: string): Promise<Category> {
   const [cat] = await rows<CategoryRow>(db, sql`select * from categories where path = ${path}`);
   if (!cat) throw new ApiHttpError(404, 'Категория не найдена');
-  const prefixes = path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/')).slice(0, -1);
+  const prefixes = path
+    .split('/')
+    .map((_, i, parts) => parts.slice(0, i + 1).join('/'))
+    .slice(0, -1);
   const parents = prefixes.length
     ? await rows<{ path: string; name: string }>(
         db,
-        sql`select path, name from categories where path in (${sql.join(prefixes.map((p) => sql`${p}`), sql`, `)}) order by level`,
+        sql`select path, name from categories where path in (${sql.join(
+          prefixes.map((p) => sql`${p}`),
+          sql`, `,
+        )}) order by level`,
       )
     : [];
   const children = await rows<{ path: string; name: string }>(
@@ -203,9 +206,14 @@ export function mergeFilters(base: OfferFilters, extra: OfferFilters): OfferFilt
  */
 export function filterConditions(f: OfferFilters): SQL[] {
   const where: SQL[] = [];
-  const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
   // A subquery, not `b.slug`: queries need not join brands (issue #7: counts from indexes only).
-  if (f.brands?.length) where.push(sql`p.brand_id in (select bf.id from brands bf where bf.slug in (${list(f.brands)}))`);
+  if (f.brands?.length)
+    where.push(sql`p.brand_id in (select bf.id from brands bf where bf.slug in (${list(f.brands)}))`);
   if (f.materials?.length) where.push(sql`p.material in (${list(f.materials)})`);
   if (f.colors?.length) {
     where.push(
@@ -259,7 +267,12 @@ export async function listOffers(db: Db, params: ListingParams): Promise<{ count
     if (params.tag) filters = mergeFilters(filters, indexedTagFilters(index, params.categoryPath, params.tag));
   }
   if (params.rankedIds && params.rankedIds.length === 0) return { count: 0, results: [] };
-  const base = { categories, brand: -1, ranked: params.rankedIds ? denseIds(index, params.rankedIds) : null, fixed: {} };
+  const base = {
+    categories,
+    brand: -1,
+    ranked: params.rankedIds ? denseIds(index, params.rankedIds) : null,
+    fixed: {},
+  };
   const page = listingPage(index, base, filters, params.sort, params.limit, params.offset);
   return { count: page.count, results: await loadCards(db, page.ids) };
 }
@@ -292,13 +305,19 @@ export async function listOffersSql(db: Db, params: ListingParams): Promise<{ co
   }
   if (params.rankedIds) {
     if (params.rankedIds.length === 0) return { count: 0, results: [] };
-    where.push(sql`p.id in (${sql.join(params.rankedIds.map((id) => sql`${id}`), sql`, `)})`);
+    where.push(
+      sql`p.id in (${sql.join(
+        params.rankedIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   }
   where.push(...filterConditions(filters));
   const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const order = params.rankedIds && !params.sort
-    ? sql`array_position(${sql.raw(`array[${params.rankedIds.join(',')}]::int[]`)}, p.id)`
-    : orderBy(params.sort);
+  const order =
+    params.rankedIds && !params.sort
+      ? sql`array_position(${sql.raw(`array[${params.rankedIds.join(',')}]::int[]`)}, p.id)`
+      : orderBy(params.sort);
   // Page and count as two queries (issue #7): a `count(*) over ()` window made PostgreSQL sort
   // every match before the LIMIT; apart, the page is a top-N sort and the count may scan indexes only.
   // No join: the count of a category can be answered from the category index alone.
@@ -314,7 +333,13 @@ export async function listOffersSql(db: Db, params: ListingParams): Promise<{ co
     ),
     rows<{ total: number }>(db, sql`select count(*)::int as total from ${from} ${whereSql}`),
   ]);
-  return { count: num(counted[0]?.total ?? 0), results: await loadCards(db, page.map((r) => r.id)) };
+  return {
+    count: num(counted[0]?.total ?? 0),
+    results: await loadCards(
+      db,
+      page.map((r) => r.id),
+    ),
+  };
 }
 
 /** POST /v1/offers_list/: 64 sale or new products (spec §7, §9). */
@@ -345,7 +370,10 @@ interface CardRow {
 /** Loads cards for product ids, keeping their order. */
 export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
   if (ids.length === 0) return [];
-  const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [products, images, colors, sizes] = await Promise.all([
     rows<CardRow>(
       db,
@@ -437,15 +465,28 @@ export async function getProduct(db: Db, pk: number): Promise<ProductDetail> {
     care: string;
     type: string;
     category_id: number;
-  }>(db, sql`select description, composition, material, country, care, type, category_id from products where id = ${pk}`);
+  }>(
+    db,
+    sql`select description, composition, material, country, care, type, category_id from products where id = ${pk}`,
+  );
   if (!details) throw new ApiHttpError(404, 'Товар не найден');
-  const offerRows = await rows<{ id: number; ext_id: string; color_id: number; slug: string; name: string; hex: string }>(
+  const offerRows = await rows<{
+    id: number;
+    ext_id: string;
+    color_id: number;
+    slug: string;
+    name: string;
+    hex: string;
+  }>(
     db,
     sql`select o.id, o.ext_id, c.id as color_id, c.slug, c.name, c.hex from offers o join colors c on c.id = o.color_id
         where o.product_id = ${pk} order by o.sort, o.id`,
   );
   const offerIds = offerRows.map((o) => o.id);
-  const idList = sql.join(offerIds.map((id) => sql`${id}`), sql`, `);
+  const idList = sql.join(
+    offerIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [features, images] = offerIds.length
     ? await Promise.all([
         rows<{ id: number; offer_id: number; kind: string; name: string; ext_id: string; stock: number }>(
@@ -494,7 +535,10 @@ export async function getProduct(db: Db, pk: number): Promise<ProductDetail> {
     type: details.type,
     breadcrumbs,
     offers,
-    related: await loadCards(db, relatedIds.map((r) => r.id)),
+    related: await loadCards(
+      db,
+      relatedIds.map((r) => r.id),
+    ),
   };
 }
 
@@ -502,6 +546,9 @@ async function categoryChain(db: Db, path: string): Promise<CategoryRef[]> {
   const prefixes = path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
   return rows<CategoryRef>(
     db,
-    sql`select path, name from categories where path in (${sql.join(prefixes.map((p) => sql`${p}`), sql`, `)}) order by level`,
+    sql`select path, name from categories where path in (${sql.join(
+      prefixes.map((p) => sql`${p}`),
+      sql`, `,
+    )}) order by level`,
   );
 }

@@ -19,7 +19,11 @@ const rounds: ChangeRound[] = [];
 beforeAll(async () => {
   api = await createTestApi(30);
   const fakeStorefront = (async (url: string | URL | Request, init?: RequestInit) => {
-    posted.push({ url: String(url), auth: new Headers(init?.headers).get('authorization'), tags: JSON.parse(String(init?.body)).tags });
+    posted.push({
+      url: String(url),
+      auth: new Headers(init?.headers).get('authorization'),
+      tags: JSON.parse(String(init?.body)).tags,
+    });
     return new Response('{}', { status: 200 });
   }) as typeof fetch;
   events = await startChangeEvents(api.handle, {
@@ -51,7 +55,11 @@ describe('change events', () => {
   it('a price changed by plain SQL reaches the cached API answer and the storefront within a round', async () => {
     const app = createApp(api.handle.db, { cacheTtlMs: 600_000 });
     const [p] = await api.handle.db.select({ id: products.id }).from(products).limit(1);
-    const ask = async () => (await (await app.request(`/api/v1/product_offer/?pk=${p!.id}`)).json()) as { price?: number; product?: { price: number } };
+    const ask = async () =>
+      (await (await app.request(`/api/v1/product_offer/?pk=${p!.id}`)).json()) as {
+        price?: number;
+        product?: { price: number };
+      };
     const before = await ask();
     expect(JSON.stringify(before)).not.toContain('7777');
     const started = Date.now();
@@ -82,13 +90,19 @@ describe('change events', () => {
   it('coalesces a burst of 50 statements into a few rounds, and a bulk change into the catalog tag', async () => {
     const ids = (await api.handle.db.select({ id: products.id }).from(products).limit(10)).map((r) => r.id);
     const count = rounds.length;
-    for (let i = 0; i < 50; i += 1) await api.handle.db.execute(sql`update products set price = ${1000 + i} where id = ${ids[i % ids.length]!}`);
-    await roundWhere((r) => rounds.indexOf(r) >= count && r.products.includes(ids[(49 % ids.length)]!));
+    for (let i = 0; i < 50; i += 1)
+      await api.handle.db.execute(sql`update products set price = ${1000 + i} where id = ${ids[i % ids.length]!}`);
+    await roundWhere((r) => rounds.indexOf(r) >= count && r.products.includes(ids[49 % ids.length]!));
     await events.flush();
     const burst = rounds.slice(count);
     expect(burst.reduce((n, r) => n + r.changes, 0)).toBe(50);
     expect(burst.length).toBeLessThan(10);
-    expect(tagsFor(Array.from({ length: MAX_PRODUCT_TAGS + 1 }, (_, i) => i + 1), false)).toEqual(['catalog', 'listings']);
+    expect(
+      tagsFor(
+        Array.from({ length: MAX_PRODUCT_TAGS + 1 }, (_, i) => i + 1),
+        false,
+      ),
+    ).toEqual(['catalog', 'listings']);
   });
 
   it('a brand change revalidates the whole catalogue', async () => {

@@ -19,10 +19,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows, type DbHandle } from '../db/client';
-import type { ChangeKind } from '../db/schema';
 import { noteCatalogChanged, noteProductsChanged, noteStockChanged } from './catalog-index';
 import { logError } from './log';
 import { invalidateResponseCaches } from './response-cache';
+import type { ChangeKind } from '../db/schema';
 
 /** Notification channel the triggers use. */
 export const CHANGE_CHANNEL = 'catalog_changes';
@@ -114,12 +114,16 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
         try {
           const res = await fetchImpl(url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', ...(options.secret ? { authorization: `Bearer ${options.secret}` } : {}) },
+            headers: {
+              'content-type': 'application/json',
+              ...(options.secret ? { authorization: `Bearer ${options.secret}` } : {}),
+            },
             body: JSON.stringify({ tags }),
             signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
           });
           await res.body?.cancel();
-          if (!res.ok) logError('change-events', `revalidate answered ${res.status}`, new Error('revalidation refused'));
+          if (!res.ok)
+            logError('change-events', `revalidate answered ${res.status}`, new Error('revalidation refused'));
         } catch (error) {
           // The storefront's own time bound (its safety net) still limits how stale it gets.
           logError('change-events', 'revalidate POST', error);
@@ -194,7 +198,9 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
     }, coalesceMs);
   };
 
-  const unlisten = await handle.listen(CHANGE_CHANNEL, schedule, (error) => logError('change-events', 'LISTEN connection', error));
+  const unlisten = await handle.listen(CHANGE_CHANNEL, schedule, (error) =>
+    logError('change-events', 'LISTEN connection', error),
+  );
   const poll = setInterval(schedule, pollMs);
   poll.unref();
 

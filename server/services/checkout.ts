@@ -17,16 +17,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateOrderBody, CreatedOrder } from '@/lib/api/contract/checkout';
 import { CreateOrderBody as CreateOrderSchema } from '@/lib/api/contract/checkout';
-import type { z } from 'zod';
 import { rows, type Db } from '../db/client';
 import { cartItems, giftCardNominals, offerFeatures, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
+import { noteStockChanged } from './catalog-index';
 import { deliveryQuote, destinationOf, SHOP_PICKUP } from './delivery/delivery';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
-import { noteStockChanged } from './catalog-index';
 import { kopecks } from './money';
 import { sendOrderMail } from './order-mail';
 import { claimPromo, evaluatePromo } from './promo';
+import type { z } from 'zod';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Body = z.output<typeof CreateOrderSchema>;
@@ -51,7 +51,8 @@ export interface CreateOrderOptions {
 
 const KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;
 /** Russian refusal when a line's stock is short. */
-export const OUT_OF_STOCK = (name: string, size: string) => `Товар «${name}»${size ? ` (размер ${size})` : ''} закончился или его осталось меньше, чем в заказе`;
+export const OUT_OF_STOCK = (name: string, size: string) =>
+  `Товар «${name}»${size ? ` (размер ${size})` : ''} закончился или его осталось меньше, чем в заказе`;
 
 interface ProductLine {
   offerId: number;
@@ -76,7 +77,8 @@ interface CertificateLine {
 
 function scopeOf(key: string | null | undefined, actor: OrderActor): string | null {
   if (key === undefined || key === null || key === '') return null;
-  if (!KEY_RE.test(key)) throw new ApiHttpError(400, 'Некорректный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «-», «_»');
+  if (!KEY_RE.test(key))
+    throw new ApiHttpError(400, 'Некорректный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «-», «_»');
   if (actor.cartId) return `cart:${actor.cartId}:${key}`;
   if (actor.userId) return `user:${actor.userId}:${key}`;
   return `anon:${key}`;
@@ -85,7 +87,12 @@ function scopeOf(key: string | null | undefined, actor: OrderActor): string | nu
 type RawLine = { offerId: number; featureIds: number[]; quantity: number };
 
 /** Lines of the request: `items` (v1) resolved by ext_id, else the basket's lines. */
-async function requestedLines(tx: Pick<Db, 'select'>, body: Body, actor: OrderActor, version: 'v1' | 'v2'): Promise<{ lines: RawLine[]; fromCart: boolean }> {
+async function requestedLines(
+  tx: Pick<Db, 'select'>,
+  body: Body,
+  actor: OrderActor,
+  version: 'v1' | 'v2',
+): Promise<{ lines: RawLine[]; fromCart: boolean }> {
   if (version === 'v1' && body.items) {
     const offerIds = [...new Set(body.items.map((i) => i.offer))];
     const feats = await tx.select().from(offerFeatures).where(inArray(offerFeatures.offerId, offerIds));
@@ -120,20 +127,41 @@ async function requestedLines(tx: Pick<Db, 'select'>, body: Body, actor: OrderAc
 /** Catalogue data of the lines: names, current prices, weights, sizes. */
 async function describeLines(tx: Pick<Db, 'execute'>, raw: RawLine[]): Promise<ProductLine[]> {
   if (raw.length === 0) return [];
-  const offerIds = sql.join([...new Set(raw.map((l) => l.offerId))].map((id) => sql`${id}`), sql`, `);
+  const offerIds = sql.join(
+    [...new Set(raw.map((l) => l.offerId))].map((id) => sql`${id}`),
+    sql`, `,
+  );
   const res = (await tx.execute(sql`
     select o.id as offer_id, p.id as product_id, p.name, p.slug, p.price, p.weight, b.name as brand, col.name as color, cat.path as category_path,
            (select i.url from product_images i where i.product_id = p.id order by i.is_main desc, i.sort, i.id limit 1) as image
     from offers o join products p on p.id = o.product_id join brands b on b.id = p.brand_id
     join colors col on col.id = o.color_id join categories cat on cat.id = p.category_id
     where o.id in (${offerIds})`)) as unknown as {
-    rows: Array<{ offer_id: number; product_id: number; name: string; slug: string; price: string | number; weight: number; brand: string; color: string; category_path: string; image: string | null }>;
+    rows: Array<{
+      offer_id: number;
+      product_id: number;
+      name: string;
+      slug: string;
+      price: string | number;
+      weight: number;
+      brand: string;
+      color: string;
+      category_path: string;
+      image: string | null;
+    }>;
   };
   const featureIds = [...new Set(raw.flatMap((l) => l.featureIds))];
   const feats = featureIds.length
-    ? ((await tx.execute(sql`select id, name, kind from offer_features where id in (${sql.join(featureIds.map((id) => sql`${id}`), sql`, `)})`)) as unknown as {
-        rows: Array<{ id: number; name: string; kind: string }>;
-      }).rows
+    ? (
+        (await tx.execute(
+          sql`select id, name, kind from offer_features where id in (${sql.join(
+            featureIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )) as unknown as {
+          rows: Array<{ id: number; name: string; kind: string }>;
+        }
+      ).rows
     : [];
   const byOffer = new Map(res.rows.map((r) => [r.offer_id, r]));
   return raw.map((line) => {
@@ -164,7 +192,10 @@ function sizeName(line: ProductLine): string {
 
 /** Grams of the parcel: Σ weight × quantity (certificates weigh nothing). */
 function parcelWeight(lines: ProductLine[]): number {
-  return Math.max(100, lines.reduce((sum, l) => sum + l.weight * l.quantity, 0));
+  return Math.max(
+    100,
+    lines.reduce((sum, l) => sum + l.weight * l.quantity, 0),
+  );
 }
 
 /**
@@ -229,7 +260,12 @@ async function orderByScope(db: Pick<Db, 'select'>, scope: string) {
  * @throws ApiHttpError 400 (empty basket, bad key, promo/certificate misuse, method not available),
  *   404 (unknown city, offer, promo, certificate), 409 (stock short, certificate balance short).
  */
-export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderBody | Body, options: CreateOrderOptions): Promise<{ order: CreatedOrder; created: boolean }> {
+export async function createOrder(
+  db: Db,
+  actor: OrderActor,
+  input: CreateOrderBody | Body,
+  options: CreateOrderOptions,
+): Promise<{ order: CreatedOrder; created: boolean }> {
   const body = CreateOrderSchema.parse(input);
   const scope = scopeOf(options.idempotencyKey, actor);
   if (scope) {
@@ -249,7 +285,8 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
   if (body.gift_card_ext_id && !nominal) throw new ApiHttpError(404, 'Сертификат не найден');
   if (preview.length === 0 && !nominal && !scope) throw new ApiHttpError(400, 'Корзина пуста');
   const destination = await destinationOf(db, body.delivery.city_id);
-  const quote = preview.length > 0 ? await deliveryQuote(destination, parcelWeight(preview), body.delivery.method) : null;
+  const quote =
+    preview.length > 0 ? await deliveryQuote(destination, parcelWeight(preview), body.delivery.method) : null;
 
   let createdRow: typeof orders.$inferSelect;
   let issued: Array<{ code: string; amount: number }> = [];
@@ -269,7 +306,9 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
       const stockOf = lines.map((l) => l.productId);
 
       const goods = kopecks(lines.reduce((sum, l) => sum + l.price * l.quantity, 0));
-      const certificates: CertificateLine[] = nominal ? [{ nominalId: nominal.id, name: nominal.name, price: nominal.amount, quantity: 1 }] : [];
+      const certificates: CertificateLine[] = nominal
+        ? [{ nominalId: nominal.id, name: nominal.name, price: nominal.amount, quantity: 1 }]
+        : [];
       const itemsTotal = kopecks(goods + certificates.reduce((sum, c) => sum + c.price * c.quantity, 0));
       const promo = body.promo_code ? await evaluatePromo(tx, body.promo_code, goods) : null;
       const discount = promo?.discount ?? 0;
@@ -283,9 +322,20 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
             ? SHOP_PICKUP.address
             : d.method === 'cdek'
               ? `${destination.city}, пункт выдачи СДЭК${d.pickup_point ? `: ${d.pickup_point}` : ''}`
-              : [d.postcode, `г. ${destination.city}`, `ул. ${d.street}`, `д. ${d.house}`, d.apartment ? `кв. ${d.apartment}` : ''].filter(Boolean).join(', ');
+              : [
+                  d.postcode,
+                  `г. ${destination.city}`,
+                  `ул. ${d.street}`,
+                  `д. ${d.house}`,
+                  d.apartment ? `кв. ${d.apartment}` : '',
+                ]
+                  .filter(Boolean)
+                  .join(', ');
 
-      const [next] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+      const [next] = await rows<{ id: number }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+      );
       const id = Number(next!.id);
       const [row] = await tx
         .insert(orders)
@@ -298,7 +348,14 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
           contactPhone: body.contact.phone,
           deliveryMethod: lines.length === 0 ? 'email' : d.method,
           deliveryAddress: address,
-          deliveryData: { ...d, city: destination.city, region: destination.region, days_min: quote?.days_min ?? 0, days_max: quote?.days_max ?? 0, source: quote?.source ?? 'none' },
+          deliveryData: {
+            ...d,
+            city: destination.city,
+            region: destination.region,
+            days_min: quote?.days_min ?? 0,
+            days_max: quote?.days_max ?? 0,
+            source: quote?.source ?? 'none',
+          },
           deliveryCost,
           paymentMethod: body.payment_method,
           promoCode: promo?.code ?? null,
@@ -329,15 +386,28 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
           price: l.price,
           quantity: l.quantity,
         })),
-        ...certificates.map((c) => ({ orderId: id, giftCardNominalId: c.nominalId, productName: c.name, brandName: 'Lumière', price: c.price, quantity: c.quantity })),
+        ...certificates.map((c) => ({
+          orderId: id,
+          giftCardNominalId: c.nominalId,
+          productName: c.name,
+          brandName: 'Lumière',
+          price: c.price,
+          quantity: c.quantity,
+        })),
       ]);
       // Issue #12: first-order, per-customer and total limits, recorded under the code's row lock.
-      if (promo) await claimPromo(tx, promo.id, id, { userId: actor.userId, email: body.contact.email, phone: body.contact.phone });
+      if (promo)
+        await claimPromo(tx, promo.id, id, {
+          userId: actor.userId,
+          email: body.contact.email,
+          phone: body.contact.phone,
+        });
       await tx.insert(orderStatusHistory).values({ orderId: id, status: 'new', comment: 'Заказ оформлен' });
       await step('lines');
 
       let final = row!;
-      if (body.payment_method === 'giftcard' && !body.gift_card_code) throw new ApiHttpError(400, 'Введите код подарочного сертификата');
+      if (body.payment_method === 'giftcard' && !body.gift_card_code)
+        throw new ApiHttpError(400, 'Введите код подарочного сертификата');
       if (body.gift_card_code) {
         const spent = await spendGiftCard(tx, body.gift_card_code, total, id, body.payment_method === 'giftcard');
         const paid = spent.spent >= total;
@@ -346,14 +416,27 @@ export async function createOrder(db: Db, actor: OrderActor, input: CreateOrderB
           .set({
             giftCardAmount: spent.spent,
             giftCardCode: spent.code,
-            ...(paid ? { paymentStatus: 'paid' as const, status: 'paid' as const, paidAt: new Date(), paymentMethod: 'giftcard' } : {}),
+            ...(paid
+              ? {
+                  paymentStatus: 'paid' as const,
+                  status: 'paid' as const,
+                  paidAt: new Date(),
+                  paymentMethod: 'giftcard',
+                }
+              : {}),
           })
           .where(eq(orders.id, id))
           .returning();
         final = updated!;
         if (paid) {
-          await tx.insert(orderStatusHistory).values({ orderId: id, status: 'paid', comment: 'Оплачен подарочным сертификатом' });
-          issued = await issueGiftCards(tx, id, certificates.map((c) => ({ nominalId: c.nominalId, amount: c.price, quantity: c.quantity })));
+          await tx
+            .insert(orderStatusHistory)
+            .values({ orderId: id, status: 'paid', comment: 'Оплачен подарочным сертификатом' });
+          issued = await issueGiftCards(
+            tx,
+            id,
+            certificates.map((c) => ({ nominalId: c.nominalId, amount: c.price, quantity: c.quantity })),
+          );
         }
       }
       await step('gift_card');

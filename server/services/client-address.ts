@@ -8,10 +8,10 @@
  * X-Forwarded-For is used: the one the BFF's own HTTP server appended for the browser's socket, so
  * entries a browser forges in front of it are ignored. Otherwise the socket address is used.
  */
-import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { timingSafeEqual } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serverEnv } from '../env';
+import type { Context } from 'hono';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -43,6 +43,10 @@ export function clientAddress(c: Context): string {
   const socket = socketAddress(c) ?? 'local';
   if (!isTrustedProxy(c)) return socket;
   const forwarded = c.req.header('x-forwarded-for');
-  const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+  const last = forwarded
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .at(-1);
   return last ?? socket;
 }

@@ -35,11 +35,18 @@ function motifSvg(motif: number, x: number, y: number, s: number, color: string)
     case 0: // parasol
       return `<g transform="translate(${x} ${y}) scale(${s})"><path d="M0 -120 A130 90 0 0 1 130 -30 L-130 -30 A130 90 0 0 1 0 -120Z" fill="${color}"/><path d="M-43 -30 Q0 -120 43 -30" fill="none" stroke="#ffffff" stroke-width="6" opacity=".6"/><rect x="-4" y="-120" width="8" height="200" fill="#3d2b1f"/></g>`;
     case 1: // palm
-      return `<g transform="translate(${x} ${y}) scale(${s})"><path d="M-6 80 Q10 0 0 -110 L10 -110 Q22 0 8 80Z" fill="#5b3a1e"/>${[0, 60, 120, 180, 240, 300]
-        .map((a) => `<path d="M5 -110 q60 -40 120 10 q-60 -20 -120 -10Z" fill="${color}" transform="rotate(${a - 90} 5 -110)"/>`)
+      return `<g transform="translate(${x} ${y}) scale(${s})"><path d="M-6 80 Q10 0 0 -110 L10 -110 Q22 0 8 80Z" fill="#5b3a1e"/>${[
+        0, 60, 120, 180, 240, 300,
+      ]
+        .map(
+          (a) =>
+            `<path d="M5 -110 q60 -40 120 10 q-60 -20 -120 -10Z" fill="${color}" transform="rotate(${a - 90} 5 -110)"/>`,
+        )
         .join('')}</g>`;
     case 2: // shell
-      return `<g transform="translate(${x} ${y}) scale(${s})"><path d="M0 60 L-90 -20 A95 95 0 0 1 90 -20Z" fill="${color}"/>${[-60, -30, 0, 30, 60]
+      return `<g transform="translate(${x} ${y}) scale(${s})"><path d="M0 60 L-90 -20 A95 95 0 0 1 90 -20Z" fill="${color}"/>${[
+        -60, -30, 0, 30, 60,
+      ]
         .map((dx) => `<path d="M0 60 L${dx} -70" stroke="#ffffff" stroke-width="5" opacity=".55"/>`)
         .join('')}</g>`;
     default: // sunglasses

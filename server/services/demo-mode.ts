@@ -30,7 +30,9 @@ export function isDemoMode(env: Pick<ServerEnv, 'DEMO_MODE' | 'SITE_URL'>): bool
 }
 
 /** Whether the built-in sandbox acquiring may take card payments. */
-export function isPaymentSandboxEnabled(env: Pick<ServerEnv, 'PAYMENT_SANDBOX' | 'DEMO_MODE' | 'SITE_URL' | 'NODE_ENV'>): boolean {
+export function isPaymentSandboxEnabled(
+  env: Pick<ServerEnv, 'PAYMENT_SANDBOX' | 'DEMO_MODE' | 'SITE_URL' | 'NODE_ENV'>,
+): boolean {
   if (env.PAYMENT_SANDBOX !== undefined) return env.PAYMENT_SANDBOX;
   return env.NODE_ENV !== 'production' || isDemoMode(env);
 }
@@ -43,10 +45,14 @@ export function demoWarnings(env: ServerEnv): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const lines: string[] = [];
   if (isPaymentSandboxEnabled(env) && !(env.SBER_USERNAME && env.SBER_PASSWORD)) {
-    lines.push(`THE PAYMENT SANDBOX IS ON: any test card marks an order paid, no money is taken (${env.PAYMENT_SANDBOX ? 'PAYMENT_SANDBOX=1' : `demo mode, SITE_URL ${env.SITE_URL}`}).`);
+    lines.push(
+      `THE PAYMENT SANDBOX IS ON: any test card marks an order paid, no money is taken (${env.PAYMENT_SANDBOX ? 'PAYMENT_SANDBOX=1' : `demo mode, SITE_URL ${env.SITE_URL}`}).`,
+    );
   }
   if (isDemoMode(env) && !isLoopbackUrl(env.SITE_URL)) {
-    lines.push('DEMO MODE IS ON for a public SITE_URL: a new database gets the demo buyer (published password) and demo gift certificates.');
+    lines.push(
+      'DEMO MODE IS ON for a public SITE_URL: a new database gets the demo buyer (published password) and demo gift certificates.',
+    );
   }
   return lines;
 }

@@ -14,10 +14,10 @@
  * the reference the index is tested against.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { OfferFilters } from '@/lib/api/contract/catalog';
+import type { Facets, FacetValue } from '@/lib/api/contract/facets';
 import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
-import type { Facets, FacetValue } from '@/lib/api/contract/facets';
-import type { OfferFilters } from '@/lib/api/contract/catalog';
 import { filterConditions, indexedTagFilters, tagFilters } from './catalog';
 import { catalogIndex, catalogIndexEnabled, categoryScope, denseIds, facetCounts } from './catalog-index';
 
@@ -77,7 +77,11 @@ export async function listFacets(db: Db, params: FacetParams): Promise<Facets> {
     if (brand < 0) throw new ApiHttpError(404, 'Бренд не найден');
   }
   if (params.ids && params.ids.length === 0) return EMPTY;
-  const counted = facetCounts(index, { categories, brand, ranked: params.ids ? denseIds(index, params.ids) : null, fixed }, params.filters);
+  const counted = facetCounts(
+    index,
+    { categories, brand, ranked: params.ids ? denseIds(index, params.ids) : null, fixed },
+    params.filters,
+  );
   return { ...counted, sizes: [...counted.sizes].sort(bySize) };
 }
 
@@ -103,7 +107,12 @@ export async function listFacetsSql(db: Db, params: FacetParams): Promise<Facets
   }
   if (params.ids) {
     if (params.ids.length === 0) return EMPTY;
-    base.push(sql`p.id in (${sql.join(params.ids.map((id) => sql`${id}`), sql`, `)})`);
+    base.push(
+      sql`p.id in (${sql.join(
+        params.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   }
   // A tag's own filters belong to the base set: they are never "unticked" by the shopper.
   base.push(...filterConditions(tagged));
@@ -141,7 +150,10 @@ export async function listFacetsSql(db: Db, params: FacetParams): Promise<Facets
       sql`select p.material as value, p.material as label, count(*)::int as count ${from} ${where('materials')}
           group by p.material order by count desc, p.material`,
     ),
-    rows<{ min: string | null; max: string | null }>(db, sql`select min(p.price) as min, max(p.price) as max ${from} ${where('price')}`),
+    rows<{ min: string | null; max: string | null }>(
+      db,
+      sql`select min(p.price) as min, max(p.price) as max ${from} ${where('price')}`,
+    ),
     rows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where('sale', [sql`p.old_price is not null`])}`),
     rows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where('new', [sql`p.is_new`])}`),
   ]);

@@ -10,10 +10,10 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { GiftCardNominal } from '@/lib/api/contract/checkout';
-import type { Db } from '../db/client';
 import { giftCardNominals, giftCards, giftCardTransactions } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { formatRubles, kopecks } from './money';
+import type { Db } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -21,17 +21,30 @@ export const GIFT_CARD_NOT_FOUND = 'Сертификат не найден. Пр
 export const GIFT_CARD_EMPTY = 'На сертификате не осталось средств';
 
 function toNominal(row: typeof giftCardNominals.$inferSelect): GiftCardNominal {
-  return { ext_id: row.extId, slug: row.slug, name: row.name, amount: kopecks(row.amount), description: row.description, image: '' };
+  return {
+    ext_id: row.extId,
+    slug: row.slug,
+    name: row.name,
+    amount: kopecks(row.amount),
+    description: row.description,
+    image: '',
+  };
 }
 
 /** Every nominal, cheapest first. */
 export async function listNominals(db: Db): Promise<GiftCardNominal[]> {
-  return (await db.select().from(giftCardNominals).orderBy(asc(giftCardNominals.sort), asc(giftCardNominals.amount))).map(toNominal);
+  return (
+    await db.select().from(giftCardNominals).orderBy(asc(giftCardNominals.sort), asc(giftCardNominals.amount))
+  ).map(toNominal);
 }
 
 /** A nominal by ext_id or slug. @throws ApiHttpError 404 "Сертификат не найден". */
-export async function nominalBy(db: Pick<Db, 'select'>, key: { extId?: string; slug?: string }): Promise<GiftCardNominal & { id: number }> {
-  const where = key.extId !== undefined ? eq(giftCardNominals.extId, key.extId) : eq(giftCardNominals.slug, key.slug ?? '');
+export async function nominalBy(
+  db: Pick<Db, 'select'>,
+  key: { extId?: string; slug?: string },
+): Promise<GiftCardNominal & { id: number }> {
+  const where =
+    key.extId !== undefined ? eq(giftCardNominals.extId, key.extId) : eq(giftCardNominals.slug, key.slug ?? '');
   const [row] = await db.select().from(giftCardNominals).where(where).limit(1);
   if (!row) throw new ApiHttpError(404, 'Сертификат не найден');
   return { ...toNominal(row), id: row.id };
@@ -46,7 +59,10 @@ export function normalizeGiftCode(code: string): string {
  * The certificate's face value and balance (POST /v1/check_card/).
  * @throws ApiHttpError 404 {@link GIFT_CARD_NOT_FOUND} (unknown or expired).
  */
-export async function checkCard(db: Pick<Db, 'select'>, rawCode: string): Promise<{ code: string; amount: number; balance: number }> {
+export async function checkCard(
+  db: Pick<Db, 'select'>,
+  rawCode: string,
+): Promise<{ code: string; amount: number; balance: number }> {
   const code = normalizeGiftCode(rawCode);
   const [card] = await db.select().from(giftCards).where(eq(giftCards.code, code)).limit(1);
   if (!card || (card.expiresAt && card.expiresAt <= new Date())) throw new ApiHttpError(404, GIFT_CARD_NOT_FOUND);
@@ -59,13 +75,22 @@ export async function checkCard(db: Pick<Db, 'select'>, rawCode: string): Promis
  * @returns the rubles spent (> 0).
  * @throws ApiHttpError 404 unknown/expired, 409 empty or (mustCover) not enough.
  */
-export async function spendGiftCard(tx: Tx, rawCode: string, wanted: number, orderId: number, mustCover: boolean): Promise<{ code: string; spent: number }> {
+export async function spendGiftCard(
+  tx: Tx,
+  rawCode: string,
+  wanted: number,
+  orderId: number,
+  mustCover: boolean,
+): Promise<{ code: string; spent: number }> {
   const code = normalizeGiftCode(rawCode);
   const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, code)).for('update').limit(1);
   if (!card || (card.expiresAt && card.expiresAt <= new Date())) throw new ApiHttpError(404, GIFT_CARD_NOT_FOUND);
   if (card.balance <= 0) throw new ApiHttpError(409, GIFT_CARD_EMPTY);
   if (mustCover && card.balance < wanted) {
-    throw new ApiHttpError(409, `На сертификате недостаточно средств: осталось ${formatRubles(card.balance)}, к оплате ${formatRubles(wanted)}`);
+    throw new ApiHttpError(
+      409,
+      `На сертификате недостаточно средств: осталось ${formatRubles(card.balance)}, к оплате ${formatRubles(wanted)}`,
+    );
   }
   const spent = kopecks(Math.min(card.balance, wanted));
   if (spent <= 0) throw new ApiHttpError(409, 'Заказ уже оплачен');
@@ -88,12 +113,23 @@ export function newGiftCode(): string {
 }
 
 /** Issues one certificate per bought piece of a nominal; inside the payment's transaction. @returns the codes with amounts. */
-export async function issueGiftCards(tx: Tx, orderId: number, bought: Array<{ nominalId: number; amount: number; quantity: number }>): Promise<Array<{ code: string; amount: number }>> {
+export async function issueGiftCards(
+  tx: Tx,
+  orderId: number,
+  bought: Array<{ nominalId: number; amount: number; quantity: number }>,
+): Promise<Array<{ code: string; amount: number }>> {
   const issued: Array<{ code: string; amount: number }> = [];
   for (const line of bought) {
     for (let i = 0; i < line.quantity; i += 1) {
       const code = newGiftCode();
-      await tx.insert(giftCards).values({ code, nominalId: line.nominalId, amount: line.amount, balance: line.amount, purchaseOrderId: orderId, expiresAt: new Date(Date.now() + 365 * 86_400_000) });
+      await tx.insert(giftCards).values({
+        code,
+        nominalId: line.nominalId,
+        amount: line.amount,
+        balance: line.amount,
+        purchaseOrderId: orderId,
+        expiresAt: new Date(Date.now() + 365 * 86_400_000),
+      });
       issued.push({ code, amount: line.amount });
     }
   }

@@ -3,10 +3,10 @@
  * and the sitemap feed (all category, tag, brand, landing and product URLs for sitemap.xml).
  */
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
-import { ApiHttpError } from '../http';
 import type { OfferFilters, Sort } from '@/lib/api/contract/catalog';
 import type { LandingPage, SitemapIndexData, SitemapProducts } from '@/lib/api/contract/facets';
+import { rows, type Db } from '../db/client';
+import { ApiHttpError } from '../http';
 import { listOffers, productPath } from './catalog';
 
 /**
@@ -57,7 +57,10 @@ export async function sitemapData(db: Db): Promise<SitemapIndexData> {
     rows<{ n: number }>(db, sql`select count(*)::int as n from products`),
   ]);
   return {
-    categories: categories.map((c) => ({ path: c.path, tags: tags.filter((t) => t.category_id === c.id).map((t) => t.slug) })),
+    categories: categories.map((c) => ({
+      path: c.path,
+      tags: tags.filter((t) => t.category_id === c.id).map((t) => t.slug),
+    })),
     brands: brands.map((b) => b.slug),
     landings: landings.map((l) => l.slug),
     products_count: Number(count[0]?.n ?? 0),
@@ -76,6 +79,9 @@ export async function sitemapProducts(db: Db, limit: number, offset: number): Pr
   ]);
   return {
     count: Number(count[0]?.n ?? 0),
-    results: found.map((p) => ({ path: productPath(p.path, p.id, p.slug), updated: new Date(p.created_at).toISOString() })),
+    results: found.map((p) => ({
+      path: productPath(p.path, p.id, p.slug),
+      updated: new Date(p.created_at).toISOString(),
+    })),
   };
 }

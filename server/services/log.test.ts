@@ -15,7 +15,9 @@ function failedInsert() {
     detail: 'Key (email)=(maria@example.ru) already exists.',
   });
   return Object.assign(
-    new Error('Failed query: insert into "users" ("email", "phone", "password_hash") values ($1, $2, $3)\nparams: maria@example.ru,+79991234567,$argon2id$v=19$m=19456'),
+    new Error(
+      'Failed query: insert into "users" ("email", "phone", "password_hash") values ($1, $2, $3)\nparams: maria@example.ru,+79991234567,$argon2id$v=19$m=19456',
+    ),
     { name: 'DrizzleQueryError', cause },
   );
 }
@@ -26,7 +28,9 @@ describe('logError', () => {
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
     logError('shop-api', 'POST /api/v1/sign_in', failedInsert());
     const line = printed.join('\n');
-    expect(line).toContain('[shop-api] POST /api/v1/sign_in: DrizzleQueryError <- DatabaseError code=23505 constraint=users_email_uq');
+    expect(line).toContain(
+      '[shop-api] POST /api/v1/sign_in: DrizzleQueryError <- DatabaseError code=23505 constraint=users_email_uq',
+    );
     expect(line).not.toMatch(/maria@example\.ru|79991234567|argon2|Failed query/);
     expect(line).toMatch(/\n\s+at /); // where it happened stays
   });

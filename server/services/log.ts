@@ -7,7 +7,14 @@
  * locations only, the first line with the message is dropped).
  */
 
-type Coded = { name?: unknown; code?: unknown; constraint?: unknown; status?: unknown; cause?: unknown; stack?: unknown };
+type Coded = {
+  name?: unknown;
+  code?: unknown;
+  constraint?: unknown;
+  status?: unknown;
+  cause?: unknown;
+  stack?: unknown;
+};
 
 /**
  * One line describing an error by class and codes only, e.g.

@@ -3,10 +3,10 @@
  * SMTP when SMTP_URL is set, otherwise each message is written as an .eml file into MAIL_DIR
  * (default .data/mail/), where a developer or an e2e test opens it.
  */
-import nodemailer from 'nodemailer';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
 import { serverEnv } from '../env';
 
 /** A message to send. */
@@ -35,7 +35,10 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
   const info = await transport.sendMail(mail);
   await mkdir(env.MAIL_DIR, { recursive: true });
   const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-  const file = path.join(env.MAIL_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
+  const file = path.join(
+    env.MAIL_DIR,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`,
+  );
   await writeFile(file, info.message as Buffer);
   return { via: 'file', file };
 }

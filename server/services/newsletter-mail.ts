@@ -11,7 +11,11 @@ import type { MailMessage } from './mail';
  * can also say no right away.
  * @param links absolute URLs `${SITE_URL}/subscribe/confirm/<token>` and `${SITE_URL}/unsubscribe/<token>`.
  */
-export function subscriptionConfirmationMail(to: string, links: { confirm: string; unsubscribe: string }, ttlHours: number): MailMessage {
+export function subscriptionConfirmationMail(
+  to: string,
+  links: { confirm: string; unsubscribe: string },
+  ttlHours: number,
+): MailMessage {
   const text = [
     'Здравствуйте!',
     '',

@@ -19,12 +19,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
-import type { Db } from '../db/client';
 import { subscriptionConfirmations, subscriptions, users } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
 import { sendMail } from './mail';
 import { subscriptionConfirmationMail } from './newsletter-mail';
+import type { Db } from '../db/client';
 
 /** Lifetime of a confirmation link, hours. */
 export const CONFIRM_TTL_HOURS = 48;
@@ -40,21 +40,34 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
  * @throws ApiHttpError 503 when the mail could not be sent (the link is then never valid).
  */
 export async function requestSubscription(db: Db, email: string, sendConfirmation: boolean): Promise<string | null> {
-  await db.insert(subscriptions).values({ email, active: false, unsubscribeToken: newToken() }).onConflictDoNothing({ target: subscriptions.email });
+  await db
+    .insert(subscriptions)
+    .values({ email, active: false, unsubscribeToken: newToken() })
+    .onConflictDoNothing({ target: subscriptions.email });
   if (!sendConfirmation) return null;
-  const [subscriber] = await db.select({ unsubscribeToken: subscriptions.unsubscribeToken }).from(subscriptions).where(eq(subscriptions.email, email)).limit(1);
+  const [subscriber] = await db
+    .select({ unsubscribeToken: subscriptions.unsubscribeToken })
+    .from(subscriptions)
+    .where(eq(subscriptions.email, email))
+    .limit(1);
   const token = newToken();
   const [row] = await db
     .insert(subscriptionConfirmations)
     .values({ email, tokenHash: digest(token), expiresAt: new Date(Date.now() + CONFIRM_TTL_HOURS * 3_600_000) })
     .returning({ id: subscriptionConfirmations.id });
   const site = serverEnv.SITE_URL;
-  const links = { confirm: `${site}/subscribe/confirm/${token}`, unsubscribe: `${site}/unsubscribe/${subscriber!.unsubscribeToken}` };
+  const links = {
+    confirm: `${site}/subscribe/confirm/${token}`,
+    unsubscribe: `${site}/unsubscribe/${subscriber!.unsubscribeToken}`,
+  };
   try {
     await sendMail(subscriptionConfirmationMail(email, links, CONFIRM_TTL_HOURS));
   } catch (error) {
     // A link nobody received must not stay valid; the error is logged without the address.
-    await db.update(subscriptionConfirmations).set({ usedAt: new Date() }).where(eq(subscriptionConfirmations.id, row!.id));
+    await db
+      .update(subscriptionConfirmations)
+      .set({ usedAt: new Date() })
+      .where(eq(subscriptionConfirmations.id, row!.id));
     console.error('[newsletter] confirmation mail failed', (error as Error)?.name ?? 'Error');
     throw new ApiHttpError(503, 'Не удалось отправить письмо. Попробуйте позже');
   }
@@ -72,14 +85,23 @@ export async function confirmSubscription(db: Db, token: string): Promise<void> 
     const [spent] = await tx
       .update(subscriptionConfirmations)
       .set({ usedAt: now })
-      .where(and(eq(subscriptionConfirmations.tokenHash, digest(token)), isNull(subscriptionConfirmations.usedAt), gt(subscriptionConfirmations.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(subscriptionConfirmations.tokenHash, digest(token)),
+          isNull(subscriptionConfirmations.usedAt),
+          gt(subscriptionConfirmations.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ email: subscriptionConfirmations.email });
     if (!spent) throw new ApiHttpError(400, NEWSLETTER_MESSAGES.confirmInvalid);
     await tx
       .insert(subscriptions)
       .values({ email: spent.email, active: true, confirmedAt: now, unsubscribeToken: newToken() })
       .onConflictDoUpdate({ target: subscriptions.email, set: { active: true, confirmedAt: now, updatedAt: now } });
-    await tx.update(subscriptionConfirmations).set({ usedAt: now }).where(and(eq(subscriptionConfirmations.email, spent.email), isNull(subscriptionConfirmations.usedAt)));
+    await tx
+      .update(subscriptionConfirmations)
+      .set({ usedAt: now })
+      .where(and(eq(subscriptionConfirmations.email, spent.email), isNull(subscriptionConfirmations.usedAt)));
     await tx.update(users).set({ subscribed: true, updatedAt: now }).where(eq(users.email, spent.email));
   });
 }
@@ -99,7 +121,10 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<void> {
       .returning({ email: subscriptions.email });
     if (!row) throw new ApiHttpError(400, NEWSLETTER_MESSAGES.unsubscribeInvalid);
     // The owner said no: a link someone else requested for this address must not undo that.
-    await tx.update(subscriptionConfirmations).set({ usedAt: now }).where(and(eq(subscriptionConfirmations.email, row.email), isNull(subscriptionConfirmations.usedAt)));
+    await tx
+      .update(subscriptionConfirmations)
+      .set({ usedAt: now })
+      .where(and(eq(subscriptionConfirmations.email, row.email), isNull(subscriptionConfirmations.usedAt)));
     await tx.update(users).set({ subscribed: false, updatedAt: now }).where(eq(users.email, row.email));
   });
 }

@@ -12,10 +12,10 @@ import {
   type OrderPreview,
 } from '@/lib/api/contract/orders';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
-import type { Db } from '../db/client';
 import { orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { kopecks } from './money';
+import type { Db } from '../db/client';
 
 /**
  * The head fields every order answer shares (the history's preview and detail, and the
@@ -33,12 +33,21 @@ export function orderHeadJson(order: typeof orders.$inferSelect) {
 
 /** The user's orders, newest first. */
 export async function listUserOrders(db: Db, userId: number): Promise<OrderPreview[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const lines = await db
     .select({ orderId: orderItems.orderId, image: orderItems.image, quantity: orderItems.quantity })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderItems.id));
   return rows.map((order) => {
     const own = lines.filter((l) => l.orderId === order.id);
@@ -47,7 +56,10 @@ export async function listUserOrders(db: Db, userId: number): Promise<OrderPrevi
       ...orderHeadJson(order),
       total: kopecks(order.total),
       items_count: own.reduce((sum, l) => sum + l.quantity, 0),
-      images: own.map((l) => l.image).filter(Boolean).slice(0, 4),
+      images: own
+        .map((l) => l.image)
+        .filter(Boolean)
+        .slice(0, 4),
     };
   });
 }
@@ -57,16 +69,29 @@ export async function listUserOrders(db: Db, userId: number): Promise<OrderPrevi
  * @throws ApiHttpError 404 "Заказ не найден" when it does not exist or belongs to someone else.
  */
 export async function getUserOrder(db: Db, userId: number, pk: number): Promise<OrderDetail> {
-  const [order] = await db.select().from(orders).where(and(eq(orders.id, pk), eq(orders.userId, userId))).limit(1);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, pk), eq(orders.userId, userId)))
+    .limit(1);
   if (!order) throw new ApiHttpError(404, ACCOUNT_MESSAGES.orderNotFound);
   const [lines, history] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
-    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
   ]);
   return {
     pk: order.id,
     ...orderHeadJson(order),
-    history: history.map((h) => ({ status: h.status, status_name: ORDER_STATUS_NAMES[h.status], comment: h.comment, created_at: h.createdAt.toISOString() })),
+    history: history.map((h) => ({
+      status: h.status,
+      status_name: ORDER_STATUS_NAMES[h.status],
+      comment: h.comment,
+      created_at: h.createdAt.toISOString(),
+    })),
     contact: { fio: order.contactFio, email: order.contactEmail, phone: order.contactPhone },
     delivery: {
       method: order.deliveryMethod,

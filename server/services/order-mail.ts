@@ -4,15 +4,20 @@
  * bought gift certificates. Sending never fails the order: errors are logged.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import { serverEnv } from '../env';
+import { logError } from './log';
 import { sendMail } from './mail';
 import { formatRubles } from './money';
-import { logError } from './log';
+import type { Db } from '../db/client';
 
 /** Builds and sends the e-mail in the background; never throws. */
-export function sendOrderMail(db: Db, orderId: number, kind: 'created' | 'paid', certificates: Array<{ code: string; amount: number }> = []): void {
+export function sendOrderMail(
+  db: Db,
+  orderId: number,
+  kind: 'created' | 'paid',
+  certificates: Array<{ code: string; amount: number }> = [],
+): void {
   void (async () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!order) return;
@@ -21,18 +26,29 @@ export function sendOrderMail(db: Db, orderId: number, kind: 'created' | 'paid',
     const text = [
       kind === 'paid' ? `Заказ ${order.number} оплачен. Спасибо!` : `Спасибо! Ваш заказ ${order.number} принят.`,
       '',
-      ...lines.map((l) => `• ${l.productName}${l.sizeName ? `, ${l.sizeName}` : ''} — ${l.quantity} шт. × ${formatRubles(l.price)}`),
+      ...lines.map(
+        (l) =>
+          `• ${l.productName}${l.sizeName ? `, ${l.sizeName}` : ''} — ${l.quantity} шт. × ${formatRubles(l.price)}`,
+      ),
       '',
-      order.discount > 0 ? `Скидка${order.promoCode ? ` по промокоду ${order.promoCode}` : ''}: −${formatRubles(order.discount)}` : '',
+      order.discount > 0
+        ? `Скидка${order.promoCode ? ` по промокоду ${order.promoCode}` : ''}: −${formatRubles(order.discount)}`
+        : '',
       `Доставка: ${formatRubles(order.deliveryCost)} (${order.deliveryAddress})`,
       order.giftCardAmount > 0 ? `Оплачено сертификатом: ${formatRubles(order.giftCardAmount)}` : '',
       `Итого: ${formatRubles(order.total)}`,
-      ...(certificates.length ? ['', 'Ваши подарочные сертификаты:', ...certificates.map((c) => `• ${c.code} на ${formatRubles(c.amount)}`)] : []),
+      ...(certificates.length
+        ? ['', 'Ваши подарочные сертификаты:', ...certificates.map((c) => `• ${c.code} на ${formatRubles(c.amount)}`)]
+        : []),
       '',
       `Статус заказа: ${site}/basket/delivery/confirm/${order.guid}`,
     ]
       .filter((line, i, all) => line !== '' || all[i - 1] !== '')
       .join('\n');
-    await sendMail({ to: order.contactEmail, subject: kind === 'paid' ? `Заказ ${order.number} оплачен` : `Заказ ${order.number} принят`, text });
+    await sendMail({
+      to: order.contactEmail,
+      subject: kind === 'paid' ? `Заказ ${order.number} оплачен` : `Заказ ${order.number} принят`,
+      text,
+    });
   })().catch((error: unknown) => logError('order-mail', `order id ${orderId}`, error));
 }

@@ -13,18 +13,18 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { OrderInfo } from '@/lib/api/contract/checkout';
 import { DELIVERY_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '@/lib/api/contract/orders';
-import type { Db } from '../db/client';
 import { orderItems, orderPayments, orders, orderStatusHistory } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
-import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { noteStockChanged } from './catalog-index';
+import { issueGiftCards, spendGiftCard } from './gift-cards';
+import { logError } from './log';
 import { kopecks } from './money';
 import { orderHeadJson, orderLineJson } from './order-history';
 import { sendOrderMail } from './order-mail';
 import { paymentProvider, paymentProviderByName } from './payments/provider';
-import { logError } from './log';
 import { RESERVATION_EXPIRED, reclaimExpiredOrder, releaseReservation } from './reservation-stock';
+import type { Db } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
@@ -38,7 +38,11 @@ async function orderByGuid(db: Pick<Db, 'select'>, guid: string): Promise<OrderR
 }
 
 /** Marks the order paid once (conditional update), logs the status, issues bought certificates. */
-async function markPaid(tx: Tx, orderId: number, comment: string): Promise<Array<{ code: string; amount: number }> | null> {
+async function markPaid(
+  tx: Tx,
+  orderId: number,
+  comment: string,
+): Promise<Array<{ code: string; amount: number }> | null> {
   const [row] = await tx
     .update(orders)
     .set({ paymentStatus: 'paid', status: 'paid', paidAt: new Date(), updatedAt: new Date() })
@@ -46,8 +50,15 @@ async function markPaid(tx: Tx, orderId: number, comment: string): Promise<Array
     .returning({ id: orders.id });
   if (!row) return null;
   await tx.insert(orderStatusHistory).values({ orderId, status: 'paid', comment });
-  const bought = await tx.select().from(orderItems).where(and(eq(orderItems.orderId, orderId), sql`${orderItems.giftCardNominalId} is not null`));
-  return issueGiftCards(tx, orderId, bought.map((b) => ({ nominalId: b.giftCardNominalId!, amount: b.price, quantity: b.quantity })));
+  const bought = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.giftCardNominalId} is not null`));
+  return issueGiftCards(
+    tx,
+    orderId,
+    bought.map((b) => ({ nominalId: b.giftCardNominalId!, amount: b.price, quantity: b.quantity })),
+  );
 }
 
 /**
@@ -58,16 +69,24 @@ async function markPaid(tx: Tx, orderId: number, comment: string): Promise<Array
  * @throws ApiHttpError 404 unknown order, 409 already paid, nothing to pay by card, or cancelled
  *   ({@link RESERVATION_EXPIRED} when its reservation expired), 502 provider down.
  */
-export async function startCardPayment(db: Db, guid: string, now = new Date()): Promise<{ formUrl: string; provider: 'sandbox' | 'sber' }> {
+export async function startCardPayment(
+  db: Db,
+  guid: string,
+  now = new Date(),
+): Promise<{ formUrl: string; provider: 'sandbox' | 'sber' }> {
   let order = await orderByGuid(db, guid);
   if (order.paymentStatus === 'paid') throw new ApiHttpError(409, 'Заказ уже оплачен');
   if (order.status === 'new' && (await expireOrder(db, order, { now })) !== 'kept') order = await orderByGuid(db, guid);
   if (order.paymentStatus === 'paid') throw new ApiHttpError(409, 'Заказ уже оплачен');
-  if (order.status === 'cancelled') throw new ApiHttpError(409, order.reservationReleasedAt ? RESERVATION_EXPIRED : 'Заказ отменён');
+  if (order.status === 'cancelled')
+    throw new ApiHttpError(409, order.reservationReleasedAt ? RESERVATION_EXPIRED : 'Заказ отменён');
   const toPay = kopecks(order.total - order.giftCardAmount);
   if (toPay <= 0) throw new ApiHttpError(409, 'Заказ уже оплачен');
   const provider = paymentProvider(db);
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(orderPayments).where(eq(orderPayments.orderId, order.id));
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderPayments)
+    .where(eq(orderPayments.orderId, order.id));
   const path = `/basket/delivery/confirm/${order.guid}`;
   let registered;
   try {
@@ -82,10 +101,20 @@ export async function startCardPayment(db: Db, guid: string, now = new Date()): 
     throw new ApiHttpError(502, 'Платёжный сервис недоступен. Попробуйте позже');
   }
   await db.transaction(async (tx) => {
-    await tx.insert(orderPayments).values({ orderId: order.id, provider: provider.name, providerOrderId: registered.providerOrderId, amount: toPay });
+    await tx.insert(orderPayments).values({
+      orderId: order.id,
+      provider: provider.name,
+      providerOrderId: registered.providerOrderId,
+      amount: toPay,
+    });
     await tx
       .update(orders)
-      .set({ paymentStatus: 'pending', paymentMethod: 'card', paymentRef: registered.providerOrderId, updatedAt: new Date() })
+      .set({
+        paymentStatus: 'pending',
+        paymentMethod: 'card',
+        paymentRef: registered.providerOrderId,
+        updatedAt: new Date(),
+      })
       .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'paid'), ne(orders.status, 'cancelled')));
   });
   return { formUrl: registered.formUrl, provider: provider.name };
@@ -145,17 +174,31 @@ export async function syncCardPayment(db: Db, order: OrderRow): Promise<PaymentC
       if (outcome === 'paid') {
         // Locks the order: a sweeper cancelling it right now either finished (late payment below)
         // or waits and then finds it paid.
-        const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).for('update').limit(1);
+        const [current] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, order.id))
+          .for('update')
+          .limit(1);
         if (current?.status === 'cancelled') {
           const late = await reclaimExpiredOrder(tx, order.id);
           if (!late.reserved) return;
           restocked = late.productIds;
-          issued = await markPaid(tx, order.id, `Оплачен картой (${attempt.provider}) после истечения брони: товары снова зарезервированы`);
+          issued = await markPaid(
+            tx,
+            order.id,
+            `Оплачен картой (${attempt.provider}) после истечения брони: товары снова зарезервированы`,
+          );
         } else {
           issued = await markPaid(tx, order.id, `Оплачен картой (${attempt.provider})`);
         }
       } else if (i === 0) {
-        await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: new Date() }).where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'paid'), ne(orders.paymentStatus, 'refund_required')));
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'failed', updatedAt: new Date() })
+          .where(
+            and(eq(orders.id, order.id), ne(orders.paymentStatus, 'paid'), ne(orders.paymentStatus, 'refund_required')),
+          );
       }
     });
     if (restocked.length > 0) noteStockChanged(db, restocked);
@@ -187,15 +230,23 @@ export interface ExpireOptions {
  * @returns `cancelled` (by this call), `paid`, `deferred` (provider unreachable) or `kept` (not
  *   due, not a card order awaiting payment, or another process got there first).
  */
-export async function expireOrder(db: Db, order: OrderRow, options: ExpireOptions = {}): Promise<'cancelled' | 'paid' | 'deferred' | 'kept'> {
+export async function expireOrder(
+  db: Db,
+  order: OrderRow,
+  options: ExpireOptions = {},
+): Promise<'cancelled' | 'paid' | 'deferred' | 'kept'> {
   const now = options.now ?? new Date();
   const ttlMinutes = options.ttlMinutes ?? serverEnv.RESERVATION_TTL_MINUTES;
   const createdBefore = new Date(now.getTime() - ttlMinutes * 60_000);
-  const due = order.status === 'new' && order.paymentMethod === 'card' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
+  const due =
+    order.status === 'new' &&
+    order.paymentMethod === 'card' &&
+    (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
   if (!due || order.createdAt >= createdBefore) return 'kept';
   const check = await syncCardPayment(db, order);
   if (check === 'paid') return 'paid';
-  if (check === 'unreachable' && order.createdAt >= new Date(now.getTime() - 2 * ttlMinutes * 60_000)) return 'deferred';
+  if (check === 'unreachable' && order.createdAt >= new Date(now.getTime() - 2 * ttlMinutes * 60_000))
+    return 'deferred';
   const released = await db.transaction((tx) => releaseReservation(tx, order.id, createdBefore, ttlMinutes));
   if (!released) return 'kept';
   noteStockChanged(db, released.productIds);
@@ -226,12 +277,20 @@ export async function getOrderInfo(db: Db, guid: string): Promise<OrderInfo> {
     delivery_cost: kopecks(order.deliveryCost),
     total: kopecks(order.total),
     gift_card_amount: kopecks(order.giftCardAmount),
-    to_pay: order.paymentStatus === 'paid' || order.status === 'cancelled' ? 0 : kopecks(order.total - order.giftCardAmount),
+    to_pay:
+      order.paymentStatus === 'paid' || order.status === 'cancelled' ? 0 : kopecks(order.total - order.giftCardAmount),
     promo_code: order.promoCode,
-    delivery: { method: order.deliveryMethod, method_name: DELIVERY_METHOD_NAMES[order.deliveryMethod] ?? 'Электронная доставка', address: order.deliveryAddress },
+    delivery: {
+      method: order.deliveryMethod,
+      method_name: DELIVERY_METHOD_NAMES[order.deliveryMethod] ?? 'Электронная доставка',
+      address: order.deliveryAddress,
+    },
     contact: { fio: order.contactFio, email: order.contactEmail, phone: order.contactPhone },
     items_json: lines.map(orderLineJson),
-    payment_error: order.paymentStatus === 'failed' && lastAttempt?.status === 'failed' ? lastAttempt.message || 'Оплата не прошла' : '',
+    payment_error:
+      order.paymentStatus === 'failed' && lastAttempt?.status === 'failed'
+        ? lastAttempt.message || 'Оплата не прошла'
+        : '',
   };
 }
 
@@ -248,13 +307,19 @@ export async function payWithGiftCard(db: Db, guid: string, code: string): Promi
     if (!order) throw new ApiHttpError(404, ORDER_NOT_FOUND);
     if (order.paymentStatus === 'paid') throw new ApiHttpError(409, 'Заказ уже оплачен');
     // Issue #13: a cancelled order's goods are no longer held; paying it would sell them twice.
-    if (order.status === 'cancelled') throw new ApiHttpError(409, order.reservationReleasedAt ? RESERVATION_EXPIRED : 'Заказ отменён');
-    if (order.giftCardCode && order.giftCardCode !== code.trim().toUpperCase()) throw new ApiHttpError(409, 'К заказу уже применён другой сертификат');
+    if (order.status === 'cancelled')
+      throw new ApiHttpError(409, order.reservationReleasedAt ? RESERVATION_EXPIRED : 'Заказ отменён');
+    if (order.giftCardCode && order.giftCardCode !== code.trim().toUpperCase())
+      throw new ApiHttpError(409, 'К заказу уже применён другой сертификат');
     const left = kopecks(order.total - order.giftCardAmount);
     const spent = await spendGiftCard(tx, code, left, order.id, false);
     await tx
       .update(orders)
-      .set({ giftCardAmount: kopecks(order.giftCardAmount + spent.spent), giftCardCode: spent.code, updatedAt: new Date() })
+      .set({
+        giftCardAmount: kopecks(order.giftCardAmount + spent.spent),
+        giftCardCode: spent.code,
+        updatedAt: new Date(),
+      })
       .where(eq(orders.id, order.id));
     if (spent.spent >= left) issued = await markPaid(tx, order.id, 'Оплачен подарочным сертификатом');
   });

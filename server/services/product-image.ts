@@ -33,7 +33,13 @@ const toRgb = (hex: string): Rgb => {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
 const toHex = ([r, g, b]: Rgb): string =>
-  `#${[r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
+  `#${[r, g, b]
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 const mix = (a: string, b: string, t: number): string => {
   const x = toRgb(a);
   const y = toRgb(b);
@@ -145,7 +151,8 @@ function mirror(d: string): string {
   });
 }
 
-const TSHIRT = 'M300 180 Q400 250 500 180 L640 240 L710 420 L600 460 L580 380 L585 900 L215 900 L220 380 L200 460 L90 420 L160 240Z';
+const TSHIRT =
+  'M300 180 Q400 250 500 180 L640 240 L710 420 L600 460 L580 380 L585 900 L215 900 L220 380 L200 460 L90 420 L160 240Z';
 const TROUSERS = 'M255 150 L545 150 L600 950 L450 950 L400 420 L350 950 L200 950Z';
 const ONE_PIECE =
   'M285 170 L325 170 Q355 300 400 312 Q445 300 475 170 L515 170 Q525 330 505 420 Q480 520 502 600 Q560 700 585 760 Q480 790 432 880 L368 880 Q320 790 215 760 Q240 700 298 600 Q320 520 295 420 Q275 330 285 170Z';
@@ -162,18 +169,27 @@ const SHAPES: Record<string, Shape> = {
       { d: 'M235 425 Q290 310 332 250 Q372 330 392 425 Q315 448 235 425Z', fill: 'print' },
       { d: mirror('M235 425 Q290 310 332 250 Q372 330 392 425 Q315 448 235 425Z'), fill: 'print' },
       { d: 'M332 250 L372 110 M468 250 L428 110 M150 432 L650 432', stroke: 'dark', width: 9 },
-      { d: 'M225 600 L575 600 Q565 642 522 662 Q445 705 424 800 L376 800 Q355 705 278 662 Q235 642 225 600Z', fill: 'print' },
+      {
+        d: 'M225 600 L575 600 Q565 642 522 662 Q445 705 424 800 L376 800 Q355 705 278 662 Q235 642 225 600Z',
+        fill: 'print',
+      },
       { d: 'M225 600 L150 590 M575 600 L650 590', stroke: 'dark', width: 9 },
     ],
   },
   onePiece: {
     focus: [400, 330],
-    parts: [{ d: ONE_PIECE, fill: 'print' }, { d: 'M295 175 L300 120 M505 175 L500 120', stroke: 'dark', width: 10 }],
+    parts: [
+      { d: ONE_PIECE, fill: 'print' },
+      { d: 'M295 175 L300 120 M505 175 L500 120', stroke: 'dark', width: 10 },
+    ],
   },
   tunic: {
     focus: [400, 300],
     parts: [
-      { d: 'M300 160 Q400 230 500 160 L720 300 L660 430 L560 360 L605 905 L195 905 L240 360 L140 430 L80 300Z', fill: 'print' },
+      {
+        d: 'M300 160 Q400 230 500 160 L720 300 L660 430 L560 360 L605 905 L195 905 L240 360 L140 430 L80 300Z',
+        fill: 'print',
+      },
       { d: 'M400 200 L400 330', stroke: 'dark', width: 6, front: true },
       { d: 'M210 890 L210 950 M260 893 L260 950 M540 893 L540 950 M590 890 L590 950', stroke: 'dark', width: 5 },
     ],
@@ -181,7 +197,10 @@ const SHAPES: Record<string, Shape> = {
   dress: {
     focus: [400, 420],
     parts: [
-      { d: 'M318 150 L343 150 L360 300 L440 300 L457 150 L482 150 Q502 260 490 400 Q482 460 470 482 Q600 760 642 942 Q400 992 158 942 Q200 760 330 482 Q318 460 310 400 Q298 260 318 150Z', fill: 'print' },
+      {
+        d: 'M318 150 L343 150 L360 300 L440 300 L457 150 L482 150 Q502 260 490 400 Q482 460 470 482 Q600 760 642 942 Q400 992 158 942 Q200 760 330 482 Q318 460 310 400 Q298 260 318 150Z',
+        fill: 'print',
+      },
       { d: 'M318 470 Q400 490 482 470', stroke: 'dark', width: 14 },
     ],
   },
@@ -199,7 +218,11 @@ const SHAPES: Record<string, Shape> = {
       { d: 'M360 150 L400 205 L345 248Z', fill: 'light' },
       { d: mirror('M360 150 L400 205 L345 248Z'), fill: 'light' },
       { d: 'M400 205 L400 925', stroke: 'dark', width: 5, front: true },
-      { d: 'M400 300 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 430 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 560 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 690 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 820 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0', fill: 'light', front: true },
+      {
+        d: 'M400 300 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 430 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 560 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 690 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0 M400 820 m-7 0 a7 7 0 1 0 14 0 a7 7 0 1 0 -14 0',
+        fill: 'light',
+        front: true,
+      },
     ],
   },
   trousers: {
@@ -224,14 +247,24 @@ const SHAPES: Record<string, Shape> = {
       { d: 'M290 140 L400 262 L330 420 L300 300Z', fill: 'dark' },
       { d: mirror('M290 140 L400 262 L330 420 L300 300Z'), fill: 'dark' },
       { d: 'M210 560 L590 560 L590 598 L210 598Z', fill: 'dark' },
-      { d: 'M430 460 m-10 0 a10 10 0 1 0 20 0 a10 10 0 1 0 -20 0 M430 680 m-10 0 a10 10 0 1 0 20 0 a10 10 0 1 0 -20 0 M430 800 m-10 0 a10 10 0 1 0 20 0 a10 10 0 1 0 -20 0', fill: 'metal', front: true },
+      {
+        d: 'M430 460 m-10 0 a10 10 0 1 0 20 0 a10 10 0 1 0 -20 0 M430 680 m-10 0 a10 10 0 1 0 20 0 a10 10 0 1 0 -20 0 M430 800 m-10 0 a10 10 0 1 0 20 0 a10 10 0 1 0 -20 0',
+        fill: 'metal',
+        front: true,
+      },
     ],
   },
   sweater: {
     focus: [400, 820],
     parts: [
-      { d: 'M300 190 Q400 255 500 190 L630 240 L705 780 L622 802 L582 400 L582 885 L218 885 L218 400 L178 802 L95 780 L170 240Z', fill: 'print' },
-      { d: 'M218 840 L582 840 L582 885 L218 885Z M95 780 L178 802 L172 830 L90 808Z M705 780 L622 802 L628 830 L710 808Z', fill: 'dark' },
+      {
+        d: 'M300 190 Q400 255 500 190 L630 240 L705 780 L622 802 L582 400 L582 885 L218 885 L218 400 L178 802 L95 780 L170 240Z',
+        fill: 'print',
+      },
+      {
+        d: 'M218 840 L582 840 L582 885 L218 885Z M95 780 L178 802 L172 830 L90 808Z M705 780 L622 802 L628 830 L710 808Z',
+        fill: 'dark',
+      },
       { d: 'M300 190 Q400 255 500 190', stroke: 'dark', width: 18 },
     ],
   },
@@ -248,8 +281,14 @@ const SHAPES: Record<string, Shape> = {
   sandal: {
     focus: [430, 640],
     parts: [
-      { d: 'M120 760 Q105 700 180 690 L650 672 Q740 676 728 742 Q712 782 620 780 L190 800 Q130 800 120 760Z', fill: 'sole' },
-      { d: 'M120 760 Q130 790 190 800 L620 780 Q712 782 728 742 L730 770 Q716 812 620 812 L190 830 Q126 828 118 790Z', fill: 'dark' },
+      {
+        d: 'M120 760 Q105 700 180 690 L650 672 Q740 676 728 742 Q712 782 620 780 L190 800 Q130 800 120 760Z',
+        fill: 'sole',
+      },
+      {
+        d: 'M120 760 Q130 790 190 800 L620 780 Q712 782 728 742 L730 770 Q716 812 620 812 L190 830 Q126 828 118 790Z',
+        fill: 'dark',
+      },
       { d: 'M470 684 Q520 560 600 676', stroke: 'print', width: 40 },
       { d: 'M330 690 Q400 590 470 686', stroke: 'print', width: 40 },
       { d: 'M190 690 Q170 560 250 540 Q320 530 330 690', stroke: 'print', width: 30 },
@@ -286,8 +325,16 @@ const SHAPES: Record<string, Shape> = {
     parts: [
       { d: 'M150 520 Q150 430 270 430 Q380 430 378 520 Q372 630 270 630 Q156 630 150 520Z', fill: 'lens' },
       { d: mirror('M150 520 Q150 430 270 430 Q380 430 378 520 Q372 630 270 630 Q156 630 150 520Z'), fill: 'lens' },
-      { d: 'M150 520 Q150 430 270 430 Q380 430 378 520 Q372 630 270 630 Q156 630 150 520Z', stroke: 'print', width: 22 },
-      { d: mirror('M150 520 Q150 430 270 430 Q380 430 378 520 Q372 630 270 630 Q156 630 150 520Z'), stroke: 'print', width: 22 },
+      {
+        d: 'M150 520 Q150 430 270 430 Q380 430 378 520 Q372 630 270 630 Q156 630 150 520Z',
+        stroke: 'print',
+        width: 22,
+      },
+      {
+        d: mirror('M150 520 Q150 430 270 430 Q380 430 378 520 Q372 630 270 630 Q156 630 150 520Z'),
+        stroke: 'print',
+        width: 22,
+      },
       { d: 'M378 490 Q400 470 422 490 M150 480 L70 460 M650 480 L730 460', stroke: 'print', width: 16 },
       { d: 'M200 480 L240 460 M520 480 L560 460', stroke: 'light', width: 8, front: true },
     ],
@@ -305,7 +352,10 @@ const SHAPES: Record<string, Shape> = {
     parts: [
       { d: 'M70 480 L740 480 Q760 530 740 580 L70 580Z', fill: 'print' },
       { d: 'M500 455 L600 455 L600 605 L500 605Z', stroke: 'metal', width: 16 },
-      { d: 'M650 530 m-8 0 a8 8 0 1 0 16 0 a8 8 0 1 0 -16 0 M690 530 m-8 0 a8 8 0 1 0 16 0 a8 8 0 1 0 -16 0', fill: 'dark' },
+      {
+        d: 'M650 530 m-8 0 a8 8 0 1 0 16 0 a8 8 0 1 0 -16 0 M690 530 m-8 0 a8 8 0 1 0 16 0 a8 8 0 1 0 -16 0',
+        fill: 'dark',
+      },
     ],
   },
   scarf: {
@@ -327,7 +377,10 @@ const SHAPES: Record<string, Shape> = {
   panties: {
     focus: [400, 470],
     parts: [
-      { d: 'M198 420 L602 420 Q592 520 522 602 Q452 662 432 742 L368 742 Q348 662 278 602 Q208 520 198 420Z', fill: 'print' },
+      {
+        d: 'M198 420 L602 420 Q592 520 522 602 Q452 662 432 742 L368 742 Q348 662 278 602 Q208 520 198 420Z',
+        fill: 'print',
+      },
       { d: 'M198 420 L602 420 L598 452 L202 452Z', fill: 'dark' },
     ],
   },
@@ -436,7 +489,12 @@ function focusOf(type: ProductType): [number, number] {
  * dropped, slightly shaded), 2 detail (2.4× zoom on the shape's focus point), 3 fabric close-up.
  * @returns null for an unknown type, colour slug, view (0..3) or variant (0..7).
  */
-export function buildProductImageSvg(params: { type: string; color: string; view: number; variant: number }): string | null {
+export function buildProductImageSvg(params: {
+  type: string;
+  color: string;
+  view: number;
+  variant: number;
+}): string | null {
   const { type, color, view, variant } = params;
   if (!(PRODUCT_TYPES as readonly string[]).includes(type)) return null;
   const c = findColor(color);
@@ -486,7 +544,12 @@ const cache = new Map<string, Promise<Buffer | null>>();
  * @returns the WebP bytes, or null for an unknown type, colour, view or variant.
  * @throws when sharp fails to rasterise (not expected for the SVG built here).
  */
-export function renderProductImage(params: { type: string; color: string; view: number; variant: number }): Promise<Buffer | null> {
+export function renderProductImage(params: {
+  type: string;
+  color: string;
+  view: number;
+  variant: number;
+}): Promise<Buffer | null> {
   const key = `${params.type}/${params.color}/${params.view}-${params.variant}`;
   const hit = cache.get(key);
   if (hit) {

@@ -10,11 +10,11 @@
  * Orders cancelled later do not count.
  */
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { rows } from '../db/client';
 import { orders, promoCodes, promoCodeUses } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { formatRubles, kopecks } from './money';
+import type { Db } from '../db/client';
 
 /** Russian refusal for an unknown, inactive or expired code. */
 export const PROMO_NOT_FOUND = 'Промокод не найден или больше не действует';
@@ -46,15 +46,25 @@ export function normalizePromo(code: string): string {
  * Checks a code against a goods total (rubles).
  * @throws ApiHttpError 404 {@link PROMO_NOT_FOUND}; 400 "Промокод действует для заказов от N ₽".
  */
-export async function evaluatePromo(db: Pick<Db, 'select'>, rawCode: string, goodsTotal: number, now = new Date()): Promise<PromoResult> {
+export async function evaluatePromo(
+  db: Pick<Db, 'select'>,
+  rawCode: string,
+  goodsTotal: number,
+  now = new Date(),
+): Promise<PromoResult> {
   const code = normalizePromo(rawCode);
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
-  if (!promo || !promo.active || (promo.validUntil && promo.validUntil <= now)) throw new ApiHttpError(404, PROMO_NOT_FOUND);
+  if (!promo || !promo.active || (promo.validUntil && promo.validUntil <= now))
+    throw new ApiHttpError(404, PROMO_NOT_FOUND);
   if (goodsTotal <= 0) throw new ApiHttpError(400, 'Промокод применяется к товарам: добавьте товары в корзину');
-  if (goodsTotal < promo.minTotal) throw new ApiHttpError(400, `Промокод действует для заказов от ${formatRubles(promo.minTotal)}`);
+  if (goodsTotal < promo.minTotal)
+    throw new ApiHttpError(400, `Промокод действует для заказов от ${formatRubles(promo.minTotal)}`);
   const raw = promo.percent !== null ? (goodsTotal * promo.percent) / 100 : Math.min(promo.amount ?? 0, goodsTotal);
   const discount = kopecks(raw);
-  const message = promo.percent !== null ? `Промокод применён: скидка ${promo.percent}%` : `Промокод применён: скидка ${formatRubles(discount)}`;
+  const message =
+    promo.percent !== null
+      ? `Промокод применён: скидка ${promo.percent}%`
+      : `Промокод применён: скидка ${formatRubles(discount)}`;
   return { id: promo.id, code, percent: promo.percent, discount, message };
 }
 
@@ -84,7 +94,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * @param exceptOrderId the order being placed, which is not "earlier"
  * @throws ApiHttpError 400 {@link PROMO_FIRST_ORDER_ONLY}, {@link PROMO_ALREADY_USED} or {@link PROMO_USED_UP}
  */
-export async function checkPromoCustomer(db: Pick<Db, 'select' | 'execute'> | Tx, promoId: number, customer: PromoCustomer, exceptOrderId = 0): Promise<void> {
+export async function checkPromoCustomer(
+  db: Pick<Db, 'select' | 'execute'> | Tx,
+  promoId: number,
+  customer: PromoCustomer,
+  exceptOrderId = 0,
+): Promise<void> {
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.id, promoId)).limit(1);
   if (!promo) throw new ApiHttpError(404, PROMO_NOT_FOUND);
   const keys = customerKeys(customer);
@@ -96,7 +111,10 @@ export async function checkPromoCustomer(db: Pick<Db, 'select' | 'execute'> | Tx
     if (Number(n) >= promo.usageLimit) throw new ApiHttpError(400, PROMO_USED_UP);
   }
   if (keys.length === 0) return;
-  const keyArray = sql`ARRAY[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
+  const keyArray = sql`ARRAY[${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
   if (promo.perCustomerLimit !== null) {
     const [{ n } = { n: 0 }] = await rows<{ n: number }>(
       db,

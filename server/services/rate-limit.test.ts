@@ -3,8 +3,8 @@
  * and Retry-After after 30 attempts of one client in 15 minutes, before any password is hashed;
  * other clients keep registering. The 429 texts name the wait in Russian.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/contract/common';
 import { rateLimitMessage, waitPhrase } from '@/lib/messages/rate-limits';
 import { users } from '../db/schema';
@@ -19,12 +19,19 @@ afterAll(async () => {
   await api?.close();
 });
 
-const person = (email: string) => ({ full_name: 'Лимитова Анна', email, phone: '', password_one: 'Secret123', password_two: 'Secret123' });
+const person = (email: string) => ({
+  full_name: 'Лимитова Анна',
+  email,
+  phone: '',
+  password_one: 'Secret123',
+  password_two: 'Secret123',
+});
 
 describe('POST /v1/sign_in/ (registration) per client', () => {
   it('counts every attempt, also invalid ones, and refuses the 31st in 15 minutes without creating the user', async () => {
     const attacker = { 'x-forwarded-for': '198.51.100.77' };
-    for (let i = 0; i < 30; i += 1) expect((await call(api, 'POST', '/api/v1/sign_in/', {}, attacker)).status).toBe(400);
+    for (let i = 0; i < 30; i += 1)
+      expect((await call(api, 'POST', '/api/v1/sign_in/', {}, attacker)).status).toBe(400);
     const res = await api.app.request('/api/v1/sign_in/', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...attacker },
@@ -32,10 +39,16 @@ describe('POST /v1/sign_in/ (registration) per client', () => {
     });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('900');
-    expect(ApiError.parse(await res.json()).message).toBe('Слишком много попыток регистрации. Попробуйте снова через 15\u00A0минут');
-    expect((await api.handle.db.select({ n: count() }).from(users).where(eq(users.email, 'limited@example.ru')))[0]!.n).toBe(0);
+    expect(ApiError.parse(await res.json()).message).toBe(
+      'Слишком много попыток регистрации. Попробуйте снова через 15\u00A0минут',
+    );
+    expect(
+      (await api.handle.db.select({ n: count() }).from(users).where(eq(users.email, 'limited@example.ru')))[0]!.n,
+    ).toBe(0);
 
-    const other = await call(api, 'POST', '/api/v1/sign_in/', person('welcome@example.ru'), { 'x-forwarded-for': '198.51.100.78' });
+    const other = await call(api, 'POST', '/api/v1/sign_in/', person('welcome@example.ru'), {
+      'x-forwarded-for': '198.51.100.78',
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -49,6 +62,7 @@ describe('429 texts', () => {
     expect(waitPhrase(3 * 60 * 60_000)).toBe('через 3\u00A0часа');
     expect(waitPhrase(24 * 60 * 60_000)).toBe('через сутки');
     expect(waitPhrase(5 * 24 * 60 * 60_000)).toBe('через 5\u00A0дней');
-    for (const rule of Object.values(RATE_LIMIT_RULES)) expect(rateLimitMessage(rule.action, rule.windowMs)).toMatch(/^Слишком много [а-яё ]+\. Попробуйте снова через /);
+    for (const rule of Object.values(RATE_LIMIT_RULES))
+      expect(rateLimitMessage(rule.action, rule.windowMs)).toMatch(/^Слишком много [а-яё ]+\. Попробуйте снова через /);
   });
 });

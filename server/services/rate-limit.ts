@@ -9,12 +9,12 @@
  * `clientAddress(c)` (the BFF-reported browser address, never a header the browser wrote). The
  * rules live here, not in THROTTLE_RULES, so the account throttle and these limits change apart.
  */
-import type { Context } from 'hono';
 import { rateLimitMessage, type RateLimitAction } from '@/lib/messages/rate-limits';
 import { ApiHttpError } from '../http';
-import type { AppEnv } from '../types';
 import { clientAddress } from './client-address';
+import type { AppEnv } from '../types';
 import type { ThrottleRule } from './throttle';
+import type { Context } from 'hono';
 
 const MINUTE = 60_000;
 

@@ -15,9 +15,9 @@
  * shopper's status check) can never return or take the same stock twice.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { giftCards, giftCardTransactions, offerFeatures, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { kopecks } from './money';
+import type { Db } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
@@ -73,7 +73,12 @@ function byId(need: Map<number, number>): Array<[number, number]> {
  * @returns the products whose stock came back (for `noteStockChanged` after commit), or null when
  *   the order was not (or no longer) due.
  */
-export async function releaseReservation(tx: Tx, orderId: number, createdBefore: Date, ttlMinutes: number): Promise<{ productIds: number[] } | null> {
+export async function releaseReservation(
+  tx: Tx,
+  orderId: number,
+  createdBefore: Date,
+  ttlMinutes: number,
+): Promise<{ productIds: number[] } | null> {
   const now = new Date();
   const [order] = await tx
     .update(orders)
@@ -96,7 +101,10 @@ export async function releaseReservation(tx: Tx, orderId: number, createdBefore:
   });
   const held = await heldBy(tx, orderId);
   for (const [featureId, quantity] of byId(held.need)) {
-    await tx.update(offerFeatures).set({ stock: sql`${offerFeatures.stock} + ${quantity}` }).where(eq(offerFeatures.id, featureId));
+    await tx
+      .update(offerFeatures)
+      .set({ stock: sql`${offerFeatures.stock} + ${quantity}` })
+      .where(eq(offerFeatures.id, featureId));
   }
   await refundCertificatePart(tx, order);
   return { productIds: held.productIds };
@@ -110,7 +118,10 @@ async function refundCertificatePart(tx: Tx, order: OrderRow): Promise<void> {
     .set({ balance: sql`${giftCards.balance} + ${order.giftCardAmount}` })
     .where(eq(giftCards.code, order.giftCardCode))
     .returning({ id: giftCards.id });
-  if (card) await tx.insert(giftCardTransactions).values({ giftCardId: card.id, orderId: order.id, amount: kopecks(order.giftCardAmount) });
+  if (card)
+    await tx
+      .insert(giftCardTransactions)
+      .values({ giftCardId: card.id, orderId: order.id, amount: kopecks(order.giftCardAmount) });
 }
 
 /**
@@ -122,7 +133,10 @@ async function refundCertificatePart(tx: Tx, order: OrderRow): Promise<void> {
  * status becomes `refund_required`, a history row says so, and the operator is told on stderr.
  * @returns reserved: true when the goods are the shopper's again; productIds whose stock changed.
  */
-export async function reclaimExpiredOrder(tx: Tx, orderId: number): Promise<{ reserved: boolean; productIds: number[] }> {
+export async function reclaimExpiredOrder(
+  tx: Tx,
+  orderId: number,
+): Promise<{ reserved: boolean; productIds: number[] }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
   if (!order || order.status !== 'cancelled') return { reserved: false, productIds: [] };
   const held = await heldBy(tx, orderId);
@@ -132,7 +146,12 @@ export async function reclaimExpiredOrder(tx: Tx, orderId: number): Promise<{ re
     const stock = await tx
       .select({ id: offerFeatures.id, stock: offerFeatures.stock })
       .from(offerFeatures)
-      .where(inArray(offerFeatures.id, sizes.map(([id]) => id)))
+      .where(
+        inArray(
+          offerFeatures.id,
+          sizes.map(([id]) => id),
+        ),
+      )
       .orderBy(asc(offerFeatures.id))
       .for('update');
     const have = new Map(stock.map((s) => [s.id, s.stock]));
@@ -140,27 +159,45 @@ export async function reclaimExpiredOrder(tx: Tx, orderId: number): Promise<{ re
   }
   let cardId: number | null = null;
   if (available && order.giftCardCode && order.giftCardAmount > 0) {
-    const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, order.giftCardCode)).for('update').limit(1);
+    const [card] = await tx
+      .select()
+      .from(giftCards)
+      .where(eq(giftCards.code, order.giftCardCode))
+      .for('update')
+      .limit(1);
     available = !!card && card.balance >= order.giftCardAmount;
     cardId = card?.id ?? null;
   }
   if (!available) {
-    await tx.update(orders).set({ paymentStatus: 'refund_required', paidAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'refund_required', paidAt: new Date(), updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({
       orderId,
       status: 'cancelled',
       comment: 'Оплата поступила после отмены заказа, товара уже нет в наличии: деньги будут возвращены',
     });
     // The operator's cue (no personal data: the public order number only).
-    console.warn(`[reservations] order ${order.number}: card payment arrived after its reservation expired and the goods are gone; refund required`);
+    console.warn(
+      `[reservations] order ${order.number}: card payment arrived after its reservation expired and the goods are gone; refund required`,
+    );
     return { reserved: false, productIds: [] };
   }
   for (const [featureId, quantity] of sizes) {
-    await tx.update(offerFeatures).set({ stock: sql`${offerFeatures.stock} - ${quantity}` }).where(eq(offerFeatures.id, featureId));
+    await tx
+      .update(offerFeatures)
+      .set({ stock: sql`${offerFeatures.stock} - ${quantity}` })
+      .where(eq(offerFeatures.id, featureId));
   }
   if (cardId !== null) {
-    await tx.update(giftCards).set({ balance: sql`${giftCards.balance} - ${order.giftCardAmount}` }).where(eq(giftCards.id, cardId));
-    await tx.insert(giftCardTransactions).values({ giftCardId: cardId, orderId, amount: -kopecks(order.giftCardAmount) });
+    await tx
+      .update(giftCards)
+      .set({ balance: sql`${giftCards.balance} - ${order.giftCardAmount}` })
+      .where(eq(giftCards.id, cardId));
+    await tx
+      .insert(giftCardTransactions)
+      .values({ giftCardId: cardId, orderId, amount: -kopecks(order.giftCardAmount) });
   }
   await tx.update(orders).set({ reservationReleasedAt: null, updatedAt: new Date() }).where(eq(orders.id, orderId));
   return { reserved: true, productIds: held.productIds };
@@ -171,7 +208,14 @@ export async function dueOrders(db: Pick<Db, 'select'>, createdBefore: Date, lim
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'new'), eq(orders.paymentMethod, 'card'), inArray(orders.paymentStatus, ['pending', 'failed']), lt(orders.createdAt, createdBefore)))
+    .where(
+      and(
+        eq(orders.status, 'new'),
+        eq(orders.paymentMethod, 'card'),
+        inArray(orders.paymentStatus, ['pending', 'failed']),
+        lt(orders.createdAt, createdBefore),
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(limit);
 }

@@ -5,12 +5,20 @@
  * by passing `now`, never by sleeping. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL
  * (where the concurrent sweeps really run in parallel).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenResponse } from '@/lib/api/contract/accounts';
 import { CreateOrderResponse, OrderInfoResponse, OrderPaymentResponse } from '@/lib/api/contract/checkout';
 import { OrderDetailResponse, OrderPreviewResponse } from '@/lib/api/contract/orders';
-import { cities, giftCards, giftCardTransactions, offerFeatures, offers, orders, orderStatusHistory } from '../db/schema';
+import {
+  cities,
+  giftCards,
+  giftCardTransactions,
+  offerFeatures,
+  offers,
+  orders,
+  orderStatusHistory,
+} from '../db/schema';
 import { DEMO_USER } from '../seed/accounts';
 import { call, createTestApi, type TestApi } from '../test-utils';
 import { startCardPayment } from './order-payment';
@@ -41,7 +49,9 @@ beforeAll(async () => {
     .orderBy(offerFeatures.id);
   const seen = new Set<number>();
   sizes = rows.filter((r) => (seen.has(r.offerId) ? false : (seen.add(r.offerId), true)));
-  token = TokenResponse.parse((await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json).data.token;
+  token = TokenResponse.parse(
+    (await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json,
+  ).data.token;
 });
 afterAll(async () => {
   await api?.close();
@@ -54,7 +64,10 @@ async function freshSize(stock: number) {
 }
 
 async function stockOf(featureId: number): Promise<number> {
-  const [row] = await api.handle.db.select({ stock: offerFeatures.stock }).from(offerFeatures).where(eq(offerFeatures.id, featureId));
+  const [row] = await api.handle.db
+    .select({ stock: offerFeatures.stock })
+    .from(offerFeatures)
+    .where(eq(offerFeatures.id, featureId));
   return row!.stock;
 }
 
@@ -66,7 +79,14 @@ async function order(size: { offerId: number; extId: string }, quantity = 1, ext
     '/api/v1/order/',
     {
       contact: CONTACT,
-      delivery: { method: 'courier', city_id: moscow, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
+      delivery: {
+        method: 'courier',
+        city_id: moscow,
+        street: 'Тверская',
+        house: '12',
+        apartment: '45',
+        postcode: '125009',
+      },
       items: [{ offer: size.offerId, feature: size.extId, quantity }],
       ...extra,
     },
@@ -84,7 +104,12 @@ async function openPayment(guid: string): Promise<string> {
 
 /** Pays an opened sandbox payment with the always-accepted card (the shopper at the bank). */
 async function payAtBank(id: string) {
-  const res = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id, pan: '4111111111111111', expiry: '12/30', cvc: '123' });
+  const res = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', {
+    id,
+    pan: '4111111111111111',
+    expiry: '12/30',
+    cvc: '123',
+  });
   expect(res.json.result).toBe('deposited');
 }
 
@@ -108,7 +133,9 @@ describe('reservation sweeper', () => {
     expect(await stockOf(size.featureId)).toBe(1);
 
     // Not yet due: nothing happens.
-    expect((await sweepReservations(api.handle.db, { now: later(TTL - 1), ttlMinutes: TTL })).cancelled).not.toContain(made.number);
+    expect((await sweepReservations(api.handle.db, { now: later(TTL - 1), ttlMinutes: TTL })).cancelled).not.toContain(
+      made.number,
+    );
     expect(await stockOf(size.featureId)).toBe(1);
 
     const swept = await sweepReservations(api.handle.db, { now: later(), ttlMinutes: TTL });
@@ -116,15 +143,33 @@ describe('reservation sweeper', () => {
     expect(await stockOf(size.featureId)).toBe(3);
     const [card] = await api.handle.db.select().from(giftCards).where(eq(giftCards.code, code));
     expect(card!.balance).toBe(1000);
-    const ledger = await api.handle.db.select().from(giftCardTransactions).where(eq(giftCardTransactions.giftCardId, card!.id)).orderBy(asc(giftCardTransactions.id));
+    const ledger = await api.handle.db
+      .select()
+      .from(giftCardTransactions)
+      .where(eq(giftCardTransactions.giftCardId, card!.id))
+      .orderBy(asc(giftCardTransactions.id));
     expect(ledger.map((t) => t.amount)).toEqual([-1000, 1000]);
 
     const detail = await history(made.pk);
     expect(detail).toMatchObject({ status: 'cancelled', status_name: 'Отменён' });
-    expect(detail.history.at(-1)).toMatchObject({ status: 'cancelled', status_name: 'Отменён', comment: `Отменён: не оплачен за ${minutesRu(TTL)}, товары вернулись в продажу` });
-    const preview = OrderPreviewResponse.parse((await call(api, 'GET', '/api/v1/history_order_preview/', undefined, { authorization: `Token ${token}` })).json);
-    expect(preview.results.find((r) => r.pk === made.pk)).toMatchObject({ status: 'cancelled', status_name: 'Отменён' });
-    expect(await info(made.guid)).toMatchObject({ status: 'cancelled', status_name: 'Отменён', paid: false, to_pay: 0 });
+    expect(detail.history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      status_name: 'Отменён',
+      comment: `Отменён: не оплачен за ${minutesRu(TTL)}, товары вернулись в продажу`,
+    });
+    const preview = OrderPreviewResponse.parse(
+      (await call(api, 'GET', '/api/v1/history_order_preview/', undefined, { authorization: `Token ${token}` })).json,
+    );
+    expect(preview.results.find((r) => r.pk === made.pk)).toMatchObject({
+      status: 'cancelled',
+      status_name: 'Отменён',
+    });
+    expect(await info(made.guid)).toMatchObject({
+      status: 'cancelled',
+      status_name: 'Отменён',
+      paid: false,
+      to_pay: 0,
+    });
 
     // No new payment for it, and no certificate either.
     const again = await call(api, 'POST', '/api/v1/order_payment/', { guid: made.guid });
@@ -161,7 +206,10 @@ describe('reservation sweeper', () => {
   it('refuses a new payment for an order past its reservation time even before a sweep', async () => {
     const size = await freshSize(1);
     const made = await order(size);
-    await expect(startCardPayment(api.handle.db, made.guid, later())).rejects.toMatchObject({ status: 409, message: RESERVATION_EXPIRED });
+    await expect(startCardPayment(api.handle.db, made.guid, later())).rejects.toMatchObject({
+      status: 409,
+      message: RESERVATION_EXPIRED,
+    });
     expect(await stockOf(size.featureId)).toBe(1);
     expect((await info(made.guid)).status).toBe('cancelled');
   });
@@ -206,11 +254,20 @@ describe('a card payment completed after the reservation expired', () => {
 
     await payAtBank(payment);
     const late = await info(made.guid);
-    expect(late).toMatchObject({ status: 'cancelled', paid: false, payment_status: 'refund_required', payment_status_name: 'Требуется возврат', to_pay: 0 });
+    expect(late).toMatchObject({
+      status: 'cancelled',
+      paid: false,
+      payment_status: 'refund_required',
+      payment_status_name: 'Требуется возврат',
+      to_pay: 0,
+    });
     expect(await stockOf(size.featureId)).toBe(0);
     const detail = await history(made.pk);
     expect(detail.payment).toMatchObject({ status: 'refund_required', status_name: 'Требуется возврат' });
-    expect(detail.history.at(-1)).toMatchObject({ status: 'cancelled', comment: expect.stringMatching(/деньги будут возвращены/) });
+    expect(detail.history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      comment: expect.stringMatching(/деньги будут возвращены/),
+    });
     expect((await call(api, 'POST', '/api/v1/order_payment/', { guid: made.guid })).status).toBe(409);
     expect((await info(other.guid)).status).toBe('new');
   });
@@ -223,7 +280,9 @@ describe('concurrent sweeps', () => {
     for (const m of made) await openPayment(m.guid);
     expect(await stockOf(size.featureId)).toBe(0);
 
-    const results = await Promise.all(Array.from({ length: 4 }, () => sweepReservations(api.handle.db, { now: later(), ttlMinutes: TTL })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => sweepReservations(api.handle.db, { now: later(), ttlMinutes: TTL })),
+    );
     const cancelled = results.flatMap((r) => r.cancelled).filter((n) => made.some((m) => m.number === n));
     expect(cancelled.sort()).toEqual(made.map((m) => m.number).sort());
     expect(await stockOf(size.featureId)).toBe(10);

@@ -20,11 +20,11 @@
  * The stock changes are ordinary `offer_features` updates, so the database's change events see
  * them like any other; this process's catalogue index hears of them through `noteStockChanged`.
  */
-import type { Db } from '../db/client';
 import { serverEnv } from '../env';
 import { logError } from './log';
 import { expireOrder, syncCardPayment } from './order-payment';
 import { dueOrders, expiredAwaitingPayment } from './reservation-stock';
+import type { Db } from '../db/client';
 
 /** How long after expiry the sweeper keeps asking the provider about a still-open attempt, ms. */
 export const LATE_PAYMENT_WATCH_MS = 24 * 3_600_000;
@@ -92,7 +92,8 @@ export function startReservationSweeper(db: Db, intervalMs = serverEnv.RESERVATI
     running = true;
     try {
       const done = await sweepReservations(db);
-      if (done.cancelled.length > 0) console.log(`[reservations] expired unpaid orders, stock returned: ${done.cancelled.join(', ')}`);
+      if (done.cancelled.length > 0)
+        console.log(`[reservations] expired unpaid orders, stock returned: ${done.cancelled.join(', ')}`);
     } catch (error) {
       logError('reservations', 'sweep', error);
     } finally {

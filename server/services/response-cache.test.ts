@@ -1,8 +1,8 @@
 /** The in-process cache of public catalogue answers (issue #7): what is cached, for whom, how long. */
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../types';
 import { responseCache } from './response-cache';
+import type { AppEnv } from '../types';
 
 function makeApp(ttlMs: number) {
   const calls = { offers: 0, user: 0 };
@@ -97,7 +97,8 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('responseCache on Redis (issue #16:
       expect(after.headers.get('X-Api-Cache')).toBe('miss');
       expect((await after.json()).n).toBe(2);
     } finally {
-      for await (const keys of clients[0]!.scanIterator({ MATCH: `${redisPrefix}*` })) if (keys.length) await clients[0]!.del(keys);
+      for await (const keys of clients[0]!.scanIterator({ MATCH: `${redisPrefix}*` }))
+        if (keys.length) await clients[0]!.del(keys);
       for (const client of clients) await client.close();
     }
   });

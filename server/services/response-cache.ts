@@ -20,9 +20,9 @@
  * set that time (each LISTENs to the same database). Redis unreachable: the request is computed,
  * nothing is kept. Concurrent misses still share one computation per instance.
  */
-import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../types';
 import { reportRedisError, timed, type Redis } from './redis';
+import type { AppEnv } from '../types';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /** Public catalogue and content paths whose answers do not depend on who asks. */
 export const CACHEABLE_PATHS: readonly RegExp[] = [
@@ -81,7 +81,12 @@ async function readShared(client: Redis, prefix: string, key: string): Promise<S
 }
 
 /** Hono middleware; see the module docstring. */
-export function responseCache({ ttlMs, maxEntries = 2000, redis, redisPrefix = 'shop:api-cache:' }: ResponseCacheOptions): MiddlewareHandler<AppEnv> {
+export function responseCache({
+  ttlMs,
+  maxEntries = 2000,
+  redis,
+  redisPrefix = 'shop:api-cache:',
+}: ResponseCacheOptions): MiddlewareHandler<AppEnv> {
   if (redis && ttlMs > 0) {
     sharedStores.set(`${redisPrefix}invalidated`, redis);
     return sharedResponseCache(redis, redisPrefix, ttlMs);
@@ -117,7 +122,12 @@ export function responseCache({ ttlMs, maxEntries = 2000, redis, redisPrefix = '
         settle(null);
         return;
       }
-      const entry: Entry = { expires: Date.now() + ttlMs, body: await res.clone().text(), contentType, generation: startedIn };
+      const entry: Entry = {
+        expires: Date.now() + ttlMs,
+        body: await res.clone().text(),
+        contentType,
+        generation: startedIn,
+      };
       // Computed across an invalidation: may hold what was just changed; answer it, keep it not.
       if (startedIn !== generation) {
         settle(entry);

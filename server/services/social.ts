@@ -4,11 +4,11 @@
  * POST https://id.vk.com/oauth2/auth (code → access_token), then
  * POST https://id.vk.com/oauth2/user_info (→ user_id, names, e-mail).
  */
-import type { z } from 'zod';
 import type { SocialExchangeBody, SocialProvidersResponse } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
+import type { z } from 'zod';
 
 const VK_ID = 'https://id.vk.com';
 
@@ -31,7 +31,10 @@ export interface SocialProfile {
  * Exchanges a VK ID code for the user's profile.
  * @throws ApiHttpError 400 "Не удалось войти через соцсеть…" when VK refuses or is unreachable.
  */
-export async function exchangeVkCode(body: z.output<typeof SocialExchangeBody>, fetchImpl: typeof fetch = fetch): Promise<SocialProfile> {
+export async function exchangeVkCode(
+  body: z.output<typeof SocialExchangeBody>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SocialProfile> {
   const env = serverEnv;
   const fail = () => new ApiHttpError(400, ACCOUNT_MESSAGES.socialFailed);
   try {
@@ -45,7 +48,11 @@ export async function exchangeVkCode(body: z.output<typeof SocialExchangeBody>, 
       ...(body.deviceId ? { device_id: body.deviceId } : {}),
       ...(body.state ? { state: body.state } : {}),
     });
-    const tokenRes = await fetchImpl(`${VK_ID}/oauth2/auth`, { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
+    const tokenRes = await fetchImpl(`${VK_ID}/oauth2/auth`, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(10_000),
+    });
     const tokenJson = (await tokenRes.json()) as { access_token?: string; user_id?: number | string };
     if (!tokenRes.ok || !tokenJson.access_token) throw fail();
     const infoRes = await fetchImpl(`${VK_ID}/oauth2/user_info`, {
@@ -53,7 +60,9 @@ export async function exchangeVkCode(body: z.output<typeof SocialExchangeBody>, 
       body: new URLSearchParams({ client_id: env.VK_CLIENT_ID!, access_token: tokenJson.access_token }),
       signal: AbortSignal.timeout(10_000),
     });
-    const info = (await infoRes.json()) as { user?: { user_id?: string | number; first_name?: string; last_name?: string; email?: string } };
+    const info = (await infoRes.json()) as {
+      user?: { user_id?: string | number; first_name?: string; last_name?: string; email?: string };
+    };
     const id = info.user?.user_id ?? tokenJson.user_id;
     if (!infoRes.ok || id === undefined) throw fail();
     return {

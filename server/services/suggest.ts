@@ -5,8 +5,8 @@
  * ranked search as /v1/search/ (russian full text + pg_trgm).
  */
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
 import type { Suggestions } from '@/lib/api/contract/facets';
+import { rows, type Db } from '../db/client';
 import { loadCards } from './catalog';
 import { searchProductIds } from './search';
 

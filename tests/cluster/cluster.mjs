@@ -51,11 +51,21 @@ export async function startCluster({ web = 2, api = 2, timeoutMs = 600_000 } = {
     };
   }
   const secret = process.env.REVALIDATE_SECRET || randomBytes(24).toString('base64url');
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start-cluster.mjs'), '--web', String(web), '--api', String(api)], {
-    cwd: root,
-    env: { ...process.env, ...ports, DATABASE_URL: databaseUrl, REVALIDATE_SECRET: secret, SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '600' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts', 'start-cluster.mjs'), '--web', String(web), '--api', String(api)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...ports,
+        DATABASE_URL: databaseUrl,
+        REVALIDATE_SECRET: secret,
+        SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '600',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const onData = (chunk) => {
     output += chunk.toString();
@@ -64,7 +74,10 @@ export async function startCluster({ web = 2, api = 2, timeoutMs = 600_000 } = {
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`cluster not ready in ${timeoutMs / 1000} s:\n${output.slice(-4000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`cluster not ready in ${timeoutMs / 1000} s:\n${output.slice(-4000)}`)),
+      timeoutMs,
+    );
     const check = setInterval(() => {
       if (output.includes('[cluster] ready after')) {
         clearInterval(check);

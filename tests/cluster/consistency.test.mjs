@@ -41,13 +41,20 @@ describe('two API instances, one PostgreSQL and one Redis', () => {
       cluster.databaseUrl,
       "select f.offer_id, f.ext_id from offer_features f join offers o on o.id = f.offer_id where f.kind = 'size' and f.stock >= 5 order by f.id limit 1",
     );
-    const added = await json(`${a}/api/v2/cart/`, { method: 'POST', body: JSON.stringify({ offer: size.offer_id, feature: size.ext_id, quantity: 1 }) });
+    const added = await json(`${a}/api/v2/cart/`, {
+      method: 'POST',
+      body: JSON.stringify({ offer: size.offer_id, feature: size.ext_id, quantity: 1 }),
+    });
     assert.equal(added.res.status, 200, JSON.stringify(added.body));
     const cookie = added.res.headers.get('set-cookie').split(';')[0];
     const read = await json(`${b}/api/v2/cart/`, { headers: { cookie } });
     assert.equal(read.body.cart.count, 1);
     const item = read.body.cart.items[0].item_uuid;
-    const changed = await json(`${b}/api/v2/cart/${item}/`, { method: 'PUT', headers: { cookie }, body: JSON.stringify({ quantity: 3 }) });
+    const changed = await json(`${b}/api/v2/cart/${item}/`, {
+      method: 'PUT',
+      headers: { cookie },
+      body: JSON.stringify({ quantity: 3 }),
+    });
     assert.equal(changed.res.status, 200, JSON.stringify(changed.body));
     const again = await json(`${a}/api/v2/cart/`, { headers: { cookie } });
     assert.equal(again.body.cart.items[0].quantity, 3);
@@ -57,7 +64,11 @@ describe('two API instances, one PostgreSQL and one Redis', () => {
   it('counts failed logins made through both instances against one limit', async () => {
     const client = { 'x-forwarded-for': `198.51.100.${(process.pid % 200) + 20}` };
     const attempt = (base) =>
-      json(`${base}/api/v1/auth/`, { method: 'POST', headers: client, body: JSON.stringify({ username: 'nobody-cluster@example.ru', password: 'wrong-Pass1' }) });
+      json(`${base}/api/v1/auth/`, {
+        method: 'POST',
+        headers: client,
+        body: JSON.stringify({ username: 'nobody-cluster@example.ru', password: 'wrong-Pass1' }),
+      });
     for (let i = 0; i < 5; i += 1) assert.equal((await attempt(cluster.api[i % 2])).res.status, 400);
     for (const base of cluster.api) {
       const refused = await attempt(base);
@@ -79,16 +90,22 @@ describe('two storefront instances sharing the Next cache through Redis', () => 
 
   it(`shows a price changed in the database through both instances within ${FRESHNESS_BOUND_S} s`, async () => {
     for (const web of cluster.web) assert.equal((await fetch(`${web}${productUrl}`)).status, 200);
-    const [{ price }] = await sql(cluster.databaseUrl, 'select price::int as price from products where id = $1', [productId]);
+    const [{ price }] = await sql(cluster.databaseUrl, 'select price::int as price from products where id = $1', [
+      productId,
+    ]);
     const next = price + 137;
     await sql(cluster.databaseUrl, 'update products set price = $1 where id = $2', [next, productId]);
     const started = Date.now();
     const seen = new Map();
     while (seen.size < cluster.web.length + 1 && Date.now() - started < FRESHNESS_BOUND_S * 1000) {
-      for (const [name, url] of [...cluster.web.map((w, i) => [`web${i + 1}`, `${w}${productUrl}`]), ['nginx', `${cluster.https}${productUrl}`]]) {
+      for (const [name, url] of [
+        ...cluster.web.map((w, i) => [`web${i + 1}`, `${w}${productUrl}`]),
+        ['nginx', `${cluster.https}${productUrl}`],
+      ]) {
         if (seen.has(name)) continue;
         const body = name === 'nginx' ? curl(url) : await (await fetch(url)).text();
-        if (body.includes(`"price":"${next}.00"`) || body.includes(`"price":${next}`)) seen.set(name, Date.now() - started);
+        if (body.includes(`"price":"${next}.00"`) || body.includes(`"price":${next}`))
+          seen.set(name, Date.now() - started);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -114,7 +131,9 @@ describe('two storefront instances sharing the Next cache through Redis', () => 
 
 /** GET through nginx with curl (HTTP/2, the cluster's CA): the body, or the headers with `-I`. */
 function curl(url, ...args) {
-  return execFileSync('curl', ['-s', '--http2', '--cacert', `${process.cwd()}/.cluster/tls/cert.pem`, ...args, url], { encoding: 'utf8' });
+  return execFileSync('curl', ['-s', '--http2', '--cacert', `${process.cwd()}/.cluster/tls/cert.pem`, ...args, url], {
+    encoding: 'utf8',
+  });
 }
 
 describe('nginx in front', () => {

@@ -22,7 +22,10 @@ try {
   const listing = await (await fetch(`${cluster.web[0]}/kupalniki`)).text();
   const product = /href="(\/kupalniki\/[a-z-]+\/\d+\/[a-z0-9-]+)"/.exec(listing)[1];
   const [city] = await sql(cluster.databaseUrl, "select id from cities where name = 'Москва'");
-  const [size] = await sql(cluster.databaseUrl, "select offer_id, ext_id from offer_features where kind = 'size' order by id limit 1");
+  const [size] = await sql(
+    cluster.databaseUrl,
+    "select offer_id, ext_id from offer_features where kind = 'size' order by id limit 1",
+  );
   await sql(cluster.databaseUrl, 'update offer_features set stock = 100000 where ext_id = $1', [size.ext_id]);
   const gets = ['/', '/kupalniki?size=S,M', product, `/search?searchParam=${encodeURIComponent('платье')}`];
   const run = `k${Date.now().toString(36)}`;
@@ -47,11 +50,23 @@ try {
       const email = `${run}-${worker}-${i}@example.ru`;
       const body = {
         contact: { fio: 'Петрова Мария Ивановна', email, phone: '+7(916)-123-45-67' },
-        delivery: { method: 'courier', city_id: city.id, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
+        delivery: {
+          method: 'courier',
+          city_id: city.id,
+          street: 'Тверская',
+          house: '12',
+          apartment: '45',
+          postcode: '125009',
+        },
         items: [{ offer: size.offer_id, feature: size.ext_id, quantity: 1 }],
       };
       try {
-        const res = await fetch(`${cluster.apiLb}/api/v1/order/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(`${cluster.apiLb}/api/v1/order/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(30_000),
+        });
         const text = await res.text();
         if (res.ok) stats.ordersOk.push(email);
         else stats.ordersFailed.push({ email, status: res.status, text: text.slice(0, 200) });
@@ -67,20 +82,38 @@ try {
     const apiPid = await pidOnPort(new URL(cluster.api[0]).port);
     process.kill(webPid, 'SIGKILL');
     process.kill(apiPid, 'SIGKILL');
-    console.log(`kill -9 at ${seconds / 2} s: storefront ${cluster.web[0]} (pid ${webPid}), API ${cluster.api[0]} (pid ${apiPid})`);
+    console.log(
+      `kill -9 at ${seconds / 2} s: storefront ${cluster.web[0]} (pid ${webPid}), API ${cluster.api[0]} (pid ${apiPid})`,
+    );
   })();
   await Promise.all([...Array.from({ length: 6 }, browse), ...Array.from({ length: 3 }, (_, w) => order(w)), killer]);
 
-  const rows = await sql(cluster.databaseUrl, 'select contact_email, count(*)::int as n from orders where contact_email like $1 group by contact_email', [`${run}-%`]);
+  const rows = await sql(
+    cluster.databaseUrl,
+    'select contact_email, count(*)::int as n from orders where contact_email like $1 group by contact_email',
+    [`${run}-%`],
+  );
   const stored = new Map(rows.map((r) => [r.contact_email, r.n]));
   const lost = stats.ordersOk.filter((e) => stored.get(e) !== 1);
   const doubled = rows.filter((r) => r.n > 1).map((r) => r.contact_email);
   const unclear = stats.ordersFailed.filter((f) => f.status !== 0 && !/[а-яё]/i.test(f.text));
   console.log(`GETs: ${stats.get}, failed: ${stats.getFailed.length}`);
-  console.log(`orders answered 2xx: ${stats.ordersOk.length}, not stored exactly once: ${lost.length}; contacts with two orders: ${doubled.length}`);
-  console.log(`orders refused or cut off: ${stats.ordersFailed.length} (${stats.ordersFailed.slice(0, 5).map((f) => `${f.status} ${f.text.slice(0, 120)}`).join('; ')}); stored anyway: ${stats.ordersFailed.filter((f) => stored.has(f.email)).length}`);
+  console.log(
+    `orders answered 2xx: ${stats.ordersOk.length}, not stored exactly once: ${lost.length}; contacts with two orders: ${doubled.length}`,
+  );
+  console.log(
+    `orders refused or cut off: ${stats.ordersFailed.length} (${stats.ordersFailed
+      .slice(0, 5)
+      .map((f) => `${f.status} ${f.text.slice(0, 120)}`)
+      .join('; ')}); stored anyway: ${stats.ordersFailed.filter((f) => stored.has(f.email)).length}`,
+  );
   if (stats.getFailed.length) console.log(`failed GETs: ${stats.getFailed.slice(0, 10).join('; ')}`);
-  failed = stats.getFailed.length > 0 || lost.length > 0 || doubled.length > 0 || unclear.length > 0 || stats.ordersFailed.length > 6;
+  failed =
+    stats.getFailed.length > 0 ||
+    lost.length > 0 ||
+    doubled.length > 0 ||
+    unclear.length > 0 ||
+    stats.ordersFailed.length > 6;
   console.log(failed ? 'FAIL' : 'ok');
 } finally {
   await cluster.stop();

@@ -30,7 +30,9 @@ async function login(page: Page, user: string, pass: string) {
 }
 
 function resetLinkFor(address: string): string {
-  const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml') && f.includes(address)).sort();
+  const files = readdirSync(MAIL_DIR)
+    .filter((f) => f.endsWith('.eml') && f.includes(address))
+    .sort();
   const text = readFileSync(path.join(MAIL_DIR, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '');
   const match = /\/reset\/([A-Za-z0-9_-]{20,})/.exec(text);
   if (!match) throw new Error('no reset link');
@@ -90,7 +92,9 @@ test('registration shows each hint, refuses a duplicate e-mail, then registers, 
   await expect(page.getByTestId('header-account').first()).toContainText('Вход');
 
   await login(page, email, 'Wrong1234');
-  await expect(page.getByRole('dialog', { name: 'Вход' })).toContainText('Не удалось войти. Проверьте правильность вводимых логина и пароля');
+  await expect(page.getByRole('dialog', { name: 'Вход' })).toContainText(
+    'Не удалось войти. Проверьте правильность вводимых логина и пароля',
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Вход' })).toBeHidden();
   await login(page, email, password);
@@ -107,7 +111,9 @@ test('forgot password → link from the mail file → new password → login', a
   await expect(dialog).toContainText('Не удалось Найти пользователя. Проверьте правильность вводимого логина');
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByRole('button', { name: 'Отправить ссылку' }).click();
-  await expect(dialog).toContainText(`Мы выслали ссылку на смену пароля на почту ${email}, пожалуйста, проверьте вашу почту.`);
+  await expect(dialog).toContainText(
+    `Мы выслали ссылку на смену пароля на почту ${email}, пожалуйста, проверьте вашу почту.`,
+  );
 
   await page.goto(resetLinkFor(email));
   await page.getByLabel('Новый пароль').fill(newPassword);
@@ -177,7 +183,10 @@ test('guest favourites are kept after login', async ({ page }) => {
   const hearts = page.getByRole('button', { name: /Добавить в избранное/ });
   await hearts.first().click();
   await expect(page.getByRole('button', { name: /Убрать из избранного/ }).first()).toBeVisible();
-  const label = (await page.getByRole('button', { name: /Убрать из избранного/ }).first().getAttribute('aria-label'))!;
+  const label = (await page
+    .getByRole('button', { name: /Убрать из избранного/ })
+    .first()
+    .getAttribute('aria-label'))!;
   const name = label.replace('Убрать из избранного: ', '');
   await expect(page.getByTestId('favorites-counter')).toHaveAttribute('aria-label', /Избранное, 1 товар/);
 

@@ -19,7 +19,9 @@ async function api<T>(path: string): Promise<T> {
 /** The first category of `level` (in `section`) that has a tag; its path and tag slug. */
 async function categoryWithTag(level: number, section?: string): Promise<{ path: string; tag: string }> {
   const all = await api<{ path: string; level: number }[]>('/v1/categories');
-  for (const category of all.filter((c) => c.level === level && (!section || c.path.startsWith(`${section}/`) || c.path === section))) {
+  for (const category of all.filter(
+    (c) => c.level === level && (!section || c.path.startsWith(`${section}/`) || c.path === section),
+  )) {
     const info = await api<CategoryInfo>(`/v1/category/${category.path}`);
     if (info.tags[0]) return { path: info.path, tag: info.tags[0].slug };
   }
@@ -93,7 +95,11 @@ test('facets combine: a brand then a size change the count and the URL, and matc
   await expect.poll(() => shownCount(page)).toBeLessThan(all);
   const byBrand = await shownCount(page);
 
-  const size = page.getByRole('form', { name: 'Фильтры' }).getByRole('group', { name: 'Размер' }).getByRole('checkbox', { disabled: false }).first();
+  const size = page
+    .getByRole('form', { name: 'Фильтры' })
+    .getByRole('group', { name: 'Размер' })
+    .getByRole('checkbox', { disabled: false })
+    .first();
   const sizeName = (await size.getAttribute('value'))!;
   await size.check();
   await expect(page).toHaveURL(new RegExp(`size=${encodeURIComponent(sizeName)}`));
@@ -120,7 +126,10 @@ test('the facet form works without JavaScript', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/odezhda');
   const before = await shownCount(page);
-  await page.getByRole('form', { name: 'Фильтры' }).getByRole('checkbox', { name: /Со скидкой/ }).check();
+  await page
+    .getByRole('form', { name: 'Фильтры' })
+    .getByRole('checkbox', { name: /Со скидкой/ })
+    .check();
   await page.getByRole('button', { name: 'Показать', exact: true }).click();
   await expect(page).toHaveURL(/sale=1/);
   expect(await shownCount(page)).toBeLessThan(before);
@@ -141,7 +150,9 @@ test('sort by price up and down orders the cards by price', async ({ page }) => 
   expect(down[0]!).toBeGreaterThan(up[0]!);
 });
 
-test('page links keep filters and sort; "Показать ещё" appends without losing scroll and survives Back', async ({ page }) => {
+test('page links keep filters and sort; "Показать ещё" appends without losing scroll and survives Back', async ({
+  page,
+}) => {
   await page.goto('/odezhda?sort=new');
   const pagination = page.getByRole('navigation', { name: 'Страницы каталога' });
   await pagination.getByRole('link', { name: 'Вперёд →' }).click();
@@ -168,7 +179,10 @@ test('page links keep filters and sort; "Показать ещё" appends withou
   const heart = cards.nth(30).getByRole('button', { name: /^Добавить в избранное: / });
   await expect(heart).toBeVisible();
   await heart.click();
-  await expect(cards.nth(30).getByRole('button', { name: /^Убрать из избранного: / })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards.nth(30).getByRole('button', { name: /^Убрать из избранного: / })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // savedStateCatalogPage: open an appended product, come back, the 48 cards and the place are back.
   await appended.scrollIntoViewIfNeeded();
@@ -204,7 +218,9 @@ test('a sold-out size is shown but cannot be chosen', async ({ page }) => {
   const cards = (await api<{ results: Card[] }>('/v1/offers/odezhda/?limit=60')).results;
   let target: { path: string; name: string } | null = null;
   for (const card of cards) {
-    const detail = await api<{ offers: { features: { name: string; stock: number }[] }[] }>(`/v1/product_offer/?pk=${card.id}`);
+    const detail = await api<{ offers: { features: { name: string; stock: number }[] }[] }>(
+      `/v1/product_offer/?pk=${card.id}`,
+    );
     const soldOut = detail.offers[0]?.features.find((f) => f.stock === 0);
     if (soldOut) {
       target = { path: card.full_path_offer, name: soldOut.name };
@@ -213,7 +229,9 @@ test('a sold-out size is shown but cannot be chosen', async ({ page }) => {
   }
   expect(target).not.toBeNull();
   await page.goto(target!.path);
-  const radio = page.getByRole('group', { name: 'Размер' }).getByRole('radio', { name: new RegExp(`^${target!.name}\\b`) });
+  const radio = page
+    .getByRole('group', { name: 'Размер' })
+    .getByRole('radio', { name: new RegExp(`^${target!.name}\\b`) });
   await expect(radio).toBeDisabled();
 });
 
@@ -226,11 +244,18 @@ test('recently viewed products appear on the next product page', async ({ page }
   await page.goto(second!);
   const section = page.getByRole('region', { name: 'Вы недавно смотрели' });
   await expect(section).toBeVisible();
-  await expect(section.getByRole('link', { name: new RegExp(firstName.slice(0, 20)) }).first()).toHaveAttribute('href', first!);
+  await expect(section.getByRole('link', { name: new RegExp(firstName.slice(0, 20)) }).first()).toHaveAttribute(
+    'href',
+    first!,
+  );
 });
 
 test('the gallery zooms on click and shows a discount on a product on sale', async ({ page }) => {
-  const sale = (await api<{ results: (Card & { discount: number })[] }>(`/v1/offers/kupalniki/?limit=24&filters=${encodeURIComponent('{"sale":true}')}`)).results[0]!;
+  const sale = (
+    await api<{ results: (Card & { discount: number })[] }>(
+      `/v1/offers/kupalniki/?limit=24&filters=${encodeURIComponent('{"sale":true}')}`,
+    )
+  ).results[0]!;
   await page.goto(sale.full_path_offer);
   await expect(page.getByText(`−${sale.discount}%`).first()).toBeVisible();
   const main = page.getByTestId('gallery-main');

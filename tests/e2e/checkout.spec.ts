@@ -40,7 +40,9 @@ async function offersInStock(count: number): Promise<Offer[]> {
 
 /** Puts an offer into this browser's basket through the BFF (sets the `cart_id` cookie). */
 async function addToBasket(page: Page, offer: Offer, quantity = 1) {
-  const res = await page.request.post('/api/v2/cart/', { data: { offer: offer.offer, feature: offer.feature, quantity } });
+  const res = await page.request.post('/api/v2/cart/', {
+    data: { offer: offer.offer, feature: offer.feature, quantity },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -153,18 +155,37 @@ test('a declined card leaves the order unpaid and the shopper pays again', async
   expect(after.order_info).toMatchObject({ paid: true, payment_status: 'paid' });
 });
 
-test('a registered buyer pays the whole order with a gift certificate and finds it in the history', async ({ page }) => {
+test('a registered buyer pays the whole order with a gift certificate and finds it in the history', async ({
+  page,
+}) => {
   const [offer] = await offersInStock(1);
   // A new account each run (the demo buyer's history is asserted by accounts.spec.ts), with a saved address.
   const email = `buyer-${Date.now()}@example.ru`;
   const phone = uniquePhone('926');
   const signIn = await page.request.post('/api/v1/sign_in/', {
-    data: { full_name: 'Кузнецова Елена Викторовна', email, phone: phone.e164, password_one: 'Secret123', password_two: 'Secret123' },
+    data: {
+      full_name: 'Кузнецова Елена Викторовна',
+      email,
+      phone: phone.e164,
+      password_one: 'Secret123',
+      password_two: 'Secret123',
+    },
   });
   expect(signIn.status()).toBe(200);
-  const cities = await (await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)).json();
+  const cities = await (
+    await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)
+  ).json();
   const moscow = cities.results.find((c: { name: string }) => c.name === 'Москва');
-  const saved = await page.request.post('/api/v1/user_address/', { data: { region_id: moscow.region_id, city_id: moscow.id, street: 'Арбат', house: '10', apartment: '7', postcode: '119002' } });
+  const saved = await page.request.post('/api/v1/user_address/', {
+    data: {
+      region_id: moscow.region_id,
+      city_id: moscow.id,
+      street: 'Арбат',
+      house: '10',
+      apartment: '7',
+      postcode: '119002',
+    },
+  });
   expect(saved.status()).toBeLessThan(300);
   await addToBasket(page, offer!);
   await page.goto('/basket');
@@ -207,13 +228,17 @@ test('a promo code is applied with its discount and a bad one is refused', async
   await page.getByRole('button', { name: 'Применить' }).click();
   await expect(page.getByTestId('promo-result')).toContainText('Промокод применён: скидка 10%');
   const discount = Math.round(offer!.price * 10) / 100;
-  await expect(page.getByTestId('promo-discount')).toHaveText(new RegExp(`−${Math.round(discount).toLocaleString('ru-RU').replace(/\s/g, '\\s')}`));
+  await expect(page.getByTestId('promo-discount')).toHaveText(
+    new RegExp(`−${Math.round(discount).toLocaleString('ru-RU').replace(/\s/g, '\\s')}`),
+  );
   // The discount follows into the order summary.
   await page.goto('/basket/delivery');
   await expect(page.getByTestId('summary-discount')).toBeVisible();
 });
 
-test('on /basket a quantity changes only after the server confirms, never below 1, and a line is removed', async ({ page }) => {
+test('on /basket a quantity changes only after the server confirms, never below 1, and a line is removed', async ({
+  page,
+}) => {
   const [offer] = await offersInStock(1);
   await addToBasket(page, offer!);
   await page.goto('/basket');
@@ -239,7 +264,11 @@ test('on /basket a quantity changes only after the server confirms, never below 
   await page.unroute('**/api/v2/cart/*/');
   await page.route('**/api/v2/cart/*/', (route) =>
     route.request().method() === 'PUT'
-      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Недостаточно товара на складе' }) })
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'error', message: 'Недостаточно товара на складе' }),
+        })
       : route.continue(),
   );
   await line.getByRole('button', { name: 'Увеличить количество' }).click();
@@ -257,7 +286,10 @@ test('on /basket a quantity changes only after the server confirms, never below 
 test('a gift certificate is bought like a product from /podarochnye-sertifikaty', async ({ page }) => {
   await page.goto('/podarochnye-sertifikaty');
   await expect(page.getByRole('heading', { level: 1, name: 'Подарочные сертификаты' })).toBeVisible();
-  await page.getByRole('link', { name: /3\s000\s₽/ }).first().click();
+  await page
+    .getByRole('link', { name: /3\s000\s₽/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/podarochnye-sertifikaty\/sertifikat-3000$/);
   await page.getByRole('button', { name: 'В корзину' }).click();
   await expect(page).toHaveURL(/\/basket$/);

@@ -66,7 +66,9 @@ test.describe('static content pages', () => {
       expect(response?.status(), path).toBe(200);
       await expect(page, path).toHaveTitle(new RegExp(`^${stored.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(stored.h1);
-      await expect(page.getByRole('navigation', { name: 'Хлебные крошки' }).getByRole('link', { name: 'Главная' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Хлебные крошки' }).getByRole('link', { name: 'Главная' }),
+      ).toBeVisible();
     }
   });
 
@@ -76,7 +78,16 @@ test.describe('static content pages', () => {
     await expect(page.getByRole('cell', { name: /ИНН \/ КПП/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: '1197746312458' })).toBeVisible();
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Новости', 'Статьи', 'Реквизиты', 'Контакты', 'Публичная оферта', 'Возврат товара', 'Оплата и доставка', 'Политика конфиденциальности']) {
+    for (const name of [
+      'Новости',
+      'Статьи',
+      'Реквизиты',
+      'Контакты',
+      'Публичная оферта',
+      'Возврат товара',
+      'Оплата и доставка',
+      'Политика конфиденциальности',
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
   });
@@ -105,7 +116,9 @@ test.describe('news and blog', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
       const cover = page.locator('main article img').first();
       await expect(cover).toBeVisible();
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       expect((await cover.getAttribute('alt'))!.length).toBeGreaterThan(5);
       await expect(page.locator('main article time')).toHaveText(/^\d{2} [а-я]+ \d{4}$/);
     });
@@ -135,10 +148,15 @@ test('home shows the banners of GET /v1/banner', async ({ page }) => {
   await expect(banners.getByRole('link', { name: /Чёрная пятница/ })).toHaveAttribute('href', '/sale');
 });
 
-test('a section listing shows its banners of GET /v1/containerbanners on the first page only', async ({ page, request }) => {
+test('a section listing shows its banners of GET /v1/containerbanners on the first page only', async ({
+  page,
+  request,
+}) => {
   await quietVisitor(page);
   const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? '8100'}`;
-  const stored = (await (await request.get(`${api}/api/v1/containerbanners?section=kupalniki`)).json()) as Array<{ title: string }>;
+  const stored = (await (await request.get(`${api}/api/v1/containerbanners?section=kupalniki`)).json()) as Array<{
+    title: string;
+  }>;
   expect(stored.length).toBeGreaterThan(0);
   await page.goto('/kupalniki');
   const banners = page.getByRole('region', { name: 'Акции и предложения' });
@@ -166,7 +184,10 @@ test('cookie banner: shown until accepted, acceptance persists across reloads', 
   await expect(banner).toHaveCount(0);
 });
 
-test('cookie banner: painted with the page before its scripts run, hidden at once for a visitor who accepted (issue #7)', async ({ browser, baseURL }) => {
+test('cookie banner: painted with the page before its scripts run, hidden at once for a visitor who accepted (issue #7)', async ({
+  browser,
+  baseURL,
+}) => {
   const banner = '[data-cookie-banner]';
   // The page's React scripts never arrive: what shows is the server HTML and the head's inline script.
   const withoutReact = async (acceptedBefore: boolean) => {
@@ -209,7 +230,10 @@ test('Telegram popup appears on the 5th page view and never after closing', asyn
   expect(await page.evaluate(() => localStorage.getItem('pageViews'))).toBe('4');
   await page.goto('/story');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'Подписаться на канал' })).toHaveAttribute('href', 'https://t.me/lumiere_beach');
+  await expect(dialog.getByRole('link', { name: 'Подписаться на канал' })).toHaveAttribute(
+    'href',
+    'https://t.me/lumiere_beach',
+  );
   await dialog.getByRole('button', { name: 'Закрыть' }).click();
   await expect(dialog).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('telegramPopupClosed'))).toBe('true');
@@ -232,7 +256,10 @@ test.describe('help form (spec §5, §8)', () => {
     const contact = dialog.getByLabel('Контактная почта/телефон*');
     const message = dialog.getByLabel('Текст сообщения (постарайтесь описать подробно)*');
     await expect(contact).not.toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(dialog.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
     await expect(dialog.getByRole('link', { name: 'публичной офертой' })).toHaveAttribute('href', '/publick-offer');
 
     await dialog.getByRole('button', { name: 'Отправить' }).click();
@@ -255,7 +282,11 @@ test.describe('help form (spec §5, §8)', () => {
   test('a send failure marks both fields as errors', async ({ page }) => {
     await quietVisitor(page);
     await page.route('**/api/v1/send_message/', (route) =>
-      route.fulfill({ status: 502, contentType: 'application/json', body: '{"status":"error","message":"Сервис временно недоступен"}' }),
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: '{"status":"error","message":"Сервис временно недоступен"}',
+      }),
     );
     await page.goto('/about');
     await page.getByRole('contentinfo').getByRole('button', { name: 'Помощь' }).click();
@@ -265,7 +296,10 @@ test.describe('help form (spec §5, §8)', () => {
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(/Не удалось отправить сообщение/);
     await expect(dialog.getByLabel('Контактная почта/телефон*')).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByLabel('Текст сообщения (постарайтесь описать подробно)*')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Текст сообщения (постарайтесь описать подробно)*')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   });
@@ -284,15 +318,29 @@ test('messenger widget: operator links from the organization record and a link t
   const [path] = await productsInStock('odezhda', 3);
   await page.goto(path!);
   await page.getByRole('button', { name: 'Написать нам в мессенджер' }).click();
-  const share = page.getByRole('region', { name: 'Связаться с нами' }).getByRole('link', { name: 'Отправить в WhatsApp' });
-  await expect(share).toHaveAttribute('href', new RegExp(`^https://wa\\.me/79991234567\\?text=.*${encodeURIComponent(page.url()).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-  const telegram = page.getByRole('region', { name: 'Связаться с нами' }).getByRole('link', { name: 'Отправить в Telegram' });
-  await expect(telegram).toHaveAttribute('href', `https://t.me/share/url?url=${encodeURIComponent(page.url())}&text=${encodeURIComponent('Вопрос по товару')}`);
+  const share = page
+    .getByRole('region', { name: 'Связаться с нами' })
+    .getByRole('link', { name: 'Отправить в WhatsApp' });
+  await expect(share).toHaveAttribute(
+    'href',
+    new RegExp(
+      `^https://wa\\.me/79991234567\\?text=.*${encodeURIComponent(page.url()).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+    ),
+  );
+  const telegram = page
+    .getByRole('region', { name: 'Связаться с нами' })
+    .getByRole('link', { name: 'Отправить в Telegram' });
+  await expect(telegram).toHaveAttribute(
+    'href',
+    `https://t.me/share/url?url=${encodeURIComponent(page.url())}&text=${encodeURIComponent('Вопрос по товару')}`,
+  );
   await page.keyboard.press('Escape');
   await expect(share).toHaveCount(0);
 });
 
-test('footer subscription: an invalid address is refused, a valid one is asked to confirm by mail', async ({ page }) => {
+test('footer subscription: an invalid address is refused, a valid one is asked to confirm by mail', async ({
+  page,
+}) => {
   await quietVisitor(page);
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
@@ -322,7 +370,14 @@ test('axe-core: no serious or critical violations on the pages of issue 6', asyn
   await page.addInitScript(() => localStorage.setItem('telegramPopupClosed', 'true'));
   const news = (await (await fetch(`${API_URL}/api/v1/news`)).json()) as { results: { slug: string }[] };
   const blog = (await (await fetch(`${API_URL}/api/v1/blog`)).json()) as { results: { slug: string }[] };
-  const paths = ['/', ...STATIC_PATHS.map((p) => `/${p}`), '/news', '/blog', `/news/${news.results[0]!.slug}`, `/blog/${blog.results[0]!.slug}`];
+  const paths = [
+    '/',
+    ...STATIC_PATHS.map((p) => `/${p}`),
+    '/news',
+    '/blog',
+    `/news/${news.results[0]!.slug}`,
+    `/blog/${blog.results[0]!.slug}`,
+  ];
   const problems: string[] = [];
   for (const path of paths) {
     await page.goto(path);

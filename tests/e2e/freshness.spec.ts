@@ -14,7 +14,12 @@ type Detail = {
   id: number;
   brand: { slug: string };
   full_path_offer: string;
-  offers: Array<{ id: number; features: Array<{ ext_id: string; name: string; stock: number }>; features_top: unknown[]; features_bottom: unknown[] }>;
+  offers: Array<{
+    id: number;
+    features: Array<{ ext_id: string; name: string; stock: number }>;
+    features_top: unknown[];
+    features_bottom: unknown[];
+  }>;
 };
 
 const SOLD_OUT = /нет в наличии/g;
@@ -32,7 +37,9 @@ async function html(url: string): Promise<string> {
  * taken from the middle of a listing, away from what other specs pick.
  */
 async function findTarget() {
-  const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=48&offset=48`)).json()) as { results: Array<{ id: number }> };
+  const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=48&offset=48`)).json()) as {
+    results: Array<{ id: number }>;
+  };
   for (const card of list.results) {
     const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as Detail;
     if (detail.offers.some((o) => o.features_top.length > 0 || o.features_bottom.length > 0)) continue;
@@ -40,14 +47,19 @@ async function findTarget() {
     const offer = detail.offers[0];
     for (const size of offer?.features ?? []) {
       if (size.stock < 1 || size.stock > 10) continue;
-      const elsewhere = detail.offers.some((o) => o !== offer && o.features.some((f) => f.name === size.name && f.stock > 0));
+      const elsewhere = detail.offers.some(
+        (o) => o !== offer && o.features.some((f) => f.name === size.name && f.stock > 0),
+      );
       if (!elsewhere) return { detail, offer: offer!, size };
     }
   }
   throw new Error('no product with a size sold by one colour only');
 }
 
-test('a sell-out reaches the cached product page and listing HTML within 2 s, on every worker', async ({ page, baseURL }) => {
+test('a sell-out reaches the cached product page and listing HTML within 2 s, on every worker', async ({
+  page,
+  baseURL,
+}) => {
   const { detail, offer, size } = await findTarget();
   const productUrl = `${baseURL}${detail.full_path_offer}`;
   // /{section}/{category…}/{pk}/{slug} → /{section}/{category…}
@@ -63,8 +75,16 @@ test('a sell-out reaches the cached product page and listing HTML within 2 s, on
   const soldOutBefore = (await html(productUrl)).match(SOLD_OUT)?.length ?? 0;
 
   // Another shopper takes every remaining piece (an unpaid card order holds its stock).
-  expect((await page.request.post('/api/v2/cart/', { data: { offer: offer.id, feature: size.ext_id, quantity: size.stock } })).status()).toBe(200);
-  const cities = await (await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)).json();
+  expect(
+    (
+      await page.request.post('/api/v2/cart/', {
+        data: { offer: offer.id, feature: size.ext_id, quantity: size.stock },
+      })
+    ).status(),
+  ).toBe(200);
+  const cities = await (
+    await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)
+  ).json();
   const moscow = (cities.results as Array<{ id: number; name: string }>).find((c) => c.name === 'Москва')!;
   const order = await page.request.post('/api/v2/order/', {
     headers: { 'Idempotency-Key': `freshness-${Date.now()}` },
@@ -76,7 +96,9 @@ test('a sell-out reaches the cached product page and listing HTML within 2 s, on
   });
   expect(order.status(), await order.text()).toBeLessThan(300);
   const ordered = Date.now();
-  const live = (await (await fetch(`${API_URL}/api/v1/stock/${detail.id}/`)).json()) as { offers: Array<{ features: Array<{ ext_id: string; stock: number }> }> };
+  const live = (await (await fetch(`${API_URL}/api/v1/stock/${detail.id}/`)).json()) as {
+    offers: Array<{ features: Array<{ ext_id: string; stock: number }> }>;
+  };
   expect(live.offers.flatMap((o) => o.features).find((f) => f.ext_id === size.ext_id)?.stock).toBe(0);
 
   // Shown when 6 answers in a row (each on a new connection, so both workers) agree.
@@ -97,7 +119,9 @@ test('a sell-out reaches the cached product page and listing HTML within 2 s, on
     }
     await new Promise((r) => setTimeout(r, 25));
   }
-  console.log(`freshness: product page ${fresh.product} ms, listing ${fresh.listing} ms after the order (both workers, 6 answers in a row)`);
+  console.log(
+    `freshness: product page ${fresh.product} ms, listing ${fresh.listing} ms after the order (both workers, 6 answers in a row)`,
+  );
   if (!(fresh.listing > 0)) {
     const filters = encodeURIComponent(JSON.stringify({ brands: [detail.brand.slug], sizes: [size.name] }));
     const api = await (await fetch(`${API_URL}/api/v1/offers${listingPath}/?filters=${filters}`)).text();

@@ -50,7 +50,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!port || !apiPort) throw new Error('E2E_PORT and E2E_API_PORT are set by playwright.config.ts');
   const base = `http://localhost:${port}`;
   for (const url of [`${base}/`, `http://127.0.0.1:${apiPort}/api/health`]) {
-    if (await answers(url)) throw new Error(`${url} already answers: stop that server or choose other E2E_PORT/E2E_API_PORT`);
+    if (await answers(url))
+      throw new Error(`${url} already answers: stop that server or choose other E2E_PORT/E2E_API_PORT`);
   }
   const mailDir = process.env.MAIL_DIR ?? '.data/e2e-mail';
   for (const dir of [PGLITE_DIR, mailDir]) rmSync(path.resolve(root, dir), { recursive: true, force: true });
@@ -94,7 +95,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       process.off('exit', killGroup);
     })());
 
-  const exited = new Promise<string>((resolve) => shop.once('exit', (code, signal) => resolve(`the shop exited (code ${code}, signal ${signal})`)));
+  const exited = new Promise<string>((resolve) =>
+    shop.once('exit', (code, signal) => resolve(`the shop exited (code ${code}, signal ${signal})`)),
+  );
   const ready = (async () => {
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {

@@ -28,7 +28,11 @@ export async function productsInStock(section: string, limit = 10): Promise<stri
   const paths: string[] = [];
   for (const card of page.results) {
     const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
-      offers: Array<{ features: Array<{ stock: number }>; features_top: Array<{ stock: number }>; features_bottom: Array<{ stock: number }> }>;
+      offers: Array<{
+        features: Array<{ stock: number }>;
+        features_top: Array<{ stock: number }>;
+        features_bottom: Array<{ stock: number }>;
+      }>;
     };
     const first = detail.offers[0];
     if (!first) continue;
@@ -46,5 +50,9 @@ export async function productsInStock(section: string, limit = 10): Promise<stri
  */
 export function uniquePhone(prefix = '999'): { digits: string; e164: string; masked: string } {
   const digits = `${prefix}${String((Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000).padStart(7, '0')}`;
-  return { digits, e164: `+7${digits}`, masked: `+7(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}` };
+  return {
+    digits,
+    e164: `+7${digits}`,
+    masked: `+7(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`,
+  };
 }

@@ -42,8 +42,14 @@ test('a product from 1C is listed, found, ordered, and the order goes back to 1C
   };
   const offer = detail.offers[0]!;
   expect(offer.features).toEqual([expect.objectContaining({ ext_id: `${PRODUCT}#s46`, name: '46', stock: 5 })]);
-  expect((await page.request.post('/api/v2/cart/', { data: { offer: offer.id, feature: `${PRODUCT}#s46`, quantity: 1 } })).status()).toBe(200);
-  const cities = await (await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)).json();
+  expect(
+    (
+      await page.request.post('/api/v2/cart/', { data: { offer: offer.id, feature: `${PRODUCT}#s46`, quantity: 1 } })
+    ).status(),
+  ).toBe(200);
+  const cities = await (
+    await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)
+  ).json();
   const moscow = (cities.results as Array<{ id: number; name: string }>).find((c) => c.name === 'Москва')!;
   const email = `${RUN}@example.ru`;
   const order = await page.request.post('/api/v2/order/', {

@@ -40,14 +40,24 @@ async function findTarget(): Promise<Target> {
     const inStock = first.features.filter((f) => f.stock > 0 && f.stock <= 99);
     if (inStock.length < 2) continue;
     const size = inStock.reduce((a, b) => (b.stock < a.stock ? b : a));
-    return { pk: detail.id, path: detail.full_path_offer, offer: first.id, extId: size.ext_id, name: size.name, stock: size.stock };
+    return {
+      pk: detail.id,
+      path: detail.full_path_offer,
+      offer: first.id,
+      extId: size.ext_id,
+      name: size.name,
+      stock: size.stock,
+    };
   }
   throw new Error('no shoe with two sizes in stock');
 }
 
 /** Opens the product page and waits for the purchase panel's first live-stock answer. */
 async function openProduct(page: Page, target: Target) {
-  const stockAnswer = page.waitForResponse((r) => r.url().includes(`/api/v1/stock/${target.pk}/`) && r.status() === 200, { timeout: 15_000 });
+  const stockAnswer = page.waitForResponse(
+    (r) => r.url().includes(`/api/v1/stock/${target.pk}/`) && r.status() === 200,
+    { timeout: 15_000 },
+  );
   const document = await page.goto(target.path);
   // The page stays cacheable: the live stock is the island's own request, not a dynamic page.
   expect(document?.headers()['cache-control'] ?? '').not.toMatch(/no-store|private/);
@@ -56,9 +66,13 @@ async function openProduct(page: Page, target: Target) {
 
 /** Another shopper buys every remaining piece of the size: basket, then an order (card, unpaid: stock reserved). */
 async function buyOut(page: Page, target: Target) {
-  const added = await page.request.post('/api/v2/cart/', { data: { offer: target.offer, feature: target.extId, quantity: target.stock } });
+  const added = await page.request.post('/api/v2/cart/', {
+    data: { offer: target.offer, feature: target.extId, quantity: target.stock },
+  });
   expect(added.status()).toBe(200);
-  const cities = await (await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)).json();
+  const cities = await (
+    await page.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)
+  ).json();
   const moscow = (cities.results as Array<{ id: number; name: string }>).find((c) => c.name === 'Москва');
   expect(moscow).toBeTruthy();
   const order = await page.request.post('/api/v2/order/', {
@@ -76,7 +90,10 @@ async function buyOut(page: Page, target: Target) {
   expect(live.offers.flatMap((o) => o.features).find((f) => f.ext_id === target.extId)?.stock).toBe(0);
 }
 
-test('a size sold out behind the page’s back is disabled and unselected without a reload', async ({ page, browser }) => {
+test('a size sold out behind the page’s back is disabled and unselected without a reload', async ({
+  page,
+  browser,
+}) => {
   const target = await findTarget();
   await openProduct(page, target);
   const size = page.locator(`input[type="radio"][value="${target.extId}"]`);
@@ -92,12 +109,16 @@ test('a size sold out behind the page’s back is disabled and unselected withou
   }
 
   // The shopper comes back to the tab: the panel asks the live stock again.
-  const refreshed = page.waitForResponse((r) => r.url().includes(`/api/v1/stock/${target.pk}/`) && r.status() === 200, { timeout: 15_000 });
+  const refreshed = page.waitForResponse((r) => r.url().includes(`/api/v1/stock/${target.pk}/`) && r.status() === 200, {
+    timeout: 15_000,
+  });
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await refreshed;
   await expect(size).toBeDisabled();
   await expect(size).not.toBeChecked();
-  await expect(page.getByRole('status').filter({ hasText: 'закончился' })).toHaveText(`Размер ${target.name} закончился, выберите другой`);
+  await expect(page.getByRole('status').filter({ hasText: 'закончился' })).toHaveText(
+    `Размер ${target.name} закончился, выберите другой`,
+  );
   await expect(page.getByRole('radio', { name: `${target.name} — нет в наличии`, exact: true })).toBeDisabled();
 
   // A fresh load of the (possibly still cached) page does not offer the size either.

@@ -11,12 +11,16 @@ const MAIL_DIR = path.resolve(process.env.MAIL_DIR ?? '.data/mail');
 
 /** The path of the last mailed link of `kind` to `address`, from the .eml files of the mail adapter. */
 function mailedLink(address: string, kind: 'subscribe/confirm' | 'unsubscribe'): string {
-  const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml') && f.includes(address)).sort();
+  const files = readdirSync(MAIL_DIR)
+    .filter((f) => f.endsWith('.eml') && f.includes(address))
+    .sort();
   const raw = readFileSync(path.join(MAIL_DIR, files.at(-1)!), 'utf8');
   // nodemailer picks base64 or quoted-printable by the text's share of non-ASCII letters.
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
-  const text = /content-transfer-encoding:\s*base64/i.test(head) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : raw.replace(/=\r?\n/g, '');
+  const text = /content-transfer-encoding:\s*base64/i.test(head)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : raw.replace(/=\r?\n/g, '');
   const match = new RegExp(`/${kind}/([A-Za-z0-9_-]{20,})`).exec(text);
   if (!match) throw new Error(`no ${kind} link`);
   return `/${kind}/${match[1]}`;

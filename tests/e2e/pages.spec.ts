@@ -12,16 +12,24 @@ test('a product page opens directly by its URL', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/₽/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Добавить в корзину' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Хлебные крошки' }).getByRole('link', { name: 'Главная' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Хлебные крошки' }).getByRole('link', { name: 'Главная' }),
+  ).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
   // "Вам может понравиться": each related product's card has its favourites heart
   const related = page.getByRole('region', { name: 'Вам может понравиться' }).getByRole('article');
   await expect(related.first()).toBeVisible();
   const count = await related.count();
-  await expect(page.getByRole('region', { name: 'Вам может понравиться' }).getByRole('button', { name: /^Добавить в избранное: / })).toHaveCount(count);
+  await expect(
+    page
+      .getByRole('region', { name: 'Вам может понравиться' })
+      .getByRole('button', { name: /^Добавить в избранное: / }),
+  ).toHaveCount(count);
 });
 
-test('a product URL without its slug or with a wrong one redirects permanently to the canonical URL', async ({ request }) => {
+test('a product URL without its slug or with a wrong one redirects permanently to the canonical URL', async ({
+  request,
+}) => {
   const [path] = await productsInStock('obuv', 3);
   const withoutSlug = path!.replace(/\/[^/]+$/, '');
   for (const url of [withoutSlug, `${withoutSlug}/wrong-slug`]) {
@@ -45,7 +53,10 @@ test('an unknown route shows the error page with a link home', async ({ page }) 
     expect(response?.status(), url).toBe(404);
     await expect(page).toHaveTitle(/Ошибка/);
     await expect(page.getByText(/удалена или перемещена/i)).toBeVisible();
-    await page.getByRole('link', { name: /на главную/i }).first().click();
+    await page
+      .getByRole('link', { name: /на главную/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
   }
 });
@@ -58,7 +69,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Распродажа' })).toBeVisible();
     const productLinks = await page
       .locator('main a[href]')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href')!).filter((h) => /^\/[a-z]+\/[a-z0-9/-]+\/\d+\/[a-z0-9-]+$/.test(h)));
+      .evaluateAll((links) =>
+        links.map((a) => a.getAttribute('href')!).filter((h) => /^\/[a-z]+\/[a-z0-9/-]+\/\d+\/[a-z0-9-]+$/.test(h)),
+      );
     expect(productLinks.length).toBeGreaterThanOrEqual(8);
     await expect(page.getByText(/\d[\s\u00a0\u202f]₽/).first()).toBeVisible();
 

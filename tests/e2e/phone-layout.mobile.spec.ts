@@ -57,7 +57,9 @@ test.describe('phone layout at 390×844', () => {
 
   test('/basket/delivery with a product in the basket does not scroll sideways', async ({ page }) => {
     // One size in stock of a one-size-picker product (no swimwear separates), through the BFF.
-    const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`)).json()) as { results: Array<{ id: number }> };
+    const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`)).json()) as {
+      results: Array<{ id: number }>;
+    };
     let item: { offer: number; feature: string } | null = null;
     for (const card of list.results) {
       const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
@@ -101,7 +103,10 @@ test.describe('phone layout at 390×844', () => {
 
   test('category and tag links scroll sideways in one row and stay links', async ({ page }) => {
     await page.goto('/kupalniki');
-    const rows = [page.getByRole('navigation', { name: 'Подкатегории' }), page.getByRole('navigation', { name: 'Подборки' })];
+    const rows = [
+      page.getByRole('navigation', { name: 'Подкатегории' }),
+      page.getByRole('navigation', { name: 'Подборки' }),
+    ];
     for (const row of rows) {
       const links = row.getByRole('link');
       const count = await links.count();
@@ -117,10 +122,12 @@ test.describe('phone layout at 390×844', () => {
     const lastSub = rows[0]!.getByRole('link').last();
     await lastSub.focus();
     await expect(lastSub).toBeFocused();
-    await expect.poll(async () => {
-      const box = (await lastSub.boundingBox())!;
-      return box.x >= 0 && box.x + box.width <= 390;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = (await lastSub.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 390;
+      })
+      .toBe(true);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   });
 

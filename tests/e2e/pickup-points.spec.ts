@@ -10,7 +10,9 @@ test.describe.configure({ timeout: 120_000 });
 
 test('a guest finds a pickup point by street, chooses it with the keyboard and orders to it', async ({ page }) => {
   // One cheap one-size offer with stock.
-  const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`)).json()) as { results: Array<{ id: number; price: number }> };
+  const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`)).json()) as {
+    results: Array<{ id: number; price: number }>;
+  };
   let offer: { offer: number; feature: string } | null = null;
   for (const card of [...list.results].sort((a, b) => a.price - b.price)) {
     const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
@@ -35,7 +37,10 @@ test('a guest finds a pickup point by street, chooses it with the keyboard and o
   await popup.getByRole('button', { name: 'Продолжить без регистрации' }).click();
   await expect(page).toHaveURL(/\/basket\/delivery$/);
 
-  await page.getByTestId('delivery-options').getByRole('radio', { name: /В пункт выдачи СДЭК/ }).check();
+  await page
+    .getByTestId('delivery-options')
+    .getByRole('radio', { name: /В пункт выдачи СДЭК/ })
+    .check();
   const points = page.getByRole('radiogroup', { name: 'Пункты выдачи' });
   await expect(points.getByRole('radio')).not.toHaveCount(0);
   await expect(page.getByLabel('Улица*')).toHaveCount(0);
@@ -59,11 +64,16 @@ test('a guest finds a pickup point by street, chooses it with the keyboard and o
 
   await page.getByRole('button', { name: 'Перейти к оплате' }).click();
   await expect(page).toHaveURL(/\/payment-sber\?orderId=/, { timeout: 30_000 });
-  const guid = (await page.evaluate(() => JSON.parse(localStorage.getItem('lkData') ?? '{}'))) as Record<string, { state?: { lastOrder?: { guid: string } } }>;
+  const guid = (await page.evaluate(() => JSON.parse(localStorage.getItem('lkData') ?? '{}'))) as Record<
+    string,
+    { state?: { lastOrder?: { guid: string } } }
+  >;
   const lastGuid = Object.values(guid)
     .map((slice) => slice?.state?.lastOrder?.guid)
     .find(Boolean);
   expect(lastGuid).toBeTruthy();
   const info = await (await page.request.post('/api/v1/get_order_info/', { data: { guid: lastGuid } })).json();
-  expect(info.order_info.delivery.address).toContain('пункт выдачи СДЭК: СДЭК на Тверской, ул. Тверская, д. 18, корп. 1');
+  expect(info.order_info.delivery.address).toContain(
+    'пункт выдачи СДЭК: СДЭК на Тверской, ул. Тверская, д. 18, корп. 1',
+  );
 });

@@ -37,13 +37,17 @@ function cardShows(listing: string, rubles: number): boolean {
   return at >= 0 && shows(listing.slice(at, at + 800), rubles);
 }
 
-test('a price changed through the 1C exchange reaches the cached product page and listing within 2 s, on every worker', async ({ baseURL }) => {
+test('a price changed through the 1C exchange reaches the cached product page and listing within 2 s, on every worker', async ({
+  baseURL,
+}) => {
   await exchange([
     ['import.xml', catalogXml],
     ['offers.xml', offersXml(5490)],
   ]);
   const pk = await listedProduct(NAME);
-  const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${pk}`)).json()) as { full_path_offer: string };
+  const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${pk}`)).json()) as {
+    full_path_offer: string;
+  };
   const productUrl = `${baseURL}${detail.full_path_offer}`;
   const listingUrl = `${baseURL}/kupalniki/slitnye?sort=new`;
 
@@ -77,7 +81,9 @@ test('a price changed through the 1C exchange reaches the cached product page an
     }
     await new Promise((r) => setTimeout(r, 25));
   }
-  console.log(`price freshness: product page ${fresh.product} ms, listing ${fresh.listing} ms after the exchange (both workers, 6 answers in a row)`);
+  console.log(
+    `price freshness: product page ${fresh.product} ms, listing ${fresh.listing} ms after the exchange (both workers, 6 answers in a row)`,
+  );
   expect(fresh.product, 'the product page shows the new price on every worker').toBeGreaterThan(0);
   expect(fresh.product).toBeLessThanOrEqual(2000);
   expect(fresh.listing, 'the listing shows the new price on every worker').toBeGreaterThan(0);

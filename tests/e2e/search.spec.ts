@@ -36,10 +36,15 @@ test('the search results have facets and sort', async ({ page }) => {
   );
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   const before = Number((await page.getByTestId('listing-count').innerText()).replace(/\D/g, ''));
-  await page.getByRole('form', { name: 'Фильтры' }).getByRole('checkbox', { name: /Со скидкой/ }).check();
+  await page
+    .getByRole('form', { name: 'Фильтры' })
+    .getByRole('checkbox', { name: /Со скидкой/ })
+    .check();
   await expect(page).toHaveURL(/sale=1/);
   await expect(page).toHaveURL(/searchParam=/);
-  await expect.poll(async () => Number((await page.getByTestId('listing-count').innerText()).replace(/\D/g, ''))).toBeLessThan(before);
+  await expect
+    .poll(async () => Number((await page.getByTestId('listing-count').innerText()).replace(/\D/g, '')))
+    .toBeLessThan(before);
 });
 
 test('the search bar slides in, suggests, and Enter opens the highlighted suggestion', async ({ page }) => {
@@ -69,7 +74,9 @@ test('the search bar slides in, suggests, and Enter opens the highlighted sugges
   await expect(page).toHaveURL(/\/brands\/maaji$/);
 });
 
-test('an empty or single-space submit is ignored; Enter without a highlight searches; outside click closes', async ({ page }) => {
+test('an empty or single-space submit is ignored; Enter without a highlight searches; outside click closes', async ({
+  page,
+}) => {
   await page.goto('/odezhda');
   await page.getByRole('link', { name: 'Поиск' }).first().click();
   const box = page.getByRole('combobox', { name: 'Поиск по каталогу' });

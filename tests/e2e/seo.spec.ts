@@ -80,11 +80,20 @@ test('/sitemap.xml is the sitemap index; robots.txt allows /address and names it
   expect(robots).toMatch(/Sitemap: \S+\/sitemap(-index)?\.xml/);
 });
 
-test('the sitemap lists articles, info pages and paginated listings; /send and /empty are noindex', async ({ request }) => {
+test('the sitemap lists articles, info pages and paginated listings; /send and /empty are noindex', async ({
+  request,
+}) => {
   const paths = new Set(await sitemapPaths(request, '/sitemap/0.xml'));
-  for (const path of ['/card', '/story', '/instagram', '/discount', '/rules-discount']) expect(paths, path).toContain(path);
-  expect([...paths].some((path) => path.startsWith('/news/')), 'news articles').toBe(true);
-  expect([...paths].some((path) => path.startsWith('/blog/')), 'blog articles').toBe(true);
+  for (const path of ['/card', '/story', '/instagram', '/discount', '/rules-discount'])
+    expect(paths, path).toContain(path);
+  expect(
+    [...paths].some((path) => path.startsWith('/news/')),
+    'news articles',
+  ).toBe(true);
+  expect(
+    [...paths].some((path) => path.startsWith('/blog/')),
+    'blog articles',
+  ).toBe(true);
   expect(paths).toContain('/kupalniki?page=2');
   for (const path of ['/send', '/empty']) {
     expect(paths).not.toContain(path);
@@ -103,7 +112,13 @@ test('links that open the login popup are nofollow or no new URL', async ({ requ
 // an unknown category or product (cached catalogue route) renders the error page in place of the
 // listing (components/error-state/inline-not-found.tsx). Both answer 404 with the page in the HTML.
 test('the 404 page is complete HTML without JavaScript', async ({ request }) => {
-  for (const path of ['/no-such-page', '/no-such-section/x/y', '/kupalniki/no-such-category', '/kupalniki/razdelnye/999999999', '/kupalniki/a/b/c/d']) {
+  for (const path of [
+    '/no-such-page',
+    '/no-such-section/x/y',
+    '/kupalniki/no-such-category',
+    '/kupalniki/razdelnye/999999999',
+    '/kupalniki/a/b/c/d',
+  ]) {
     const page = await head(request, path);
     expect(page.status, path).toBe(404);
     expect(page.body, path).not.toContain('__next_error__');
@@ -118,7 +133,9 @@ test('the 404 page is complete HTML without JavaScript', async ({ request }) => 
 });
 
 test('every gallery photo has an alt text naming the product and the view', async ({ page }) => {
-  const cards = (await (await fetch(`${API_URL}/api/v1/offers/kupalniki/?limit=1`)).json()) as { results: { full_path_offer: string; name: string }[] };
+  const cards = (await (await fetch(`${API_URL}/api/v1/offers/kupalniki/?limit=1`)).json()) as {
+    results: { full_path_offer: string; name: string }[];
+  };
   const product = cards.results[0];
   expect(product).toBeTruthy();
   const html = (await head(page.request, product!.full_path_offer)).body;
@@ -162,6 +179,7 @@ test('no two indexable pages of the sitemap share a title or a description', asy
   };
   await Promise.all(Array.from({ length: 6 }, worker));
   for (const [title, where] of titles) if (where.length > 1) problems.push(`title «${title}» on ${where.join(', ')}`);
-  for (const [text, where] of descriptions) if (where.length > 1) problems.push(`description «${text.slice(0, 60)}…» on ${where.join(', ')}`);
+  for (const [text, where] of descriptions)
+    if (where.length > 1) problems.push(`description «${text.slice(0, 60)}…» on ${where.join(', ')}`);
   expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
 });

@@ -11,7 +11,10 @@ test('a shopper finds a swimsuit, puts it in the basket, changes the quantity an
   await expect(page.getByRole('heading', { name: 'Распродажа' })).toBeVisible();
   await expect(page.getByTestId('header-basket-count')).toHaveCount(0);
 
-  await page.getByRole('navigation', { name: 'Каталог' }).getByRole('link', { name: 'Купальники', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Каталог' })
+    .getByRole('link', { name: 'Купальники', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/kupalniki$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -56,7 +59,9 @@ test('a shopper finds a swimsuit, puts it in the basket, changes the quantity an
   await expect(line.getByTestId('basket-line-quantity')).toHaveText('2');
   await expect(page.getByTestId('basket-total')).not.toHaveText(total1!);
   const price = Number(total1!.replace(/[^\d,]/g, '').replace(',', '.'));
-  const total2 = Number((await page.getByTestId('basket-total').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'));
+  const total2 = Number(
+    (await page.getByTestId('basket-total').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'),
+  );
   expect(total2).toBeCloseTo(price * 2, 2);
 
   // The change is stored: a reload shows it.
@@ -66,7 +71,10 @@ test('a shopper finds a swimsuit, puts it in the basket, changes the quantity an
   await page.getByTestId('basket-line').getByRole('button', { name: 'Уменьшить количество' }).click();
   await expect(page.getByTestId('basket-line').getByTestId('basket-line-quantity')).toHaveText('1');
 
-  await page.getByTestId('basket-line').getByRole('button', { name: /Удалить/ }).click();
+  await page
+    .getByTestId('basket-line')
+    .getByRole('button', { name: /Удалить/ })
+    .click();
   await expect(page.getByTestId('basket-empty')).toBeVisible();
   await expect(page.getByTestId('header-basket-count')).toHaveCount(0);
 });

@@ -37,13 +37,21 @@ async function fakeVkAuthorize(context: BrowserContext): Promise<URL[]> {
     const url = new URL(route.request().url());
     seen.push(url);
     const back = new URL(url.searchParams.get('redirect_uri')!);
-    back.search = new URLSearchParams({ code: 'fake-code', state: url.searchParams.get('state') ?? '', device_id: 'fake-device', type: 'code_v2' }).toString();
+    back.search = new URLSearchParams({
+      code: 'fake-code',
+      state: url.searchParams.get('state') ?? '',
+      device_id: 'fake-device',
+      type: 'code_v2',
+    }).toString();
     return route.fulfill({ status: 302, headers: { location: back.toString() } });
   });
   return seen;
 }
 
-test('without VK credentials (the default) the login and registration popups show no VK button', async ({ page, request }) => {
+test('without VK credentials (the default) the login and registration popups show no VK button', async ({
+  page,
+  request,
+}) => {
   const providers = await request.get(`${API_URL}/api/v1/social/providers/`);
   expect(await providers.json()).toEqual({ status: 'success', providers: [] });
 
@@ -66,7 +74,10 @@ test('the callback page refuses a bogus state with the spec message and an unkno
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Unknown provider');
 });
 
-test('the VK button opens a 580×400 popup to VK ID with state and PKCE; an exchange the API refuses is shown under it', async ({ page, context }) => {
+test('the VK button opens a 580×400 popup to VK ID with state and PKCE; an exchange the API refuses is shown under it', async ({
+  page,
+  context,
+}) => {
   await pretendVkConfigured(page);
   const authorizeRequests = await fakeVkAuthorize(context);
   // The exchange waits until the popup was measured (the opener closes it right after the answer).
@@ -100,11 +111,17 @@ test('the VK button opens a 580×400 popup to VK ID with state and PKCE; an exch
   await expect.poll(() => popup.isClosed()).toBe(true);
 });
 
-test('after a successful exchange the opener loads the user and closes the popup', async ({ page, context, request }) => {
+test('after a successful exchange the opener loads the user and closes the popup', async ({
+  page,
+  context,
+  request,
+}) => {
   await pretendVkConfigured(page);
   await fakeVkAuthorize(context);
   // Stand-in for the exchange VK would allow: the BFF's cookie for a real token of the demo buyer.
-  const login = await (await request.post(`${API_URL}/api/v1/auth/`, { data: { username: 'demo@lumiere.test', password: 'Demo12345' } })).json();
+  const login = await (
+    await request.post(`${API_URL}/api/v1/auth/`, { data: { username: 'demo@lumiere.test', password: 'Demo12345' } })
+  ).json();
   let exchangeBody: Record<string, unknown> | null = null;
   await context.route(
     (url) => url.pathname.startsWith('/api/v1/login/social/token_user/vk'),

@@ -55,12 +55,26 @@ test('after a password change "Войти" leads home and opens login (spec §4)
   const signIn = await fetch(`${API_URL}/api/v1/sign_in/`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ full_name: 'Тестова Вера', email, phone: '', password_one: 'Secret123', password_two: 'Secret123' }),
+    body: JSON.stringify({
+      full_name: 'Тестова Вера',
+      email,
+      phone: '',
+      password_one: 'Secret123',
+      password_two: 'Secret123',
+    }),
   });
   expect(signIn.status).toBe(200);
-  expect((await fetch(`${API_URL}/api/v1/reset/`, { method: 'POST', headers: json, body: JSON.stringify({ email }) })).status).toBe(200);
-  const file = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml') && f.includes(email)).sort().at(-1)!;
-  const link = /\/reset\/([A-Za-z0-9_-]{20,})/.exec(readFileSync(path.join(MAIL_DIR, file), 'utf8').replace(/=\r?\n/g, ''))![0];
+  expect(
+    (await fetch(`${API_URL}/api/v1/reset/`, { method: 'POST', headers: json, body: JSON.stringify({ email }) }))
+      .status,
+  ).toBe(200);
+  const file = readdirSync(MAIL_DIR)
+    .filter((f) => f.endsWith('.eml') && f.includes(email))
+    .sort()
+    .at(-1)!;
+  const link = /\/reset\/([A-Za-z0-9_-]{20,})/.exec(
+    readFileSync(path.join(MAIL_DIR, file), 'utf8').replace(/=\r?\n/g, ''),
+  )![0];
 
   // The page of the mail link, and the same form as the popup over "/?reset={token}" (spec §2).
   await page.goto(link);
@@ -72,10 +86,18 @@ test('after a password change "Войти" leads home and opens login (spec §4)
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
 
-  expect((await fetch(`${API_URL}/api/v1/reset/`, { method: 'POST', headers: json, body: JSON.stringify({ email }) })).status).toBe(200);
+  expect(
+    (await fetch(`${API_URL}/api/v1/reset/`, { method: 'POST', headers: json, body: JSON.stringify({ email }) }))
+      .status,
+  ).toBe(200);
   await expect.poll(() => readdirSync(MAIL_DIR).filter((f) => f.includes(email)).length).toBe(2);
-  const second = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml') && f.includes(email)).sort().at(-1)!;
-  const token = /\/reset\/([A-Za-z0-9_-]{20,})/.exec(readFileSync(path.join(MAIL_DIR, second), 'utf8').replace(/=\r?\n/g, ''))![1];
+  const second = readdirSync(MAIL_DIR)
+    .filter((f) => f.endsWith('.eml') && f.includes(email))
+    .sort()
+    .at(-1)!;
+  const token = /\/reset\/([A-Za-z0-9_-]{20,})/.exec(
+    readFileSync(path.join(MAIL_DIR, second), 'utf8').replace(/=\r?\n/g, ''),
+  )![1];
   await page.goto(`/?reset=${token}`);
   const popup = page.getByRole('dialog', { name: 'Смена пароля' });
   await popup.getByLabel('Новый пароль').fill('Third789x');
@@ -100,7 +122,9 @@ test('every facet heading shows whether it is open: the marker turns when "Цв�
 });
 
 test('a token cookie that expired is cleared on the next page (spec §4/§5)', async ({ page, context, baseURL }) => {
-  const payload = Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60, uid: 1 })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60, uid: 1 })).toString(
+    'base64url',
+  );
   await context.addCookies([
     { name: 'token', value: `v1.${payload}.x`, url: baseURL! },
     { name: 'token_exp', value: String(Math.floor(Date.now() / 1000) - 60), url: baseURL! },

@@ -11,16 +11,24 @@ import { API_URL } from './helpers';
 type Obj = Record<string, unknown>;
 
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The JSON-LD objects and Open Graph properties of `path`. */
 async function read(request: APIRequestContext, path: string): Promise<{ ld: Obj[]; og: Map<string, string[]> }> {
   const res = await request.get(path);
   expect(res.status(), path).toBe(200);
   const html = await res.text();
-  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Obj);
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Obj,
+  );
   const og = new Map<string, string[]>();
-  for (const m of html.matchAll(/<meta property="(og:[^"]+)" content="([^"]*)"/g)) og.set(m[1]!, [...(og.get(m[1]!) ?? []), decode(m[2]!)]);
+  for (const m of html.matchAll(/<meta property="(og:[^"]+)" content="([^"]*)"/g))
+    og.set(m[1]!, [...(og.get(m[1]!) ?? []), decode(m[2]!)]);
   return { ld, og };
 }
 
@@ -38,10 +46,19 @@ function expectOpenGraphImage(og: Map<string, string[]>, path: string) {
 const byType = (ld: Obj[], type: string) => ld.filter((o) => o['@type'] === type);
 
 test('a product page describes every colour and size as a variant with its offer', async ({ request }) => {
-  const card = ((await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=1`)).json()) as { results: Array<{ id: number; full_path_offer: string }> }).results[0]!;
+  const card = (
+    (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=1`)).json()) as {
+      results: Array<{ id: number; full_path_offer: string }>;
+    }
+  ).results[0]!;
   const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
     images: Array<{ image: string }>;
-    offers: Array<{ images: Array<{ image: string }>; features: Array<{ ext_id: string }>; features_top: Array<{ ext_id: string }>; features_bottom: Array<{ ext_id: string }> }>;
+    offers: Array<{
+      images: Array<{ image: string }>;
+      features: Array<{ ext_id: string }>;
+      features_top: Array<{ ext_id: string }>;
+      features_bottom: Array<{ ext_id: string }>;
+    }>;
   };
   const { ld, og } = await read(request, card.full_path_offer);
   expectOpenGraphBase(og, card.full_path_offer);
@@ -80,7 +97,7 @@ test('listings and brand pages list their products in an ItemList, numbered acro
   expect(items.map((i) => i.position)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
   for (const item of items) expect(String(item.url)).toMatch(/^https?:\/\/[^/]+\/kupalniki\/.+\/\d+\//);
   const second = await read(request, '/kupalniki?page=2');
-  expect(((byType(second.ld, 'ItemList')[0]!.itemListElement as Obj[])[0]!).position).toBe(25);
+  expect((byType(second.ld, 'ItemList')[0]!.itemListElement as Obj[])[0]!.position).toBe(25);
 
   const brand = await read(request, '/brands/maaji');
   expectOpenGraphBase(brand.og, '/brands/maaji');
@@ -102,8 +119,13 @@ test('home, sale and new have og:image and item lists; info pages name the site 
 });
 
 test('news and blog articles are NewsArticle and Article', async ({ request }) => {
-  for (const [kind, type] of [['news', 'NewsArticle'], ['blog', 'Article']] as const) {
-    const list = (await (await fetch(`${API_URL}/api/v1/${kind}?limit=1`)).json()) as { results: Array<{ slug: string; title: string }> };
+  for (const [kind, type] of [
+    ['news', 'NewsArticle'],
+    ['blog', 'Article'],
+  ] as const) {
+    const list = (await (await fetch(`${API_URL}/api/v1/${kind}?limit=1`)).json()) as {
+      results: Array<{ slug: string; title: string }>;
+    };
     const article = list.results[0]!;
     const path = `/${kind}/${article.slug}`;
     const { ld, og } = await read(request, path);
@@ -118,7 +140,10 @@ test('news and blog articles are NewsArticle and Article', async ({ request }) =
 });
 
 test('the product feeds answer at the storefront as XML, briefly cached', async ({ request }) => {
-  for (const [path, marker] of [['/yml.xml', '<yml_catalog'], ['/google-merchant.xml', 'xmlns:g="http://base.google.com/ns/1.0"']] as const) {
+  for (const [path, marker] of [
+    ['/yml.xml', '<yml_catalog'],
+    ['/google-merchant.xml', 'xmlns:g="http://base.google.com/ns/1.0"'],
+  ] as const) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     expect(res.headers()['content-type']).toBe('application/xml; charset=utf-8');

@@ -23,10 +23,12 @@ function uuidFor(n: number): string {
  * A contract-valid basket line; every field can be overridden (`product` and `offer` merge one
  * level deep). Prices in rubles. Each call gets a fresh `item_uuid` and offer id.
  */
-export function cartItemFactory(overrides: Partial<Omit<CartItem, 'product' | 'offer'>> & {
-  product?: Partial<CartItem['product']>;
-  offer?: Partial<CartItem['offer']>;
-} = {}): CartItem {
+export function cartItemFactory(
+  overrides: Partial<Omit<CartItem, 'product' | 'offer'>> & {
+    product?: Partial<CartItem['product']>;
+    offer?: Partial<CartItem['offer']>;
+  } = {},
+): CartItem {
   sequence += 1;
   const n = sequence;
   const price = overrides.price ?? 4990;

@@ -53,8 +53,10 @@ export function stockHandler(stock: FakeStock): HttpHandler {
   return http.get('*/api/v1/stock/:pk/', async ({ params }) => {
     stock.requests += 1;
     if (stock.gate) await stock.gate;
-    if (stock.failWith) return HttpResponse.json({ status: 'error', message: 'Сервис временно недоступен' }, { status: stock.failWith });
-    if (Number(params.pk) !== stock.product) return HttpResponse.json({ status: 'error', message: 'Товар не найден' }, { status: 404 });
+    if (stock.failWith)
+      return HttpResponse.json({ status: 'error', message: 'Сервис временно недоступен' }, { status: stock.failWith });
+    if (Number(params.pk) !== stock.product)
+      return HttpResponse.json({ status: 'error', message: 'Товар не найден' }, { status: 404 });
     return HttpResponse.json(stockAnswer(stock), { headers: { 'Cache-Control': 'no-store' } });
   });
 }

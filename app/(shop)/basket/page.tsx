@@ -3,11 +3,16 @@
  * the per-user basket island (`features/basket/components/basket-page.tsx`), with the checkout
  * parts of issue #5 composed in: promo code, gift certificate, the checkout choice popup.
  */
-import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { BasketPage } from '@/features/basket/components/basket-page';
-import { BasketCheckoutButton, CheckoutChoicePopup, GiftCardInBasket, PromoCodeField } from '@/features/checkout/components/basket-checkout';
+import {
+  BasketCheckoutButton,
+  CheckoutChoicePopup,
+  GiftCardInBasket,
+  PromoCodeField,
+} from '@/features/checkout/components/basket-checkout';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 /** Title "Корзина"; a per-visitor page, so kept out of search indexes. */
 export const metadata: Metadata = {

@@ -1,9 +1,9 @@
 /** /blog (spec §2): the list of GET /v1/blog with "Показать ещё" (GET /v1/{content}?offset=). */
-import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
-import { ArticleList } from '@/features/content/components/article-list';
 import { getInfoPage } from '@/features/content/api/get-info-page';
+import { ArticleList } from '@/features/content/components/article-list';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 type Props = { searchParams: Promise<{ offset?: string }> };
 

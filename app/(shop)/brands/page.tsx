@@ -1,11 +1,11 @@
 /** /brands (spec §2 named link "brands", title "Бренды"; §7 GET /v1/brands): every brand A–Z with its product count. */
-import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { getBrandList } from '@/features/catalog/api/get-brand-list';
 import { PRODUCT_FORMS } from '@/features/catalog/components/catalog-listing';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { formatCount } from '@/lib/format/plural';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 /** SEO record of /brands or "Бренды — Lumière". */
 export function generateMetadata(): Promise<Metadata> {
@@ -38,7 +38,9 @@ export default async function BrandsPage() {
               {list.map((brand) => (
                 <li key={brand.slug} style={{ padding: '4px 0' }}>
                   <a href={href('brands-slug', { slug: brand.slug })}>{brand.name}</a>{' '}
-                  <span style={{ color: 'var(--color-muted)', fontSize: 13 }}>{formatCount(brand.products_count, PRODUCT_FORMS)}</span>
+                  <span style={{ color: 'var(--color-muted)', fontSize: 13 }}>
+                    {formatCount(brand.products_count, PRODUCT_FORMS)}
+                  </span>
                 </li>
               ))}
             </ul>

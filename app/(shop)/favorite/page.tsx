@@ -1,10 +1,14 @@
 /** /favorite (spec §2, title "Избранное"): the saved products of features/favorites. */
-import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { FavoritesPage } from '@/features/favorites/components/favorites-page';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
-export const metadata: Metadata = { title: routeTitle('favorite'), robots: { index: false, follow: true }, alternates: { canonical: href('favorite') } };
+export const metadata: Metadata = {
+  title: routeTitle('favorite'),
+  robots: { index: false, follow: true },
+  alternates: { canonical: href('favorite') },
+};
 
 /** The favourites page. */
 export default function FavoriteRoute() {

@@ -1,8 +1,8 @@
 /** /history-order (spec §2, title "История заказов"). */
-import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { OrderHistoryPage } from '@/features/account/components/order-history';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 export const metadata: Metadata = { title: routeTitle('history_order'), robots: { index: false, follow: false } };
 

@@ -1,8 +1,8 @@
 /** /recovery (spec §2): the forgot-password form as a page. */
-import type { Metadata } from 'next';
-import { ForgotPasswordForm } from '@/features/auth/components/auth-forms';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { ForgotPasswordForm } from '@/features/auth/components/auth-forms';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 export const metadata: Metadata = { title: routeTitle('recovery'), robots: { index: false, follow: true } };
 

@@ -3,10 +3,10 @@
  * /reset without a token (a cut link, an old bookmark) explains that and asks for a new link with
  * the forgot-password form (spec §5 "Forgot password", §8 reset messages).
  */
-import type { Metadata } from 'next';
-import { ForgotPasswordForm } from '@/features/auth/components/auth-forms';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { ForgotPasswordForm } from '@/features/auth/components/auth-forms';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 export const metadata: Metadata = { title: routeTitle('reset'), robots: { index: false, follow: true } };
 
@@ -16,7 +16,10 @@ export default function ResetWithoutTokenRoute() {
     <div className="container" style={{ maxWidth: 480 }}>
       <Breadcrumbs items={[{ name: routeTitle('reset'), href: href('reset') }]} />
       <h1>{routeTitle('reset')}</h1>
-      <p>Ссылка для смены пароля приходит на почту и действует ограниченное время. Если она не открылась или устарела, запросите новую.</p>
+      <p>
+        Ссылка для смены пароля приходит на почту и действует ограниченное время. Если она не открылась или устарела,
+        запросите новую.
+      </p>
       <ForgotPasswordForm />
     </div>
   );

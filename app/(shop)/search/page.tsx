@@ -3,8 +3,8 @@
  * app/(shop)/cached/[key]/search (a query that cannot be keyed, see
  * features/catalog/utils/page-cache-key.ts). Rendering lives in ./search-route.tsx.
  */
-import type { Metadata } from 'next';
 import { searchMetadata, SearchRoute } from './search-route';
+import type { Metadata } from 'next';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -7,8 +7,6 @@
  * is `noindex, follow` with itself as canonical (issue #14); filtered/sorted variants name the
  * clean one as canonical.
  */
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { getFacets } from '@/features/catalog/api/get-facets';
@@ -16,9 +14,10 @@ import { getSearch, searchBffUrl } from '@/features/catalog/api/get-search';
 import { FacetedListing } from '@/features/catalog/components/faceted-listing';
 import { hasFilters, parseListingQuery, type RawQuery } from '@/features/catalog/utils/listing-query';
 import { parsePageParam } from '@/features/catalog/utils/page-param';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageMetadata } from '@/features/seo/utils/page-metadata';
 import { href, routeTitle } from '@/lib/routes';
-
+import type { Metadata } from 'next';
 
 function queryText(raw: string | string[] | undefined): string {
   const value = Array.isArray(raw) ? raw[0] : raw;
@@ -64,11 +63,24 @@ export async function SearchRoute({ query }: { query: RawQuery }) {
     <div className="container">
       <Breadcrumbs items={[{ name: routeTitle('search'), href: href('search') }]} />
       <h1 className="page-title">{heading}</h1>
-      <form role="search" method="get" action={href('search')} className="search-page-form" aria-label="Поиск по каталогу">
+      <form
+        role="search"
+        method="get"
+        action={href('search')}
+        className="search-page-form"
+        aria-label="Поиск по каталогу"
+      >
         <label htmlFor="search-page-input" className="visually-hidden">
           Что вы ищете?
         </label>
-        <input id="search-page-input" name="searchParam" type="search" defaultValue={text} placeholder="Например, купальник" maxLength={100} />
+        <input
+          id="search-page-input"
+          name="searchParam"
+          type="search"
+          defaultValue={text}
+          placeholder="Например, купальник"
+          maxLength={100}
+        />
         <button type="submit" className="button">
           Найти
         </button>

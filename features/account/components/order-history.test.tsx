@@ -14,7 +14,12 @@ const order = {
   history: [],
   contact: { fio: 'Тестова Вера', email: 'vera@example.ru', phone: '' },
   delivery: { method: 'courier', method_name: 'Курьер', address: 'Москва', cost: 400 },
-  payment: { method: 'card', method_name: 'Банковской картой онлайн', status: 'pending', status_name: 'Ожидает оплаты' },
+  payment: {
+    method: 'card',
+    method_name: 'Банковской картой онлайн',
+    status: 'pending',
+    status_name: 'Ожидает оплаты',
+  },
   promo_code: null,
   discount: 0,
   items_total: 5000,
@@ -30,7 +35,15 @@ afterEach(() => {
 describe('OrderDetailPage', () => {
   it('shows the order number once, as the page heading', async () => {
     useSessionStore.setState({ user: { id: 1, name: 'Вера Тестова' } as User, status: 'ready' });
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ status: 'success', order }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ status: 'success', order }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
     render(<OrderDetailPage pk={7} />);
     expect(await screen.findByRole('heading', { level: 1, name: /^Заказ № LB-000007 от/ })).toBeInTheDocument();
     expect(screen.getAllByRole('heading').filter((h) => /^Заказ/.test(h.textContent ?? ''))).toHaveLength(1);

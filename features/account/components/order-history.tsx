@@ -8,11 +8,16 @@
 import { useEffect, useState } from 'react';
 import { accountRequest } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
-import { OrderDetailResponse, OrderPreviewResponse, type OrderDetail, type OrderPreview } from '@/lib/api/contract/orders';
+import {
+  OrderDetailResponse,
+  OrderPreviewResponse,
+  type OrderDetail,
+  type OrderPreview,
+} from '@/lib/api/contract/orders';
 import { formatPrice } from '@/lib/format/price';
 import { href, routeTitle } from '@/lib/routes';
-import { RequireUser } from './profile-page';
 import styles from './account.module.css';
+import { RequireUser } from './profile-page';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric' });
 
@@ -56,7 +61,13 @@ function Detail({ pk }: { pk: number }) {
   useEffect(() => {
     accountRequest('POST', '/v1/history_order_detail/', OrderDetailResponse, { pk })
       .then((a) => setOrder(a.order))
-      .catch((e) => setError(e instanceof BffRequestError && e.status === 404 ? 'Заказ не найден' : 'Не удалось загрузить заказ. Обновите страницу.'));
+      .catch((e) =>
+        setError(
+          e instanceof BffRequestError && e.status === 404
+            ? 'Заказ не найден'
+            : 'Не удалось загрузить заказ. Обновите страницу.',
+        ),
+      );
   }, [pk]);
   // The one heading of the page (issue #14: the page said "Заказ" and then "Заказ № …" again).
   if (error || !order) {
@@ -83,9 +94,7 @@ function Detail({ pk }: { pk: number }) {
             <span>
               {line.full_path_offer ? <a href={line.full_path_offer}>{line.name}</a> : line.name}
               <br />
-              <small>
-                {[line.brand, line.color, line.size && `размер ${line.size}`].filter(Boolean).join(' · ')}
-              </small>
+              <small>{[line.brand, line.color, line.size && `размер ${line.size}`].filter(Boolean).join(' · ')}</small>
             </span>
             <span>
               {line.quantity} × {formatPrice(line.price)}
@@ -103,7 +112,8 @@ function Detail({ pk }: { pk: number }) {
         <dt>Доставка</dt>
         <dd>
           {order.delivery.method_name}
-          {order.delivery.address ? `: ${order.delivery.address}` : ''} — {order.delivery.cost > 0 ? formatPrice(order.delivery.cost) : 'бесплатно'}
+          {order.delivery.address ? `: ${order.delivery.address}` : ''} —{' '}
+          {order.delivery.cost > 0 ? formatPrice(order.delivery.cost) : 'бесплатно'}
         </dd>
         <dt>Оплата</dt>
         <dd>

@@ -98,11 +98,24 @@ const addressSchema = z.object({
   street: z.string().trim().min(1, 'Укажите улицу').max(200),
   house: z.string().trim().min(1, 'Укажите дом').max(20),
   apartment: z.string().trim().max(20),
-  postcode: z.string().trim().regex(/^(\d{6})?$/, 'Индекс — 6 цифр'),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, 'Индекс — 6 цифр'),
   is_main: z.boolean(),
 });
 
-function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address | null; regions: Region[]; onSaved: (list: Address[]) => void; onCancel: () => void }) {
+function AddressForm({
+  initial,
+  regions,
+  onSaved,
+  onCancel,
+}: {
+  initial: Address | null;
+  regions: Region[];
+  onSaved: (list: Address[]) => void;
+  onCancel: () => void;
+}) {
   const [citiesByRegion, setCitiesByRegion] = useState<Record<number, City[]>>({});
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
@@ -146,7 +159,12 @@ function AddressForm({ initial, regions, onSaved, onCancel }: { initial: Address
     }
   });
   return (
-    <form onSubmit={submit} noValidate className={styles.addressForm} aria-label={initial ? 'Изменить адрес' : 'Новый адрес'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className={styles.addressForm}
+      aria-label={initial ? 'Изменить адрес' : 'Новый адрес'}
+    >
       <RegionCityFields
         regions={regions}
         cities={cities}
@@ -212,7 +230,9 @@ function Addresses() {
   const remove = async (address: Address) => {
     setError(null);
     try {
-      setList((await accountRequest('POST', '/v1/user_address_delete/', AddressesResponse, { id: address.id })).results);
+      setList(
+        (await accountRequest('POST', '/v1/user_address_delete/', AddressesResponse, { id: address.id })).results,
+      );
     } catch (e) {
       setError(e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
     }
@@ -226,7 +246,12 @@ function Addresses() {
         {(list ?? []).map((a) =>
           editing !== 'new' && editing?.id === a.id ? (
             <li key={a.id}>
-              <AddressForm initial={a} regions={regions} onSaved={(l) => (setList(l), setEditing(null))} onCancel={() => setEditing(null)} />
+              <AddressForm
+                initial={a}
+                regions={regions}
+                onSaved={(l) => (setList(l), setEditing(null))}
+                onCancel={() => setEditing(null)}
+              />
             </li>
           ) : (
             <li key={a.id} className={styles.address} data-testid="address">
@@ -252,7 +277,12 @@ function Addresses() {
         </p>
       ) : null}
       {editing === 'new' ? (
-        <AddressForm initial={null} regions={regions} onSaved={(l) => (setList(l), setEditing(null))} onCancel={() => setEditing(null)} />
+        <AddressForm
+          initial={null}
+          regions={regions}
+          onSaved={(l) => (setList(l), setEditing(null))}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
         <button type="button" className="button button-outline" onClick={() => setEditing('new')}>
           Добавить адрес
@@ -278,7 +308,13 @@ function Subscription({ user }: { user: User }) {
     <section className={styles.card} aria-labelledby="subscription-title">
       <h2 id="subscription-title">Рассылка</h2>
       <label className={styles.check}>
-        <input type="checkbox" checked={user.subscribed} disabled={busy} onChange={(e) => void toggle(e.target.checked)} /> Получать новости, подборки и скидки на почту
+        <input
+          type="checkbox"
+          checked={user.subscribed}
+          disabled={busy}
+          onChange={(e) => void toggle(e.target.checked)}
+        />{' '}
+        Получать новости, подборки и скидки на почту
       </label>
     </section>
   );
@@ -300,7 +336,8 @@ export function ProfilePage() {
             <section className={styles.card} aria-labelledby="bonus-title">
               <h2 id="bonus-title">Бонусы</h2>
               <p>
-                На вашем счёте <strong>{user.bonus_balance.toLocaleString('ru-RU')}</strong> бонусов. Бонусы начисляются за покупки и списываются при оформлении заказа.
+                На вашем счёте <strong>{user.bonus_balance.toLocaleString('ru-RU')}</strong> бонусов. Бонусы начисляются
+                за покупки и списываются при оформлении заказа.
               </p>
               <a href={href('history_order')}>{routeTitle('history_order')}</a>
             </section>

@@ -19,7 +19,9 @@ afterEach(() => {
 describe('account form messages', () => {
   it('registration: the duplicate e-mail message goes when the e-mail is changed', async () => {
     const user = userEvent.setup();
-    useSessionStore.setState({ register: vi.fn().mockRejectedValue(new BffRequestError(SPEC_MESSAGES.duplicateEmail, 400)) });
+    useSessionStore.setState({
+      register: vi.fn().mockRejectedValue(new BffRequestError(SPEC_MESSAGES.duplicateEmail, 400)),
+    });
     render(<RegistrationForm />);
     await user.type(screen.getByLabelText('Фамилия и имя'), 'Иванова Анна');
     await user.type(screen.getByLabelText('E-mail'), 'anna@example.ru');
@@ -50,7 +52,15 @@ describe('account form messages', () => {
 describe('PasswordChangeForm success', () => {
   it('"Войти" links to the home page with the login popup', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ status: 'success', message: 'ok' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
     render(<PasswordChangeForm token="v1.e30.x" />);
     await user.type(screen.getByLabelText('Новый пароль'), 'Secret123');
     await user.type(screen.getByLabelText('Повторите пароль'), 'Secret123');

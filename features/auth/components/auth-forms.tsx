@@ -99,13 +99,17 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
     } catch (e) {
       const message = e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE;
       // Spec §8 complete-registration: a response mentioning e-mail shows the duplicate message.
-      setError(complete && /почт|email/i.test(message) ? SPEC_MESSAGES.duplicateEmail : message || ACCOUNT_FALLBACK_MESSAGE);
+      setError(
+        complete && /почт|email/i.test(message) ? SPEC_MESSAGES.duplicateEmail : message || ACCOUNT_FALLBACK_MESSAGE,
+      );
     }
   });
   return (
     <form onSubmit={submit} noValidate aria-label={complete ? 'Завершение регистрации' : 'Регистрация'}>
       {complete ? null : (
-        <p className={styles.lead}>Зарегистрированные покупатели копят бонусы и получают скидки по бонусной программе.</p>
+        <p className={styles.lead}>
+          Зарегистрированные покупатели копят бонусы и получают скидки по бонусной программе.
+        </p>
       )}
       <FormField label={complete ? 'Фамилия Имя Отчество' : 'Фамилия и имя'} error={errors.full_name?.message}>
         <input autoComplete="name" {...form.register('full_name')} />
@@ -116,7 +120,11 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
       <FormField label="Телефон (необязательно)" error={errors.phone?.message}>
         <PhoneInput {...form.register('phone')} />
       </FormField>
-      <FormField label="Пароль" error={errors.password_one?.message} hint="Не менее 8 символов, цифра и заглавная латинская буква">
+      <FormField
+        label="Пароль"
+        error={errors.password_one?.message}
+        hint="Не менее 8 символов, цифра и заглавная латинская буква"
+      >
         <input type="password" autoComplete="new-password" {...form.register('password_one')} />
       </FormField>
       <FormField label="Повторите пароль" error={errors.password_two?.message}>
@@ -189,7 +197,10 @@ export function ForgotPasswordForm({ onLogin }: { onLogin?: () => void }) {
  */
 export function PasswordChangeForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
-  const form = useForm({ resolver: zodResolver(passwordChangeFormSchema), defaultValues: { password_one: '', password_two: '' } });
+  const form = useForm({
+    resolver: zodResolver(passwordChangeFormSchema),
+    defaultValues: { password_one: '', password_two: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -215,7 +226,11 @@ export function PasswordChangeForm({ token }: { token: string }) {
   }
   return (
     <form onSubmit={submit} noValidate aria-label="Смена пароля">
-      <FormField label="Новый пароль" error={errors.password_one?.message} hint="Не менее 8 символов, цифра и заглавная латинская буква">
+      <FormField
+        label="Новый пароль"
+        error={errors.password_one?.message}
+        hint="Не менее 8 символов, цифра и заглавная латинская буква"
+      >
         <input type="password" autoComplete="new-password" {...form.register('password_one')} />
       </FormField>
       <FormField label="Повторите пароль" error={errors.password_two?.message}>

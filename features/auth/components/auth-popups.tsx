@@ -52,7 +52,11 @@ export function AuthPopups() {
     } else if (params.get('login') !== null) {
       params.delete('login');
       const qs = params.toString();
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}${window.location.hash}`);
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${qs ? `?${qs}` : ''}${window.location.hash}`,
+      );
       queueMicrotask(() => usePopupsStore.getState().openPopup('login'));
     }
   }, [pathname]);
@@ -71,10 +75,18 @@ export function AuthPopups() {
       <Modal open={isOpen('forgotPassword')} onClose={close('forgotPassword')} title="Восстановление пароля">
         <ForgotPasswordForm onLogin={() => openPopup('login')} />
       </Modal>
-      <Modal open={isOpen('passwordChange') && Boolean(resetToken)} onClose={close('passwordChange')} title="Смена пароля">
+      <Modal
+        open={isOpen('passwordChange') && Boolean(resetToken)}
+        onClose={close('passwordChange')}
+        title="Смена пароля"
+      >
         <PasswordChangeForm token={resetToken ?? ''} />
       </Modal>
-      <Modal open={!user && isOpen('completeRegistration')} onClose={close('completeRegistration')} title="Завершение регистрации">
+      <Modal
+        open={!user && isOpen('completeRegistration')}
+        onClose={close('completeRegistration')}
+        title="Завершение регистрации"
+      >
         <RegistrationForm complete />
       </Modal>
       <Modal open={Boolean(user) && isOpen('writeIn')} onClose={close('writeIn')} title="Укажите почту">

@@ -24,7 +24,12 @@ export function HeaderAccountLink({ className, textClassName }: HeaderAccountLin
   if (user) {
     const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || routeTitle('profile');
     return (
-      <a href={href('profile')} className={className} aria-label={`${name} — ${routeTitle('profile')}`} data-testid="header-account">
+      <a
+        href={href('profile')}
+        className={className}
+        aria-label={`${name} — ${routeTitle('profile')}`}
+        data-testid="header-account"
+      >
         {icon}
         <span className={textClassName}>{name}</span>
       </a>

@@ -59,7 +59,14 @@ async function processCallback(provider: string): Promise<Outcome> {
   const checked = checkSocialCallback(provider, params, pending);
   const knownProvider = checked.ok ? checked.provider : isSocialProvider(provider) ? provider : null;
   const fail = (message: string, trustedState: string | null): Outcome => {
-    if (knownProvider) tellOpener({ source: SOCIAL_MESSAGE_SOURCE, provider: knownProvider, state: trustedState, status: 'error', message });
+    if (knownProvider)
+      tellOpener({
+        source: SOCIAL_MESSAGE_SOURCE,
+        provider: knownProvider,
+        state: trustedState,
+        status: 'error',
+        message,
+      });
     return { kind: 'error', message };
   };
   if (!checked.ok) return fail(checked.message, null);
@@ -69,7 +76,8 @@ async function processCallback(provider: string): Promise<Outcome> {
   } catch (error) {
     return fail(error instanceof BffRequestError ? error.message : ACCOUNT_FALLBACK_MESSAGE, state);
   }
-  if (!tellOpener({ source: SOCIAL_MESSAGE_SOURCE, provider: checked.provider, state, status: 'success' })) window.location.replace('/');
+  if (!tellOpener({ source: SOCIAL_MESSAGE_SOURCE, provider: checked.provider, state, status: 'success' }))
+    window.location.replace('/');
   return { kind: 'done' };
 }
 

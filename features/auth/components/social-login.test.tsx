@@ -36,14 +36,21 @@ const api = { providers: [] as unknown[], userStatus: 200, exchangeBodies: [] as
 const server = setupServer(
   http.get('*/api/v1/social/providers/', () => HttpResponse.json({ status: 'success', providers: api.providers })),
   http.get('*/api/v1/get_user/', () =>
-    api.userStatus === 200 ? HttpResponse.json({ status: 'success', user }) : HttpResponse.json({ status: 'error', message: 'Войдите в личный кабинет' }, { status: 401 }),
+    api.userStatus === 200
+      ? HttpResponse.json({ status: 'success', user })
+      : HttpResponse.json({ status: 'error', message: 'Войдите в личный кабинет' }, { status: 401 }),
   ),
-  http.get('*/api/v1/favorites/', () => HttpResponse.json({ status: 'error', message: 'Войдите в личный кабинет' }, { status: 401 })),
+  http.get('*/api/v1/favorites/', () =>
+    HttpResponse.json({ status: 'error', message: 'Войдите в личный кабинет' }, { status: 401 }),
+  ),
   http.post('*/api/v1/login/social/token_user/vk/', async ({ request }) => {
     api.exchangeBodies.push(await request.json());
     return api.exchangeStatus === 200
       ? HttpResponse.json({ status: 'success', data: { token: 't', expires_at: '2030-01-01T00:00:00Z' }, user })
-      : HttpResponse.json({ status: 'error', message: 'Не удалось войти через соцсеть. Попробуйте ещё раз' }, { status: 400 });
+      : HttpResponse.json(
+          { status: 'error', message: 'Не удалось войти через соцсеть. Попробуйте ещё раз' },
+          { status: 400 },
+        );
   }),
 );
 
@@ -102,7 +109,11 @@ describe('SocialLogin (opener)', () => {
     expect(url.searchParams.get('client_id')).toBe('51234567');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/auth/vk/callback`);
-    expect(JSON.parse(localStorage.getItem(SOCIAL_PENDING_KEY)!)).toMatchObject({ state, provider: 'vk', clientId: '51234567' });
+    expect(JSON.parse(localStorage.getItem(SOCIAL_PENDING_KEY)!)).toMatchObject({
+      state,
+      provider: 'vk',
+      clientId: '51234567',
+    });
 
     deliver({ source: SOCIAL_MESSAGE_SOURCE, provider: 'vk', state, status: 'success' }, 'https://evil.example');
     deliver({ source: SOCIAL_MESSAGE_SOURCE, provider: 'vk', state: 'another-attempt', status: 'success' });
@@ -130,7 +141,9 @@ describe('SocialLogin (opener)', () => {
     render(<SocialLogin />);
     const { popup } = await openPopup();
     popup.close();
-    expect(await screen.findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent(SOCIAL_LOGIN_MESSAGES.popupClosed);
+    expect(await screen.findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent(
+      SOCIAL_LOGIN_MESSAGES.popupClosed,
+    );
   });
 
   it("says 'OAuth popup error occurred' when the popup is blocked", async () => {
@@ -145,7 +158,13 @@ describe('SocialLogin (opener)', () => {
     api.providers = [VK];
     render(<SocialLogin />);
     const { popup } = await openPopup();
-    deliver({ source: SOCIAL_MESSAGE_SOURCE, provider: 'vk', state: null, status: 'error', message: SOCIAL_LOGIN_MESSAGES.stateMismatch });
+    deliver({
+      source: SOCIAL_MESSAGE_SOURCE,
+      provider: 'vk',
+      state: null,
+      status: 'error',
+      message: SOCIAL_LOGIN_MESSAGES.stateMismatch,
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(SOCIAL_LOGIN_MESSAGES.stateMismatch);
     expect(popup.closed).toBe(true);
   });
@@ -177,9 +196,19 @@ describe('SocialCallback (popup page)', () => {
     render(<SocialCallback provider="vk" />);
     expect(await screen.findByText('Вход выполнен. Окно закроется само.')).toBeInTheDocument();
     expect(api.exchangeBodies).toEqual([
-      { code: 'c1', clientId: '51234567', redirectUri: `${window.location.origin}/auth/vk/callback`, codeVerifier: 'V'.repeat(64), deviceId: 'd1', state: 'good-state' },
+      {
+        code: 'c1',
+        clientId: '51234567',
+        redirectUri: `${window.location.origin}/auth/vk/callback`,
+        codeVerifier: 'V'.repeat(64),
+        deviceId: 'd1',
+        state: 'good-state',
+      },
     ]);
-    expect(postMessage).toHaveBeenCalledWith({ source: SOCIAL_MESSAGE_SOURCE, provider: 'vk', state: 'good-state', status: 'success' }, window.location.origin);
+    expect(postMessage).toHaveBeenCalledWith(
+      { source: SOCIAL_MESSAGE_SOURCE, provider: 'vk', state: 'good-state', status: 'success' },
+      window.location.origin,
+    );
   });
 
   it('refuses a bogus state without calling the API and tells the opener', async () => {
@@ -197,12 +226,22 @@ describe('SocialCallback (popup page)', () => {
     render(<SocialCallback provider="vk" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(SOCIAL_LOGIN_MESSAGES.stateMismatch);
     expect(api.exchangeBodies).toEqual([]);
-    expect(postMessage).toHaveBeenCalledWith(expect.objectContaining({ status: 'error', message: SOCIAL_LOGIN_MESSAGES.stateMismatch }), window.location.origin);
+    expect(postMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'error', message: SOCIAL_LOGIN_MESSAGES.stateMismatch }),
+      window.location.origin,
+    );
   });
 
   it("shows the API's message when the exchange fails, and 'Unknown provider' for other providers", async () => {
     api.exchangeStatus = 400;
-    savePendingSocialLogin(localStorage, { provider: 'vk', state: 's3', codeVerifier: 'V'.repeat(64), clientId: '1', redirectUri: 'x', createdAt: Date.now() });
+    savePendingSocialLogin(localStorage, {
+      provider: 'vk',
+      state: 's3',
+      codeVerifier: 'V'.repeat(64),
+      clientId: '1',
+      redirectUri: 'x',
+      createdAt: Date.now(),
+    });
     at('?code=c3&state=s3&device_id=d1');
     const { unmount } = render(<SocialCallback provider="vk" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось войти через соцсеть. Попробуйте ещё раз');

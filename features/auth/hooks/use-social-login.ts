@@ -125,7 +125,12 @@ export function useSocialLogin(): {
       const popup = window.open(
         '',
         'social-login',
-        socialPopupFeatures({ left: window.screenX, top: window.screenY, width: window.outerWidth, height: window.outerHeight }),
+        socialPopupFeatures({
+          left: window.screenX,
+          top: window.screenY,
+          width: window.outerWidth,
+          height: window.outerHeight,
+        }),
       );
       if (!popup) {
         setError(SOCIAL_LOGIN_MESSAGES.popupError);
@@ -162,7 +167,13 @@ export function useSocialLogin(): {
         .catch((startError: unknown) => {
           // No Web Crypto (a page served over plain http from a non-local host) or no localStorage.
           console.error('[social] не удалось начать вход', startError);
-          void finish({ source: SOCIAL_MESSAGE_SOURCE, provider, state: current.state, status: 'error', message: SOCIAL_LOGIN_MESSAGES.popupError });
+          void finish({
+            source: SOCIAL_MESSAGE_SOURCE,
+            provider,
+            state: current.state,
+            status: 'error',
+            message: SOCIAL_LOGIN_MESSAGES.popupError,
+          });
         });
     },
     [providers, finish],

@@ -41,7 +41,9 @@ describe('state and PKCE', () => {
   });
 
   it('computes the S256 challenge of RFC 7636 appendix B', async () => {
-    expect(await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('creates a verifier VK ID accepts (43–128 of [A-Za-z0-9_-]) with its own challenge', async () => {
@@ -55,7 +57,13 @@ describe('state and PKCE', () => {
 describe('authorize URL and popup', () => {
   it('builds the VK ID authorize URL with state, S256 challenge and redirect URI', () => {
     const url = new URL(
-      buildVkAuthorizeUrl({ authorizeUrl: 'https://id.vk.com/authorize', clientId: '51234567', redirectUri: 'https://shop.example/auth/vk/callback', state: 'st', codeChallenge: 'ch' }),
+      buildVkAuthorizeUrl({
+        authorizeUrl: 'https://id.vk.com/authorize',
+        clientId: '51234567',
+        redirectUri: 'https://shop.example/auth/vk/callback',
+        state: 'st',
+        codeChallenge: 'ch',
+      }),
     );
     expect(url.origin + url.pathname).toBe('https://id.vk.com/authorize');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -70,8 +78,12 @@ describe('authorize URL and popup', () => {
   });
 
   it('opens a 580×400 popup centred over the window (spec §9)', () => {
-    expect(socialPopupFeatures({ left: 100, top: 50, width: 1440, height: 900 })).toBe('popup=yes,width=580,height=400,left=530,top=300');
-    expect(socialPopupFeatures({ left: 0, top: 0, width: 300, height: 200 })).toBe('popup=yes,width=580,height=400,left=0,top=0');
+    expect(socialPopupFeatures({ left: 100, top: 50, width: 1440, height: 900 })).toBe(
+      'popup=yes,width=580,height=400,left=530,top=300',
+    );
+    expect(socialPopupFeatures({ left: 0, top: 0, width: 300, height: 200 })).toBe(
+      'popup=yes,width=580,height=400,left=0,top=0',
+    );
   });
 });
 
@@ -95,30 +107,66 @@ describe('pending request', () => {
 
 describe('callback', () => {
   it('reads code, state and device_id from the query or from a JSON payload', () => {
-    expect(readSocialCallbackParams('?code=c1&state=s1&device_id=d1&type=code_v2')).toEqual({ code: 'c1', state: 's1', deviceId: 'd1', error: null });
+    expect(readSocialCallbackParams('?code=c1&state=s1&device_id=d1&type=code_v2')).toEqual({
+      code: 'c1',
+      state: 's1',
+      deviceId: 'd1',
+      error: null,
+    });
     const payload = encodeURIComponent(JSON.stringify({ code: 'c2', state: 's2', device_id: 'd2' }));
-    expect(readSocialCallbackParams(`?payload=${payload}`)).toEqual({ code: 'c2', state: 's2', deviceId: 'd2', error: null });
+    expect(readSocialCallbackParams(`?payload=${payload}`)).toEqual({
+      code: 'c2',
+      state: 's2',
+      deviceId: 'd2',
+      error: null,
+    });
     expect(readSocialCallbackParams('?payload=%7Bbroken').code).toBeNull();
     expect(readSocialCallbackParams('?error=access_denied&state=s').error).toBe('access_denied');
   });
 
   it('gives the exchange body when the state matches', () => {
-    const result = checkSocialCallback('vk', { code: 'c1', state: 'S'.repeat(43), deviceId: 'd1', error: null }, pending());
+    const result = checkSocialCallback(
+      'vk',
+      { code: 'c1', state: 'S'.repeat(43), deviceId: 'd1', error: null },
+      pending(),
+    );
     expect(result).toEqual({
       ok: true,
       provider: 'vk',
-      body: { code: 'c1', clientId: '51234567', redirectUri: 'https://shop.example/auth/vk/callback', codeVerifier: 'V'.repeat(64), deviceId: 'd1', state: 'S'.repeat(43) },
+      body: {
+        code: 'c1',
+        clientId: '51234567',
+        redirectUri: 'https://shop.example/auth/vk/callback',
+        codeVerifier: 'V'.repeat(64),
+        deviceId: 'd1',
+        state: 'S'.repeat(43),
+      },
     });
   });
 
   it('answers the spec §8 message of each failure', () => {
     const ok = { code: 'c1', state: 'S'.repeat(43), deviceId: 'd1', error: null };
-    expect(checkSocialCallback('instagram', ok, pending())).toEqual({ ok: false, message: SOCIAL_LOGIN_MESSAGES.unknownProvider });
-    expect(checkSocialCallback('vk', { ...ok, state: 'bogus' }, pending())).toEqual({ ok: false, message: SOCIAL_LOGIN_MESSAGES.stateMismatch });
-    expect(checkSocialCallback('vk', { ...ok, state: null }, pending())).toEqual({ ok: false, message: SOCIAL_LOGIN_MESSAGES.stateMismatch });
+    expect(checkSocialCallback('instagram', ok, pending())).toEqual({
+      ok: false,
+      message: SOCIAL_LOGIN_MESSAGES.unknownProvider,
+    });
+    expect(checkSocialCallback('vk', { ...ok, state: 'bogus' }, pending())).toEqual({
+      ok: false,
+      message: SOCIAL_LOGIN_MESSAGES.stateMismatch,
+    });
+    expect(checkSocialCallback('vk', { ...ok, state: null }, pending())).toEqual({
+      ok: false,
+      message: SOCIAL_LOGIN_MESSAGES.stateMismatch,
+    });
     expect(checkSocialCallback('vk', ok, null)).toEqual({ ok: false, message: SOCIAL_LOGIN_MESSAGES.stateMismatch });
-    expect(checkSocialCallback('vk', { ...ok, error: 'access_denied' }, pending())).toEqual({ ok: false, message: SOCIAL_LOGIN_MESSAGES.popupError });
-    expect(checkSocialCallback('vk', { ...ok, code: null }, pending())).toEqual({ ok: false, message: SOCIAL_LOGIN_MESSAGES.popupError });
+    expect(checkSocialCallback('vk', { ...ok, error: 'access_denied' }, pending())).toEqual({
+      ok: false,
+      message: SOCIAL_LOGIN_MESSAGES.popupError,
+    });
+    expect(checkSocialCallback('vk', { ...ok, code: null }, pending())).toEqual({
+      ok: false,
+      message: SOCIAL_LOGIN_MESSAGES.popupError,
+    });
   });
 });
 
@@ -140,7 +188,13 @@ describe('messages to the opener', () => {
   });
 
   it('accepts an error of the current attempt, or one sent before the state could be trusted', () => {
-    const error = { source: SOCIAL_MESSAGE_SOURCE, provider: 'vk', state: null, status: 'error', message: SOCIAL_LOGIN_MESSAGES.stateMismatch };
+    const error = {
+      source: SOCIAL_MESSAGE_SOURCE,
+      provider: 'vk',
+      state: null,
+      status: 'error',
+      message: SOCIAL_LOGIN_MESSAGES.stateMismatch,
+    };
     expect(parseSocialLoginMessage({ origin, data: error }, origin, 'st')).toEqual(error);
     expect(parseSocialLoginMessage({ origin, data: { ...error, state: 'st' } }, origin, 'st')?.status).toBe('error');
     expect(parseSocialLoginMessage({ origin, data: { ...error, state: 'other' } }, origin, 'st')).toBeNull();

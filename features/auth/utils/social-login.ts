@@ -84,7 +84,13 @@ export type PendingSocialLogin = {
  * code_challenge_method=S256, scope (names and e-mail: the account needs an e-mail, spec §4 write-in
  * otherwise), lang_id=0 (Russian).
  */
-export function buildVkAuthorizeUrl(options: { authorizeUrl: string; clientId: string; redirectUri: string; state: string; codeChallenge: string }): string {
+export function buildVkAuthorizeUrl(options: {
+  authorizeUrl: string;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+}): string {
   const url = new URL(options.authorizeUrl);
   url.search = new URLSearchParams({
     response_type: 'code',
@@ -138,7 +144,12 @@ export function takePendingSocialLogin(storage: Storage, now = Date.now()): Pend
 }
 
 /** Parameters VK ID appends to the redirect URL (also inside a JSON `payload` in older VK ID answers). */
-export type SocialCallbackParams = { code: string | null; state: string | null; deviceId: string | null; error: string | null };
+export type SocialCallbackParams = {
+  code: string | null;
+  state: string | null;
+  deviceId: string | null;
+  error: string | null;
+};
 
 /** Reads the callback query ("?code=…&state=…&device_id=…" or "?error=…"). */
 export function readSocialCallbackParams(search: string): SocialCallbackParams {
@@ -153,7 +164,8 @@ export function readSocialCallbackParams(search: string): SocialCallbackParams {
       // A broken payload is treated like a missing one.
     }
   }
-  const pick = (name: string) => params.get(name) ?? (typeof payload[name] === 'string' ? (payload[name] as string) : null);
+  const pick = (name: string) =>
+    params.get(name) ?? (typeof payload[name] === 'string' ? (payload[name] as string) : null);
   return { code: pick('code'), state: pick('state'), deviceId: pick('device_id'), error: pick('error') };
 }
 
@@ -198,24 +210,42 @@ function timingSafeEqual(a: string, b: string): boolean {
 /** The callback page's word to the opener: the exchange succeeded (token cookie set) or failed with `message`. */
 export type SocialLoginMessage =
   | { source: typeof SOCIAL_MESSAGE_SOURCE; provider: SocialProvider; state: string; status: 'success' }
-  | { source: typeof SOCIAL_MESSAGE_SOURCE; provider: SocialProvider; state: string | null; status: 'error'; message: string };
+  | {
+      source: typeof SOCIAL_MESSAGE_SOURCE;
+      provider: SocialProvider;
+      state: string | null;
+      status: 'error';
+      message: string;
+    };
 
 /**
  * Accepts a message event's data only when it comes from `expectedOrigin` (the shop's own origin),
  * has our shape, and belongs to the opener's attempt (`expectedState`; an error without a state —
  * e.g. a state mismatch — is accepted for the current attempt). Anything else → null (ignored).
  */
-export function parseSocialLoginMessage(event: { origin: string; data: unknown }, expectedOrigin: string, expectedState: string | null): SocialLoginMessage | null {
+export function parseSocialLoginMessage(
+  event: { origin: string; data: unknown },
+  expectedOrigin: string,
+  expectedState: string | null,
+): SocialLoginMessage | null {
   if (event.origin !== expectedOrigin || expectedState === null) return null;
   const data = event.data as Partial<Record<string, unknown>> | null;
   if (!data || typeof data !== 'object' || data.source !== SOCIAL_MESSAGE_SOURCE) return null;
   if (typeof data.provider !== 'string' || !isSocialProvider(data.provider)) return null;
   if (data.status === 'success') {
-    return data.state === expectedState ? { source: SOCIAL_MESSAGE_SOURCE, provider: data.provider, state: expectedState, status: 'success' } : null;
+    return data.state === expectedState
+      ? { source: SOCIAL_MESSAGE_SOURCE, provider: data.provider, state: expectedState, status: 'success' }
+      : null;
   }
   if (data.status === 'error' && typeof data.message === 'string') {
     if (data.state !== null && data.state !== expectedState) return null;
-    return { source: SOCIAL_MESSAGE_SOURCE, provider: data.provider, state: data.state, status: 'error', message: data.message.slice(0, 300) };
+    return {
+      source: SOCIAL_MESSAGE_SOURCE,
+      provider: data.provider,
+      state: data.state,
+      status: 'error',
+      message: data.message.slice(0, 300),
+    };
   }
   return null;
 }

@@ -80,7 +80,14 @@ export function BasketHeaderButton() {
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
-      <Link href={BASKET_PATH} prefetch={false} onTouchStart={prefetch} className={styles.link} aria-label={label} data-testid="header-basket">
+      <Link
+        href={BASKET_PATH}
+        prefetch={false}
+        onTouchStart={prefetch}
+        className={styles.link}
+        aria-label={label}
+        data-testid="header-basket"
+      >
         <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path
             d="M6 7h12l-1 13H7L6 7Zm3 0V6a3 3 0 0 1 6 0v1"

@@ -4,12 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBasketStoreForTests, useBasketStore } from '@/stores/basket-store';
-import { cartErrorHandler, cartGate, cartHandlers, cartItemFactory, createFakeCart, resetFakeCart } from '@/tests/msw/cart-handlers';
+import {
+  cartErrorHandler,
+  cartGate,
+  cartHandlers,
+  cartItemFactory,
+  createFakeCart,
+  resetFakeCart,
+} from '@/tests/msw/cart-handlers';
 import { BasketHeaderButton } from './basket-header-button';
 import { BasketPage } from './basket-page';
 
 const navigation = vi.hoisted(() => ({ pathname: '/', prefetch: vi.fn() }));
-vi.mock('next/navigation', () => ({ usePathname: () => navigation.pathname, useRouter: () => ({ prefetch: navigation.prefetch }) }));
+vi.mock('next/navigation', () => ({
+  usePathname: () => navigation.pathname,
+  useRouter: () => ({ prefetch: navigation.prefetch }),
+}));
 
 const fake = createFakeCart();
 const server = setupServer(...cartHandlers(fake));
@@ -94,7 +104,10 @@ describe('BasketPage', () => {
 
 describe('BasketHeaderButton', () => {
   it('labels the counter and opens the dropdown on hover with lines and total', async () => {
-    resetFakeCart(fake, [cartItemFactory({ price: 990, quantity: 3, product: { name: 'Парео' } }), cartItemFactory({ price: 10 })]);
+    resetFakeCart(fake, [
+      cartItemFactory({ price: 990, quantity: 3, product: { name: 'Парео' } }),
+      cartItemFactory({ price: 10 }),
+    ]);
     const user = userEvent.setup();
     render(<BasketHeaderButton />);
     const link = await screen.findByRole('link', { name: 'Корзина, 2 товара' });

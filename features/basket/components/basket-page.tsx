@@ -31,7 +31,10 @@ function lineSum(item: Pick<CartItem, 'price' | 'quantity'>): number {
  * Slots composed by the page (features do not import each other): `summaryExtra` under the total
  * (promo code, issue #5) and `checkoutAction` in place of the plain "Оформить заказ" link.
  */
-export function BasketPage({ summaryExtra, checkoutAction }: { summaryExtra?: ReactNode; checkoutAction?: ReactNode } = {}) {
+export function BasketPage({
+  summaryExtra,
+  checkoutAction,
+}: { summaryExtra?: ReactNode; checkoutAction?: ReactNode } = {}) {
   const basketList = useBasketStore((s) => s.basketList);
   const basketInited = useBasketStore((s) => s.basketInited);
   const basketLoadFailed = useBasketStore((s) => s.basketLoadFailed);

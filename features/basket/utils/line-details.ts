@@ -11,11 +11,12 @@ export const GOODS_FORMS = ['товар', 'товара', 'товаров'] as c
  * The chosen size(s) of a line as label/value pairs: `[{label: 'Размер', value: 'M'}]`, or
  * `[{label: 'Верх', value: 'S'}, {label: 'Низ', value: 'M'}]`; empty for one-size goods.
  */
-export function lineSizes(item: Pick<CartItem, 'feature' | 'featuretop' | 'featurebot'>): { label: string; value: string }[] {
+export function lineSizes(
+  item: Pick<CartItem, 'feature' | 'featuretop' | 'featurebot'>,
+): { label: string; value: string }[] {
   const sizes: { label: string; value: string }[] = [];
   if (item.featuretop) sizes.push({ label: 'Верх', value: item.featuretop.name });
   if (item.featurebot) sizes.push({ label: 'Низ', value: item.featurebot.name });
   if (item.feature) sizes.push({ label: 'Размер', value: item.feature.name });
   return sizes;
 }
-

@@ -11,7 +11,12 @@ import { filtersParam, type OffersRequest } from './get-offers';
  */
 export function getSearch(text: string, page: number, request: OffersRequest = {}): Promise<SearchPage> {
   return apiGet(`/v1/search/${encodeURIComponent(text)}/`, SearchPage, {
-    query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, filters: filtersParam(request.filters), sort: request.sort },
+    query: {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      filters: filtersParam(request.filters),
+      sort: request.sort,
+    },
     cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['catalog', 'listings', 'search'] },
   });
 }

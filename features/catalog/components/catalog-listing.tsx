@@ -1,13 +1,13 @@
-import type { Category, OffersPage } from '@/lib/api/contract/catalog';
-import type { Facets } from '@/lib/api/contract/facets';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import type { ProductGridProps } from '@/components/product-grid/product-grid';
+import type { Category, OffersPage } from '@/lib/api/contract/catalog';
+import type { Facets } from '@/lib/api/contract/facets';
 import { formatCount } from '@/lib/format/plural';
 import { catalogHref } from '@/lib/routes';
 import { offersBffUrl } from '../api/get-offers';
-import type { ListingState } from '../utils/listing-query';
-import { FacetedListing } from './faceted-listing';
 import styles from './catalog-listing.module.css';
+import { FacetedListing } from './faceted-listing';
+import type { ListingState } from '../utils/listing-query';
 
 /** Props of `CatalogListing`. */
 export type CatalogListingProps = {
@@ -42,7 +42,16 @@ export const PRODUCT_FORMS = ['товар', 'товара', 'товаров'] as
  * banners are rendered in both places and CSS shows one per width (`display: none` takes the other
  * out of the tab order and the accessibility tree), so the focus order follows what is seen.
  */
-export function CatalogListing({ category, offers, page, heading, state, facets, cardAction, bannerSlot }: CatalogListingProps) {
+export function CatalogListing({
+  category,
+  offers,
+  page,
+  heading,
+  state,
+  facets,
+  cardAction,
+  bannerSlot,
+}: CatalogListingProps) {
   const basePath = catalogHref(category.path, category.tag?.slug);
   const crumbs = [
     ...category.parents.map((parent) => ({ name: parent.name, href: catalogHref(parent.path) })),

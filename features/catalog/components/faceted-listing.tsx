@@ -1,14 +1,23 @@
-import type { OffersPage } from '@/lib/api/contract/catalog';
-import type { Facets } from '@/lib/api/contract/facets';
 import { Pagination } from '@/components/pagination/pagination';
 import { ProductGrid, type ProductGridProps } from '@/components/product-grid/product-grid';
+import type { OffersPage } from '@/lib/api/contract/catalog';
 import { SORTS } from '@/lib/api/contract/catalog';
+import type { Facets } from '@/lib/api/contract/facets';
 import { PAGE_SIZE } from '@/lib/constants';
 import { formatNumber } from '@/lib/format/price';
-import { hasFilters, listingQuery, listingUrl, SORT_LABELS, toggleValue, withoutFilter, type ListParam, type ListingState } from '../utils/listing-query';
+import {
+  hasFilters,
+  listingQuery,
+  listingUrl,
+  SORT_LABELS,
+  toggleValue,
+  withoutFilter,
+  type ListParam,
+  type ListingState,
+} from '../utils/listing-query';
+import styles from './faceted-listing.module.css';
 import { FacetsForm } from './facets-form';
 import { ShowMore } from './show-more';
-import styles from './faceted-listing.module.css';
 
 /** Props of `FacetedListing`. */
 export type FacetedListingProps = {
@@ -38,7 +47,12 @@ export type FacetedListingProps = {
 };
 
 const LIST_NAMES: Record<ListParam, string> = { brand: 'Бренд', color: 'Цвет', size: 'Размер', material: 'Материал' };
-const KEY_OF: Record<ListParam, 'brands' | 'colors' | 'sizes' | 'materials'> = { brand: 'brands', color: 'colors', size: 'sizes', material: 'materials' };
+const KEY_OF: Record<ListParam, 'brands' | 'colors' | 'sizes' | 'materials'> = {
+  brand: 'brands',
+  color: 'colors',
+  size: 'sizes',
+  material: 'materials',
+};
 
 /**
  * The body of every product listing (issue #3; spec §9: 24 a page): sort links, the facet form, the
@@ -46,7 +60,20 @@ const KEY_OF: Record<ListParam, 'brands' | 'colors' | 'sizes' | 'materials'> = {
  * the filters and sort, and an empty state offering to drop the filters. Server component; all of
  * it works without JavaScript (links and a GET form).
  */
-export function FacetedListing({ basePath, state, facets, offers, page, endpoint, label, keep = {}, hide = [], emptyText, cardAction, afterGrid }: FacetedListingProps) {
+export function FacetedListing({
+  basePath,
+  state,
+  facets,
+  offers,
+  page,
+  endpoint,
+  label,
+  keep = {},
+  hide = [],
+  emptyText,
+  cardAction,
+  afterGrid,
+}: FacetedListingProps) {
   const totalPages = Math.max(1, Math.ceil(offers.count / PAGE_SIZE));
   const filtered = hasFilters(state.filters);
   const clean = listingUrl(basePath, { filters: {}, sort: state.sort }, 1, keep);
@@ -56,16 +83,24 @@ export function FacetedListing({ basePath, state, facets, offers, page, endpoint
   const chips: { text: string; href: string }[] = [];
   for (const param of Object.keys(KEY_OF) as ListParam[]) {
     for (const value of state.filters[KEY_OF[param]] ?? []) {
-      chips.push({ text: `${LIST_NAMES[param]}: ${labelOf(param, value)}`, href: listingUrl(basePath, toggleValue(state, param, value), 1, keep) });
+      chips.push({
+        text: `${LIST_NAMES[param]}: ${labelOf(param, value)}`,
+        href: listingUrl(basePath, toggleValue(state, param, value), 1, keep),
+      });
     }
   }
   if (state.filters.price_min !== undefined || state.filters.price_max !== undefined) {
     const from = state.filters.price_min !== undefined ? `от ${formatNumber(state.filters.price_min)}` : '';
     const to = state.filters.price_max !== undefined ? `до ${formatNumber(state.filters.price_max)}` : '';
-    chips.push({ text: `Цена: ${[from, to].filter(Boolean).join(' ')} ₽`, href: listingUrl(basePath, withoutFilter(state, 'price'), 1, keep) });
+    chips.push({
+      text: `Цена: ${[from, to].filter(Boolean).join(' ')} ₽`,
+      href: listingUrl(basePath, withoutFilter(state, 'price'), 1, keep),
+    });
   }
-  if (state.filters.sale) chips.push({ text: 'Со скидкой', href: listingUrl(basePath, withoutFilter(state, 'sale'), 1, keep) });
-  if (state.filters.new) chips.push({ text: 'Новинки', href: listingUrl(basePath, withoutFilter(state, 'new'), 1, keep) });
+  if (state.filters.sale)
+    chips.push({ text: 'Со скидкой', href: listingUrl(basePath, withoutFilter(state, 'sale'), 1, keep) });
+  if (state.filters.new)
+    chips.push({ text: 'Новинки', href: listingUrl(basePath, withoutFilter(state, 'new'), 1, keep) });
 
   return (
     <div className={facets ? styles.layout : undefined}>
@@ -100,7 +135,15 @@ export function FacetedListing({ basePath, state, facets, offers, page, endpoint
                         {SORT_LABELS[sort]}
                       </span>
                     ) : (
-                      <a href={listingUrl(basePath, { filters: state.filters, sort: sort === 'popular' ? undefined : sort }, 1, keep)} rel="nofollow">
+                      <a
+                        href={listingUrl(
+                          basePath,
+                          { filters: state.filters, sort: sort === 'popular' ? undefined : sort },
+                          1,
+                          keep,
+                        )}
+                        rel="nofollow"
+                      >
                         {SORT_LABELS[sort]}
                       </a>
                     )}
@@ -132,12 +175,21 @@ export function FacetedListing({ basePath, state, facets, offers, page, endpoint
           <>
             <ProductGrid offers={offers.results} preloadFirstRow label={label} cardAction={cardAction} />
             {afterGrid}
-            <ShowMore key={endpoint} endpoint={endpoint} page={page} count={offers.count} label={label} cardAction={cardAction} />
+            <ShowMore
+              key={endpoint}
+              endpoint={endpoint}
+              page={page}
+              count={offers.count}
+              label={label}
+              cardAction={cardAction}
+            />
             <Pagination basePath={basePath} page={page} totalPages={totalPages} query={listingQuery(state, 1, keep)} />
           </>
         ) : (
           <div className={styles.empty} role="status">
-            <p className={styles.emptyTitle}>{filtered ? 'По выбранным фильтрам ничего не найдено' : (emptyText ?? 'Здесь пока нет товаров')}</p>
+            <p className={styles.emptyTitle}>
+              {filtered ? 'По выбранным фильтрам ничего не найдено' : (emptyText ?? 'Здесь пока нет товаров')}
+            </p>
             {filtered ? (
               <>
                 <p>Попробуйте убрать часть фильтров или сбросить их все.</p>

@@ -4,7 +4,14 @@ import { useRouter } from 'next/navigation';
 import { useRef, useTransition } from 'react';
 import type { Facets, FacetValue } from '@/lib/api/contract/facets';
 import { formatNumber } from '@/lib/format/price';
-import { LIST_PARAMS, listingUrl, parseListingQuery, type ListParam, type ListingState, type RawQuery } from '../utils/listing-query';
+import {
+  LIST_PARAMS,
+  listingUrl,
+  parseListingQuery,
+  type ListParam,
+  type ListingState,
+  type RawQuery,
+} from '../utils/listing-query';
 import styles from './faceted-listing.module.css';
 
 /** Props of `FacetsForm`. */
@@ -51,7 +58,9 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
     const form = formRef.current;
     if (!form) return;
     const next = parseListingQuery(formQuery(form));
-    startTransition(() => router.push(listingUrl(basePath, { filters: next.filters, sort: state.sort }, 1, keep), { scroll: false }));
+    startTransition(() =>
+      router.push(listingUrl(basePath, { filters: next.filters, sort: state.sort }, 1, keep), { scroll: false }),
+    );
   };
 
   const list = (param: ListParam, values: FacetValue[]) => {
@@ -109,7 +118,9 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
       // Re-mount on a new URL so the uncontrolled inputs show the new state.
       key={listingUrl(basePath, state, 1, keep)}
     >
-      {Object.entries(keep).map(([key, value]) => (value ? <input key={key} type="hidden" name={key} value={value} /> : null))}
+      {Object.entries(keep).map(([key, value]) =>
+        value ? <input key={key} type="hidden" name={key} value={value} /> : null,
+      )}
       {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
       {(Object.keys(LIST_PARAMS) as ListParam[]).map((param) => (
         <div key={param}>{list(param, facets[KEYS[param]])}</div>
@@ -154,13 +165,30 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
       ) : null}
       <fieldset className={`${styles.fieldset} ${styles.flags}`}>
         <legend className="visually-hidden">Особые предложения</legend>
-        <label className={styles.option} data-disabled={!state.filters.sale && facets.sale.count === 0 ? '' : undefined}>
-          <input type="checkbox" name="sale" value="1" defaultChecked={!!state.filters.sale} disabled={!state.filters.sale && facets.sale.count === 0} onChange={apply} />
+        <label
+          className={styles.option}
+          data-disabled={!state.filters.sale && facets.sale.count === 0 ? '' : undefined}
+        >
+          <input
+            type="checkbox"
+            name="sale"
+            value="1"
+            defaultChecked={!!state.filters.sale}
+            disabled={!state.filters.sale && facets.sale.count === 0}
+            onChange={apply}
+          />
           <span>Со скидкой</span>
           <span className={styles.optionCount}>{facets.sale.count}</span>
         </label>
         <label className={styles.option} data-disabled={!state.filters.new && facets.new.count === 0 ? '' : undefined}>
-          <input type="checkbox" name="new" value="1" defaultChecked={!!state.filters.new} disabled={!state.filters.new && facets.new.count === 0} onChange={apply} />
+          <input
+            type="checkbox"
+            name="new"
+            value="1"
+            defaultChecked={!!state.filters.new}
+            disabled={!state.filters.new && facets.new.count === 0}
+            onChange={apply}
+          />
           <span>Новинки</span>
           <span className={styles.optionCount}>{facets.new.count}</span>
         </label>

@@ -1,6 +1,6 @@
-import type { OfferCard } from '@/lib/api/contract/catalog';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { ProductGrid, type ProductGridProps } from '@/components/product-grid/product-grid';
+import type { OfferCard } from '@/lib/api/contract/catalog';
 import { formatCount } from '@/lib/format/plural';
 import { href, routeTitle } from '@/lib/routes';
 import { PRODUCT_FORMS } from './catalog-listing';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { OfferCard } from '@/lib/api/contract/catalog';
 import { ProductGrid, type ProductGridProps } from '@/components/product-grid/product-grid';
+import type { OfferCard } from '@/lib/api/contract/catalog';
 import { PAGE_SIZE } from '@/lib/constants';
 import { useCatalogStore } from '@/stores/catalog-store';
 import styles from './faceted-listing.module.css';
@@ -99,7 +99,13 @@ export function ShowMore({ endpoint, page, count, label, cardAction }: ShowMoreP
       {appended.length > 0 ? <ProductGrid offers={appended} label={`${label}: ещё`} cardAction={cardAction} /> : null}
       {shown < count ? (
         <div className={styles.more}>
-          <button type="button" className="button button-outline" onClick={load} disabled={state === 'loading'} aria-busy={state === 'loading'}>
+          <button
+            type="button"
+            className="button button-outline"
+            onClick={load}
+            disabled={state === 'loading'}
+            aria-busy={state === 'loading'}
+          >
             {state === 'loading' ? 'Загружаем…' : 'Показать ещё'}
           </button>
           {state === 'failed' ? (

@@ -9,8 +9,8 @@
  * value added to the catalogue since the last refresh, a filtered listing is rendered per request
  * (correct, just not cached).
  */
-import { apiGet } from '@/lib/api/fetcher';
 import { Facets } from '@/lib/api/contract/facets';
+import { apiGet } from '@/lib/api/fetcher';
 import type { ListParam } from './listing-query';
 
 /** URL parameter → the values it may carry. */
@@ -28,7 +28,12 @@ let loading: Promise<void> | null = null;
 /** Builds the set from a facets answer. */
 export function knownFromFacets(facets: Facets): KnownFacetValues {
   const set = (list: { value: string }[]) => new Set(list.map((v) => v.value));
-  return { brand: set(facets.brands), color: set(facets.colors), size: set(facets.sizes), material: set(facets.materials) };
+  return {
+    brand: set(facets.brands),
+    color: set(facets.colors),
+    size: set(facets.sizes),
+    material: set(facets.materials),
+  };
 }
 
 /**

@@ -14,7 +14,14 @@ describe('parseListingQuery', () => {
       page: '2',
     });
     expect(state).toEqual({
-      filters: { brands: ['maaji', 'seafolly'], sizes: ['S'], colors: ['chernyj'], price_min: 1000, price_max: 5000, sale: true },
+      filters: {
+        brands: ['maaji', 'seafolly'],
+        sizes: ['S'],
+        colors: ['chernyj'],
+        price_min: 1000,
+        price_max: 5000,
+        sale: true,
+      },
       sort: 'price_asc',
     });
   });
@@ -41,7 +48,9 @@ describe('listingUrl', () => {
     const params = Object.fromEntries(new URL(url, 'http://x').searchParams);
     expect(parseListingQuery(params)).toEqual(state);
     expect(listingUrl('/kupalniki', { filters: {} }, 1)).toBe('/kupalniki');
-    expect(listingUrl('/search', { filters: {} }, 1, { searchParam: 'бикини' })).toBe('/search?searchParam=%D0%B1%D0%B8%D0%BA%D0%B8%D0%BD%D0%B8');
+    expect(listingUrl('/search', { filters: {} }, 1, { searchParam: 'бикини' })).toBe(
+      '/search?searchParam=%D0%B1%D0%B8%D0%BA%D0%B8%D0%BD%D0%B8',
+    );
   });
 
   it('toggles a value and removes a filter', () => {

@@ -64,7 +64,8 @@ export function parseListingQuery(query: RawQuery): ListingState {
   if (first(query.sale) === '1') filters.sale = true;
   if (first(query.new) === '1') filters.new = true;
   const sortRaw = first(query.sort);
-  const sort = (SORTS as readonly string[]).includes(sortRaw ?? '') && sortRaw !== 'popular' ? (sortRaw as Sort) : undefined;
+  const sort =
+    (SORTS as readonly string[]).includes(sortRaw ?? '') && sortRaw !== 'popular' ? (sortRaw as Sort) : undefined;
   return sort ? { filters, sort } : { filters };
 }
 
@@ -77,7 +78,11 @@ export function hasFilters(filters: OfferFilters): boolean {
  * The query parameters of a state in canonical form (stable key order, comma lists), page 1
  * omitted; `extra` (e.g. `searchParam`) comes first.
  */
-export function listingQuery(state: ListingState, page = 1, extra: Record<string, string | undefined> = {}): Record<string, string> {
+export function listingQuery(
+  state: ListingState,
+  page = 1,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(extra)) if (value) out[key] = value;
   const f = state.filters;
@@ -94,7 +99,12 @@ export function listingQuery(state: ListingState, page = 1, extra: Record<string
 }
 
 /** `basePath` with the canonical query of `state` ("/kupalniki?brand=maaji&sort=new"). */
-export function listingUrl(basePath: string, state: ListingState, page = 1, extra: Record<string, string | undefined> = {}): string {
+export function listingUrl(
+  basePath: string,
+  state: ListingState,
+  page = 1,
+  extra: Record<string, string | undefined> = {},
+): string {
   const qs = new URLSearchParams(listingQuery(state, page, extra)).toString();
   return qs ? `${basePath}?${qs}` : basePath;
 }

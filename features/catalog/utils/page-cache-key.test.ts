@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KnownFacetValues } from './known-facets';
 import { listingPageKey, queryFromKey, searchPageKey } from './page-cache-key';
+import type { KnownFacetValues } from './known-facets';
 
 const known: KnownFacetValues = {
   brand: new Set(['maaji']),

@@ -22,9 +22,16 @@
  * come from features/catalog/utils/known-facets.ts. Without that set (before its first load),
  * filtered listings render per request too.
  */
-import type { KnownFacetValues } from './known-facets';
-import { LIST_PARAMS, listingQuery, parseListingQuery, type ListingState, type ListParam, type RawQuery } from './listing-query';
+import {
+  LIST_PARAMS,
+  listingQuery,
+  parseListingQuery,
+  type ListingState,
+  type ListParam,
+  type RawQuery,
+} from './listing-query';
 import { parsePageParam } from './page-param';
+import type { KnownFacetValues } from './known-facets';
 
 /** First path segment of the internal cached routes (app/(shop)/cached/[key]/…). */
 export const CACHED_PREFIX = 'cached';

@@ -7,14 +7,21 @@
 import { queryOptions } from '@tanstack/react-query';
 import { bffRequest } from '@/lib/api/bff-client';
 import { AddressesResponse, CitiesResponse, RegionsResponse } from '@/lib/api/contract/accounts';
-import { DeliveryOptionsResponse, OrderInfoResponse, PickupPointsResponse, PromoCodeResponse, type DeliveryOption } from '@/lib/api/contract/checkout';
+import {
+  DeliveryOptionsResponse,
+  OrderInfoResponse,
+  PickupPointsResponse,
+  PromoCodeResponse,
+  type DeliveryOption,
+} from '@/lib/api/contract/checkout';
 
 /** Query keys, one root per resource under `checkout`. */
 export const checkoutKeys = {
   all: ['checkout'] as const,
   regions: () => [...checkoutKeys.all, 'regions'] as const,
   cities: (regionId: number) => [...checkoutKeys.all, 'cities', regionId] as const,
-  deliveryOptions: (cityId: number, basketTotal: number) => [...checkoutKeys.all, 'delivery-options', cityId, basketTotal] as const,
+  deliveryOptions: (cityId: number, basketTotal: number) =>
+    [...checkoutKeys.all, 'delivery-options', cityId, basketTotal] as const,
   pickupPoints: (cityId: number) => [...checkoutKeys.all, 'pickup-points', cityId] as const,
   addresses: () => [...checkoutKeys.all, 'addresses'] as const,
   promo: (code: string, basketTotal: number) => [...checkoutKeys.all, 'promo', code, basketTotal] as const,
@@ -28,7 +35,10 @@ const LOCATIONS_STALE_MS = 60 * 60 * 1000;
 export const regionsQuery = () =>
   queryOptions({
     queryKey: checkoutKeys.regions(),
-    queryFn: ({ signal }) => bffRequest('GET', `/v1/regions/?data=${encodeURIComponent('{}')}`, RegionsResponse, undefined, { signal }).then((r) => r.results),
+    queryFn: ({ signal }) =>
+      bffRequest('GET', `/v1/regions/?data=${encodeURIComponent('{}')}`, RegionsResponse, undefined, { signal }).then(
+        (r) => r.results,
+      ),
     staleTime: LOCATIONS_STALE_MS,
   });
 
@@ -37,7 +47,13 @@ export const citiesQuery = (regionId: number) =>
   queryOptions({
     queryKey: checkoutKeys.cities(regionId),
     queryFn: ({ signal }) =>
-      bffRequest('GET', `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`, CitiesResponse, undefined, { signal }).then((r) => r.results),
+      bffRequest(
+        'GET',
+        `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`,
+        CitiesResponse,
+        undefined,
+        { signal },
+      ).then((r) => r.results),
     staleTime: LOCATIONS_STALE_MS,
     enabled: regionId > 0,
   });
@@ -65,7 +81,8 @@ export const deliveryOptionsQuery = (cityId: number, basketTotal: number) =>
 export const pickupPointsQuery = (cityId: number) =>
   queryOptions({
     queryKey: checkoutKeys.pickupPoints(cityId),
-    queryFn: ({ signal }) => bffRequest('GET', `/v1/pickup_points/?city_id=${cityId}`, PickupPointsResponse, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      bffRequest('GET', `/v1/pickup_points/?city_id=${cityId}`, PickupPointsResponse, undefined, { signal }),
     staleTime: LOCATIONS_STALE_MS,
     enabled: cityId > 0,
   });
@@ -74,7 +91,8 @@ export const pickupPointsQuery = (cityId: number) =>
 export const addressesQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: checkoutKeys.addresses(),
-    queryFn: ({ signal }) => bffRequest('GET', '/v1/user_address/', AddressesResponse, undefined, { signal }).then((r) => r.results),
+    queryFn: ({ signal }) =>
+      bffRequest('GET', '/v1/user_address/', AddressesResponse, undefined, { signal }).then((r) => r.results),
     enabled,
   });
 
@@ -100,9 +118,15 @@ export const POLL_MS = 1500;
 export const orderInfoQuery = (guid: string | null) =>
   queryOptions({
     queryKey: checkoutKeys.orderInfo(guid ?? ''),
-    queryFn: ({ signal }) => bffRequest('POST', '/v1/get_order_info/', OrderInfoResponse, { guid }, { signal }).then((r) => r.order_info),
+    queryFn: ({ signal }) =>
+      bffRequest('POST', '/v1/get_order_info/', OrderInfoResponse, { guid }, { signal }).then((r) => r.order_info),
     enabled: Boolean(guid),
     retry: false,
     refetchOnWindowFocus: false,
-    refetchInterval: (query) => (query.state.data?.payment_status === 'pending' && !query.state.data.paid && query.state.dataUpdateCount <= PENDING_POLLS ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.payment_status === 'pending' &&
+      !query.state.data.paid &&
+      query.state.dataUpdateCount <= PENDING_POLLS
+        ? POLL_MS
+        : false,
   });

@@ -6,7 +6,11 @@ import { CATALOG_REVALIDATE_S } from '@/lib/constants';
 /** Every nominal, cheapest first; empty when the call failed (logged). */
 export async function getGiftNominals(): Promise<GiftCardNominal[]> {
   try {
-    return (await apiGet('/v1/gift/cards/', GiftCardNominalsResponse, { cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['gift-cards'] } })).results;
+    return (
+      await apiGet('/v1/gift/cards/', GiftCardNominalsResponse, {
+        cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['gift-cards'] },
+      })
+    ).results;
   } catch (error) {
     console.error('что-то пошло не так: gift cards', error);
     return [];
@@ -16,7 +20,11 @@ export async function getGiftNominals(): Promise<GiftCardNominal[]> {
 /** One nominal by slug; null for an unknown slug. @throws ApiRequestError on other failures. */
 export async function getGiftNominal(slug: string): Promise<GiftCardNominal | null> {
   try {
-    return (await apiGet(`/v1/gift/cards/${encodeURIComponent(slug)}/`, GiftCardDataResponse, { cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['gift-cards'] } })).response;
+    return (
+      await apiGet(`/v1/gift/cards/${encodeURIComponent(slug)}/`, GiftCardDataResponse, {
+        cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['gift-cards'] },
+      })
+    ).response;
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

@@ -13,8 +13,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { checkPromoCode } from '@/lib/api/checkout-client';
 import { BffRequestError } from '@/lib/api/bff-client';
+import { checkPromoCode } from '@/lib/api/checkout-client';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
 import { useBasketStore } from '@/stores/basket-store';
@@ -87,7 +87,8 @@ export function PromoCodeField() {
   }, []);
   // Re-check a stored code whenever the basket total changes (the discount follows the goods).
   useEffect(() => {
-    if (promoCode && basketTotal > 0 && checkedFor.current !== `${promoCode}:${basketTotal}`) void Promise.resolve(promoCode).then(apply);
+    if (promoCode && basketTotal > 0 && checkedFor.current !== `${promoCode}:${basketTotal}`)
+      void Promise.resolve(promoCode).then(apply);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply is recreated every render
   }, [promoCode, basketTotal]);
 
@@ -106,7 +107,15 @@ export function PromoCodeField() {
         Промокод
       </label>
       <div className={styles.inline}>
-        <input id="promo-code-input" className={styles.input} value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby="promo-code-note" />
+        <input
+          id="promo-code-input"
+          className={styles.input}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby="promo-code-note"
+        />
         <button type="submit" className={styles.secondary} disabled={busy}>
           Применить
         </button>
@@ -196,7 +205,9 @@ export function CheckoutChoicePopup() {
   return (
     <Modal open={!user && open} onClose={() => closePopup('checkoutChoice')} title="Оформление заказа">
       <div className={styles.choice}>
-        <p className={styles.muted}>Войдите, чтобы копить бонусы и видеть историю заказов, или оформите заказ без регистрации.</p>
+        <p className={styles.muted}>
+          Войдите, чтобы копить бонусы и видеть историю заказов, или оформите заказ без регистрации.
+        </p>
         <div className={styles.inline}>
           <button type="button" className={styles.secondary} onClick={() => openPopup('login')}>
             Войти
@@ -214,7 +225,9 @@ export function CheckoutChoicePopup() {
 /** Spec §3 Anonymous checkout data form; starts from what was stored last time. */
 function AnonymousForm({ onDone }: { onDone: () => void }) {
   const router = useRouter();
-  const [form, setForm] = useState(() => useCheckoutStore.getState().anonymousData ?? { fio: '', email: '', phone: '' });
+  const [form, setForm] = useState(
+    () => useCheckoutStore.getState().anonymousData ?? { fio: '', email: '', phone: '' },
+  );
   // The phone input is left to the mask (uncontrolled, read at submit): re-rendering it while the
   // shopper types makes the mask lose keystrokes.
   const [initialPhone] = useState(form.phone);
@@ -248,7 +261,12 @@ function AnonymousForm({ onDone }: { onDone: () => void }) {
         <input value={form.fio} onChange={(e) => setForm({ ...form, fio: e.target.value })} autoComplete="name" />
       </FormField>
       <FormField label="E-mail*" error={errors.email}>
-        <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} autoComplete="email" />
+        <input
+          type="email"
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+          autoComplete="email"
+        />
       </FormField>
       <FormField label="Телефон*" error={errors.phone}>
         <PhoneInput ref={phoneRef} defaultValue={initialPhone} />

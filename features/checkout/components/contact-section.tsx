@@ -7,8 +7,8 @@
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import type { CheckoutFormValues } from '../utils/checkout-form';
 import styles from './checkout.module.css';
+import type { CheckoutFormValues } from '../utils/checkout-form';
 
 /** `guestNote`: the "order without registration" line for an anonymous shopper. */
 export function ContactSection({ guestNote }: { guestNote: boolean }) {
@@ -17,7 +17,9 @@ export function ContactSection({ guestNote }: { guestNote: boolean }) {
   return (
     <fieldset className={styles.fieldset}>
       <legend>Контактные данные</legend>
-      {guestNote ? <p className={styles.muted}>Заказ без регистрации: данные нужны только для связи по заказу.</p> : null}
+      {guestNote ? (
+        <p className={styles.muted}>Заказ без регистрации: данные нужны только для связи по заказу.</p>
+      ) : null}
       <FormField label="ФИО*" error={errors?.fio?.message}>
         <input autoComplete="name" {...register('contact.fio')} />
       </FormField>

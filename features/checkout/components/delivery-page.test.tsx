@@ -18,24 +18,59 @@ import { cartHandlers, cartItemFactory, createFakeCart, resetFakeCart } from '@/
 import { DeliveryPage } from './delivery-page';
 
 const navigation = vi.hoisted(() => ({ push: vi.fn() }));
-vi.mock('next/navigation', () => ({ usePathname: () => '/basket/delivery', useRouter: () => ({ push: navigation.push, replace: vi.fn(), prefetch: vi.fn() }) }));
+vi.mock('next/navigation', () => ({
+  usePathname: () => '/basket/delivery',
+  useRouter: () => ({ push: navigation.push, replace: vi.fn(), prefetch: vi.fn() }),
+}));
 
 const REGIONS = [
   { id: 16, name: 'Республика Татарстан', code: '16' },
   { id: 77, name: 'Москва', code: '77' },
 ];
-const CITIES: Record<number, Array<{ id: number; name: string; region_id: number; region: string; is_capital: boolean }>> = {
+const CITIES: Record<
+  number,
+  Array<{ id: number; name: string; region_id: number; region: string; is_capital: boolean }>
+> = {
   77: [{ id: 1, name: 'Москва', region_id: 77, region: 'Москва', is_capital: true }],
   16: [
     { id: 5, name: 'Казань', region_id: 16, region: 'Республика Татарстан', is_capital: true },
     { id: 6, name: 'Набережные Челны', region_id: 16, region: 'Республика Татарстан', is_capital: false },
   ],
 };
-const option = (method: 'courier' | 'cdek' | 'pickup', name: string, cost: number) => ({ method, name, cost, days_min: 1, days_max: 2, note: '', source: 'tariff' as const });
+const option = (method: 'courier' | 'cdek' | 'pickup', name: string, cost: number) => ({
+  method,
+  name,
+  cost,
+  days_min: 1,
+  days_max: 2,
+  note: '',
+  source: 'tariff' as const,
+});
 const POINTS = [
-  { code: 'DEMO-1-1', name: 'СДЭК на Тверской', address: 'ул. Тверская, д. 18', work_time: 'Пн-Вс 09:00-21:00', type: 'PVZ' as const, location: null },
-  { code: 'DEMO-1-2', name: 'СДЭК у м. Курская', address: 'ул. Земляной Вал, д. 33', work_time: 'Пн-Вс 10:00-21:00', type: 'PVZ' as const, location: null },
-  { code: 'DEMO-1-3', name: 'Постамат СДЭК', address: 'ул. Менжинского, д. 38', work_time: 'Круглосуточно', type: 'POSTAMAT' as const, location: null },
+  {
+    code: 'DEMO-1-1',
+    name: 'СДЭК на Тверской',
+    address: 'ул. Тверская, д. 18',
+    work_time: 'Пн-Вс 09:00-21:00',
+    type: 'PVZ' as const,
+    location: null,
+  },
+  {
+    code: 'DEMO-1-2',
+    name: 'СДЭК у м. Курская',
+    address: 'ул. Земляной Вал, д. 33',
+    work_time: 'Пн-Вс 10:00-21:00',
+    type: 'PVZ' as const,
+    location: null,
+  },
+  {
+    code: 'DEMO-1-3',
+    name: 'Постамат СДЭК',
+    address: 'ул. Менжинского, д. 38',
+    work_time: 'Круглосуточно',
+    type: 'POSTAMAT' as const,
+    location: null,
+  },
 ];
 
 const fake = createFakeCart();
@@ -45,16 +80,30 @@ const server = setupServer(
   ...cartHandlers(fake),
   http.get('*/api/v1/regions/', () => HttpResponse.json({ status: 'success', results: REGIONS })),
   http.get('*/api/v1/cities/', ({ request }) => {
-    const regionId = (JSON.parse(new URL(request.url).searchParams.get('data') ?? '{}') as { region_id: number }).region_id;
+    const regionId = (JSON.parse(new URL(request.url).searchParams.get('data') ?? '{}') as { region_id: number })
+      .region_id;
     cityRequests.push(regionId);
     return HttpResponse.json({ status: 'success', results: CITIES[regionId] ?? [] });
   }),
   http.post('*/api/v1/cdek_calc/', async ({ request }) => {
     const { city_id } = (await request.json()) as { city_id: number };
-    return HttpResponse.json({ status: 'success', city: String(city_id), region: '', weight: 500, results: [option('courier', 'Курьером до двери', city_id === 1 ? 390 : 590), option('cdek', 'В пункт выдачи СДЭК', 250)] });
+    return HttpResponse.json({
+      status: 'success',
+      city: String(city_id),
+      region: '',
+      weight: 500,
+      results: [
+        option('courier', 'Курьером до двери', city_id === 1 ? 390 : 590),
+        option('cdek', 'В пункт выдачи СДЭК', 250),
+      ],
+    });
   }),
-  http.post('*/api/v1/check_delivery/', () => HttpResponse.json({ status: 'success', city: '', region: '', weight: 500, results: [] })),
-  http.get('*/api/v1/pickup_points/', () => HttpResponse.json({ status: 'success', city: 'Москва', provider: 'demo', results: POINTS })),
+  http.post('*/api/v1/check_delivery/', () =>
+    HttpResponse.json({ status: 'success', city: '', region: '', weight: 500, results: [] }),
+  ),
+  http.get('*/api/v1/pickup_points/', () =>
+    HttpResponse.json({ status: 'success', city: 'Москва', provider: 'demo', results: POINTS }),
+  ),
   http.post('*/api/v2/order/', async ({ request }) => {
     orders.push(await request.json());
     return HttpResponse.json({ status: 'error', message: 'Тестовый сервер заказов не создаёт' }, { status: 409 });
@@ -68,7 +117,13 @@ beforeEach(() => {
   resetBasketStoreForTests();
   resetFakeCart(fake, [cartItemFactory({ price: 5000, quantity: 1, product: { name: 'Платье льняное' } })]);
   useSessionStore.setState({ user: null, status: 'ready', anonymous: true });
-  useCheckoutStore.setState({ anonymousData: null, promoCode: null, giftCardExtId: null, giftCardInBasketData: null, idempotencyKey: null });
+  useCheckoutStore.setState({
+    anonymousData: null,
+    promoCode: null,
+    giftCardExtId: null,
+    giftCardInBasketData: null,
+    idempotencyKey: null,
+  });
   orders.length = 0;
   cityRequests.length = 0;
 });
@@ -108,7 +163,11 @@ describe('DeliveryPage contact section', () => {
   });
 
   it('prefills the anonymous contact stored by the checkout choice popup', async () => {
-    act(() => useCheckoutStore.setState({ anonymousData: { fio: 'Смирнова Ольга', email: 'olga@example.ru', phone: '+79035551122' } }));
+    act(() =>
+      useCheckoutStore.setState({
+        anonymousData: { fio: 'Смирнова Ольга', email: 'olga@example.ru', phone: '+79035551122' },
+      }),
+    );
     await renderForm();
     expect(screen.getByLabelText('ФИО*')).toHaveValue('Смирнова Ольга');
     expect(screen.getByLabelText('Телефон*')).toHaveValue('+7(903)-555-11-22');
@@ -151,7 +210,11 @@ describe('DeliveryPage delivery section', () => {
     await waitFor(() => expect(orders).toHaveLength(1));
     expect(orders[0]).toMatchObject({
       contact: { fio: 'Смирнова Ольга', email: 'olga@example.ru', phone: '+79035551122' },
-      delivery: { method: 'cdek', city_id: 1, pickup_point: 'СДЭК у м. Курская, ул. Земляной Вал, д. 33 (код DEMO-1-2)' },
+      delivery: {
+        method: 'cdek',
+        city_id: 1,
+        pickup_point: 'СДЭК у м. Курская, ул. Земляной Вал, д. 33 (код DEMO-1-2)',
+      },
     });
     // The server's refusal without field errors is shown as it is.
     expect(await screen.findByTestId('order-error')).toHaveTextContent('Тестовый сервер заказов не создаёт');

@@ -23,9 +23,16 @@ import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { useSessionStore } from '@/stores/session-store';
 import { deliveryOptionsQuery, promoQuery } from '../api/checkout-queries';
-import { CHECKOUT_MESSAGES, checkoutFormSchema, formFieldOfServerError, maskPhone, pickupPointText, type CheckoutFormValues } from '../utils/checkout-form';
-import styles from './checkout.module.css';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutFormSchema,
+  formFieldOfServerError,
+  maskPhone,
+  pickupPointText,
+  type CheckoutFormValues,
+} from '../utils/checkout-form';
 import { CheckoutQueryProvider } from './checkout-query-provider';
+import styles from './checkout.module.css';
 import { ContactSection } from './contact-section';
 import { DeliverySection } from './delivery-section';
 import { OrderSummary } from './order-summary';
@@ -84,7 +91,11 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
   // a field the shopper already edited is left alone.
   useEffect(() => {
     const prefill = user
-      ? { fio: [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' ') || user.name, email: user.email ?? '', phone: maskPhone(user.phone) }
+      ? {
+          fio: [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' ') || user.name,
+          email: user.email ?? '',
+          phone: maskPhone(user.phone),
+        }
       : anonymousData
         ? { ...anonymousData, phone: maskPhone(anonymousData.phone) }
         : null;
@@ -97,17 +108,23 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
   const [cityId, method] = useWatch({ control: form.control, name: ['cityId', 'method'] });
   const delivery = useQuery(deliveryOptionsQuery(cityId, basketTotal));
   const options = useMemo(() => delivery.data ?? [], [delivery.data]);
-  const optionsError = delivery.isError ? (delivery.error instanceof BffRequestError ? delivery.error.message : 'Не удалось рассчитать доставку') : '';
+  const optionsError = delivery.isError
+    ? delivery.error instanceof BffRequestError
+      ? delivery.error.message
+      : 'Не удалось рассчитать доставку'
+    : '';
   // The chosen method, or the city's first when it has no such method.
   useEffect(() => {
-    if (options.length > 0 && !options.some((o) => o.method === form.getValues('method'))) form.setValue('method', options[0]!.method);
+    if (options.length > 0 && !options.some((o) => o.method === form.getValues('method')))
+      form.setValue('method', options[0]!.method);
   }, [options, form]);
 
   const promo = useQuery(promoQuery(promoCode, basketTotal));
   useEffect(() => {
     // The server refused the code (expired, basket below its minimum): forget it.
     const e = promo.error;
-    if (e instanceof BffRequestError && e.status >= 400 && e.status < 500) useCheckoutStore.getState().setPromoCode(null);
+    if (e instanceof BffRequestError && e.status >= 400 && e.status < 500)
+      useCheckoutStore.getState().setPromoCode(null);
   }, [promo.error]);
 
   const discount = promoCode && basketTotal > 0 && promo.data ? promo.data.discount : 0;
@@ -121,14 +138,26 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
   const { errors, isSubmitting, submitCount } = form.formState;
   const marked = Object.keys(errors).length > 0;
   // Issue #14 item 14: the message goes as soon as the marked fields are fixed.
-  const message = marked ? (serverError?.withFields ? serverError.message : submitCount > 0 ? CHECKOUT_MESSAGES.checkFields : '') : serverError && !serverError.withFields ? serverError.message : '';
+  const message = marked
+    ? serverError?.withFields
+      ? serverError.message
+      : submitCount > 0
+        ? CHECKOUT_MESSAGES.checkFields
+        : ''
+    : serverError && !serverError.withFields
+      ? serverError.message
+      : '';
 
   const submit = form.handleSubmit(
     async (values) => {
       setServerError(null);
       const store = useCheckoutStore.getState();
       const key = store.ensureIdempotencyKey();
-      const contact = { fio: values.contact.fio.trim(), email: values.contact.email.trim().toLowerCase(), phone: unmaskPhone(values.contact.phone) };
+      const contact = {
+        fio: values.contact.fio.trim(),
+        email: values.contact.email.trim().toLowerCase(),
+        phone: unmaskPhone(values.contact.phone),
+      };
       try {
         const { order } = await submitOrder(
           {
@@ -153,7 +182,12 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
           total: order.total,
           email: contact.email,
           items: [
-            ...basketList.map((l) => ({ id: l.product.id, name: l.product.name, price: l.price, quantity: l.quantity })),
+            ...basketList.map((l) => ({
+              id: l.product.id,
+              name: l.product.name,
+              price: l.price,
+              quantity: l.quantity,
+            })),
             ...(gift ? [{ id: gift.ext_id, name: gift.name, price: gift.amount, quantity: 1 }] : []),
           ],
         });
@@ -198,7 +232,14 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
       <form className={styles.layout} onSubmit={submit} noValidate aria-busy={isSubmitting || undefined}>
         <div>
           <ContactSection guestNote={!user && sessionStatus !== 'loading'} />
-          {onlyCertificate ? null : <DeliverySection options={options} optionsError={optionsError} loggedIn={Boolean(user)} cdekMapsKey={cdekMapsKey} />}
+          {onlyCertificate ? null : (
+            <DeliverySection
+              options={options}
+              optionsError={optionsError}
+              loggedIn={Boolean(user)}
+              cdekMapsKey={cdekMapsKey}
+            />
+          )}
           <PaymentSection giftBalance={giftBalance} onGiftBalance={setGiftBalance} giftPart={giftPart} />
         </div>
         <OrderSummary

@@ -16,11 +16,12 @@ import type { Address } from '@/lib/api/contract/accounts';
 import type { DeliveryOption } from '@/lib/api/contract/checkout';
 import { formatPrice } from '@/lib/format/price';
 import { addressesQuery, citiesQuery, regionsQuery } from '../api/checkout-queries';
-import type { CheckoutFormValues } from '../utils/checkout-form';
 import styles from './checkout.module.css';
 import { PickupPointPicker } from './pickup-point-picker';
+import type { CheckoutFormValues } from '../utils/checkout-form';
 
-const days = (o: DeliveryOption) => (o.days_min === o.days_max ? `${o.days_min} дн.` : `${o.days_min}–${o.days_max} дн.`);
+const days = (o: DeliveryOption) =>
+  o.days_min === o.days_max ? `${o.days_min} дн.` : `${o.days_min}–${o.days_max} дн.`;
 
 /** Props: the city's delivery options (loaded by the page: the summary needs the cost too). */
 export type DeliverySectionProps = {

@@ -8,8 +8,8 @@ import Link from 'next/link';
 import type { GiftCardNominal } from '@/lib/api/contract/checkout';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
-import { GiftCardBuyButton } from './gift-card-buy-button';
 import styles from './checkout.module.css';
+import { GiftCardBuyButton } from './gift-card-buy-button';
 
 /** The nominals as cards linking to their pages. */
 export function GiftNominalList({ nominals }: { nominals: GiftCardNominal[] }) {
@@ -17,7 +17,8 @@ export function GiftNominalList({ nominals }: { nominals: GiftCardNominal[] }) {
   return (
     <>
       <p>
-        Подарочный сертификат — электронный: код придёт на e-mail сразу после оплаты. Им можно оплатить весь заказ или его часть, остаток сохранится. <Link href={href('giftsert')}>Как это работает</Link>
+        Подарочный сертификат — электронный: код придёт на e-mail сразу после оплаты. Им можно оплатить весь заказ или
+        его часть, остаток сохранится. <Link href={href('giftsert')}>Как это работает</Link>
       </p>
       <ul className={styles.cards}>
         {nominals.map((n) => (

@@ -24,7 +24,19 @@ export type OrderSummaryProps = {
 };
 
 /** See the module docstring. */
-export function OrderSummary({ lines, gift, itemsTotal, discount, promoCode, deliveryCost, total, giftPart, toPay, message, submitDisabled }: OrderSummaryProps) {
+export function OrderSummary({
+  lines,
+  gift,
+  itemsTotal,
+  discount,
+  promoCode,
+  deliveryCost,
+  total,
+  giftPart,
+  toPay,
+  message,
+  submitDisabled,
+}: OrderSummaryProps) {
   return (
     <aside className={styles.summary} aria-labelledby="order-summary-title" data-testid="order-summary">
       <h2 id="order-summary-title">Ваш заказ</h2>
@@ -82,7 +94,9 @@ export function OrderSummary({ lines, gift, itemsTotal, discount, promoCode, del
       <button type="submit" className={styles.primary} disabled={submitDisabled}>
         {toPay > 0 ? 'Перейти к оплате' : 'Оформить заказ'}
       </button>
-      <p className={styles.muted}>Нажимая кнопку, вы соглашаетесь с публичной офертой и политикой конфиденциальности.</p>
+      <p className={styles.muted}>
+        Нажимая кнопку, вы соглашаетесь с публичной офертой и политикой конфиденциальности.
+      </p>
     </aside>
   );
 }

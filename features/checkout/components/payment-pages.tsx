@@ -16,17 +16,17 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
-import { fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
-import { BffRequestError } from '@/lib/api/bff-client';
 import { trackPurchase } from '@/lib/analytics';
+import { BffRequestError } from '@/lib/api/bff-client';
+import { fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { checkoutKeys, orderInfoQuery, PENDING_POLLS } from '../api/checkout-queries';
-import styles from './checkout.module.css';
 import { CheckoutQueryProvider } from './checkout-query-provider';
+import styles from './checkout.module.css';
 
 /** /basket/delivery/confirm/{guid}: see the module docstring. */
 export function ConfirmPage({ guid }: { guid: string | null }) {
@@ -47,7 +47,11 @@ function ConfirmStatus({ guid }: { guid: string | null }) {
   const info = order.data ?? null;
   // Spec §8: order info failure stores the error flag and empties the delivery list.
   const error = !guid || order.isError;
-  const waiting = !info || (info.payment_status === 'pending' && !info.paid && (client.getQueryState(checkoutKeys.orderInfo(guid ?? ''))?.dataUpdateCount ?? 0) <= PENDING_POLLS);
+  const waiting =
+    !info ||
+    (info.payment_status === 'pending' &&
+      !info.paid &&
+      (client.getQueryState(checkoutKeys.orderInfo(guid ?? ''))?.dataUpdateCount ?? 0) <= PENDING_POLLS);
 
   useEffect(() => {
     if (!info?.paid) return;
@@ -59,7 +63,12 @@ function ConfirmStatus({ guid }: { guid: string | null }) {
         guid: info.guid,
         total: info.total,
         email: info.contact.email,
-        items: info.items_json.map((l) => ({ id: l.product_id ?? l.id, name: l.name, price: l.price, quantity: l.quantity })),
+        items: info.items_json.map((l) => ({
+          id: l.product_id ?? l.id,
+          name: l.name,
+          price: l.price,
+          quantity: l.quantity,
+        })),
       });
     }
     router.replace(href('basket-success'));
@@ -176,8 +185,15 @@ export function SuccessPage() {
         Продолжить покупки
       </Link>
       <Modal open={open} onClose={() => usePopupsStore.getState().closePopup('orderAccepted')} title="Заказ принят">
-        <p>Спасибо! Ваш заказ {lastOrder ? <strong>{lastOrder.number}</strong> : null} принят. Менеджер свяжется с вами для подтверждения.</p>
-        <button type="button" className={styles.primary} onClick={() => usePopupsStore.getState().closePopup('orderAccepted')}>
+        <p>
+          Спасибо! Ваш заказ {lastOrder ? <strong>{lastOrder.number}</strong> : null} принят. Менеджер свяжется с вами
+          для подтверждения.
+        </p>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => usePopupsStore.getState().closePopup('orderAccepted')}
+        >
           Хорошо
         </button>
       </Modal>
@@ -195,7 +211,12 @@ function groupPan(value: string): string {
 
 /** /payment-sber?orderId=…: the sandbox acquiring's card form (services/payments/sandbox.ts rules). */
 export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
-  const [payment, setPayment] = useState<{ amount: number; description: string; status: string; return_url: string } | null>(null);
+  const [payment, setPayment] = useState<{
+    amount: number;
+    description: string;
+    status: string;
+    return_url: string;
+  } | null>(null);
   const [fetchError, setLoadError] = useState('');
   const loadError = orderId ? fetchError : 'Платёж не найден';
   const [form, setForm] = useState({ pan: '', expiry: '', cvc: '' });
@@ -247,21 +268,40 @@ export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
   return (
     <form className={styles.narrow} onSubmit={submit} noValidate aria-label="Оплата картой">
       <p className={styles.sandboxNote}>
-        Тестовый платёжный шлюз: карта 4111 1111 1111 1111 — оплата проходит, 4000 0000 0000 0002 — банк отклоняет платёж. Деньги не списываются.
+        Тестовый платёжный шлюз: карта 4111 1111 1111 1111 — оплата проходит, 4000 0000 0000 0002 — банк отклоняет
+        платёж. Деньги не списываются.
       </p>
       <p>{payment.description}</p>
       <p>
         Сумма: <strong data-testid="sandbox-amount">{formatPrice(payment.amount)}</strong>
       </p>
       <FormField label="Номер карты" error={errors.pan}>
-        <input value={form.pan} onChange={(e) => setForm({ ...form, pan: groupPan(e.target.value) })} inputMode="numeric" autoComplete="cc-number" placeholder="0000 0000 0000 0000" />
+        <input
+          value={form.pan}
+          onChange={(e) => setForm({ ...form, pan: groupPan(e.target.value) })}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="0000 0000 0000 0000"
+        />
       </FormField>
       <div className={styles.grid2}>
         <FormField label="Срок действия (ММ/ГГ)" error={errors.expiry}>
-          <input value={form.expiry} onChange={(e) => setForm({ ...form, expiry: e.target.value })} inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" />
+          <input
+            value={form.expiry}
+            onChange={(e) => setForm({ ...form, expiry: e.target.value })}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="12/30"
+          />
         </FormField>
         <FormField label="CVC" error={errors.cvc}>
-          <input value={form.cvc} onChange={(e) => setForm({ ...form, cvc: e.target.value })} inputMode="numeric" autoComplete="cc-csc" maxLength={3} />
+          <input
+            value={form.cvc}
+            onChange={(e) => setForm({ ...form, cvc: e.target.value })}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={3}
+          />
         </FormField>
       </div>
       {message ? (

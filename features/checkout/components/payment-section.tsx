@@ -10,11 +10,15 @@ import { FormField } from '@/components/form-field/form-field';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { checkGiftCard } from '@/lib/api/checkout-client';
 import { formatPrice } from '@/lib/format/price';
-import type { CheckoutFormValues } from '../utils/checkout-form';
 import styles from './checkout.module.css';
+import type { CheckoutFormValues } from '../utils/checkout-form';
 
 /** Props: the checked balance (rubles, null = none applied), its setter, the part it pays (rubles). */
-export type PaymentSectionProps = { giftBalance: number | null; onGiftBalance: (balance: number | null) => void; giftPart: number };
+export type PaymentSectionProps = {
+  giftBalance: number | null;
+  onGiftBalance: (balance: number | null) => void;
+  giftPart: number;
+};
 
 /** See the module docstring. */
 export function PaymentSection({ giftBalance, onGiftBalance, giftPart }: PaymentSectionProps) {
@@ -41,14 +45,27 @@ export function PaymentSection({ giftBalance, onGiftBalance, giftPart }: Payment
   return (
     <fieldset className={styles.fieldset}>
       <legend>Оплата</legend>
-      <p className={styles.muted}>Банковской картой онлайн. Часть или всю сумму можно оплатить подарочным сертификатом.</p>
+      <p className={styles.muted}>
+        Банковской картой онлайн. Часть или всю сумму можно оплатить подарочным сертификатом.
+      </p>
       <div className={styles.block}>
         <label htmlFor="gift-code" className={styles.muted}>
           Код подарочного сертификата
         </label>
         <div className={styles.inline}>
-          <input id="gift-code" className={styles.input} autoComplete="off" aria-describedby="gift-code-note" {...register('giftCode', { onChange: () => onGiftBalance(null) })} />
-          <button type="button" className={styles.secondary} onClick={() => void applyGift()} disabled={!giftCode.trim()}>
+          <input
+            id="gift-code"
+            className={styles.input}
+            autoComplete="off"
+            aria-describedby="gift-code-note"
+            {...register('giftCode', { onChange: () => onGiftBalance(null) })}
+          />
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => void applyGift()}
+            disabled={!giftCode.trim()}
+          >
             Применить сертификат
           </button>
         </div>

@@ -14,8 +14,8 @@ import { useController, useFormContext } from 'react-hook-form';
 import type { PickupPoint } from '@/lib/api/contract/checkout';
 import { matchesPickupPoint } from '@/lib/format/pickup-point-search';
 import { pickupPointsQuery } from '../api/checkout-queries';
-import type { CheckoutFormValues } from '../utils/checkout-form';
 import styles from './checkout.module.css';
+import type { CheckoutFormValues } from '../utils/checkout-form';
 
 /** CDEK's widget, version pinned (github.com/cdek-it/widget); the CSP allows exactly this path. */
 export const CDEK_WIDGET_SCRIPT = 'https://cdn.jsdelivr.net/npm/@cdek-it/widget@3.11.1/dist/cdek-widget.umd.js';
@@ -37,7 +37,8 @@ export function PickupPointPicker({ cityId, cityName, mapsKey }: PickupPointPick
   const shown = found.slice(0, LIST_LIMIT);
   const chosen = field.value;
   const choose = field.onChange;
-  if (chosen && !shown.some((p) => p.code === chosen.code) && found.some((p) => p.code === chosen.code)) shown.unshift(chosen);
+  if (chosen && !shown.some((p) => p.code === chosen.code) && found.some((p) => p.code === chosen.code))
+    shown.unshift(chosen);
   const useWidget = Boolean(mapsKey) && points.data?.provider === 'cdek' && all.length > 0;
 
   return (
@@ -82,7 +83,14 @@ export function PickupPointPicker({ cityId, cityName, mapsKey }: PickupPointPick
       >
         {shown.map((p) => (
           <label key={p.code} className={styles.option}>
-            <input type="radio" name={`${id}-point`} value={p.code} checked={chosen?.code === p.code} onChange={() => choose(p)} ref={chosen?.code === p.code ? field.ref : undefined} />
+            <input
+              type="radio"
+              name={`${id}-point`}
+              value={p.code}
+              checked={chosen?.code === p.code}
+              onChange={() => choose(p)}
+              ref={chosen?.code === p.code ? field.ref : undefined}
+            />
             <span className={styles.optionBody}>
               <strong>{p.name}</strong>
               <span>{p.address}</span>
@@ -133,7 +141,17 @@ function loadCdekWidget(): Promise<CdekWidgetCtor> {
 }
 
 /** CDEK's map widget fed with the API's points (no PHP service: `offices` is given, `canChoose`). */
-function CdekMap({ mapsKey, cityName, points, onChoose }: { mapsKey: string; cityName: string; points: PickupPoint[]; onChoose: (p: PickupPoint) => void }) {
+function CdekMap({
+  mapsKey,
+  cityName,
+  points,
+  onChoose,
+}: {
+  mapsKey: string;
+  cityName: string;
+  points: PickupPoint[];
+  onChoose: (p: PickupPoint) => void;
+}) {
   const rootId = `cdek-map-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [failed, setFailed] = useState(false);
   const choose = useRef(onChoose);
@@ -178,6 +196,7 @@ function CdekMap({ mapsKey, cityName, points, onChoose }: { mapsKey: string; cit
       widget?.destroy();
     };
   }, [mapsKey, cityName, points, rootId]);
-  if (failed) return <p className={styles.muted}>Карта пунктов выдачи не загрузилась — выберите пункт из списка ниже.</p>;
+  if (failed)
+    return <p className={styles.muted}>Карта пунктов выдачи не загрузилась — выберите пункт из списка ниже.</p>;
   return <div id={rootId} className={styles.map} aria-label="Карта пунктов выдачи СДЭК" role="region" />;
 }

@@ -67,10 +67,13 @@ export function checkoutFormSchema(needsDelivery: boolean) {
       if (!needsDelivery) return;
       if (v.cityId <= 0) ctx.addIssue({ code: 'custom', path: ['cityId'], message: CHECKOUT_MESSAGES.city });
       if (v.method === 'courier') {
-        if (!v.address.street.trim()) ctx.addIssue({ code: 'custom', path: ['address', 'street'], message: CHECKOUT_MESSAGES.street });
-        if (!v.address.house.trim()) ctx.addIssue({ code: 'custom', path: ['address', 'house'], message: CHECKOUT_MESSAGES.house });
+        if (!v.address.street.trim())
+          ctx.addIssue({ code: 'custom', path: ['address', 'street'], message: CHECKOUT_MESSAGES.street });
+        if (!v.address.house.trim())
+          ctx.addIssue({ code: 'custom', path: ['address', 'house'], message: CHECKOUT_MESSAGES.house });
       }
-      if (v.method === 'cdek' && !v.pickupPoint) ctx.addIssue({ code: 'custom', path: ['pickupPoint'], message: CHECKOUT_MESSAGES.pickupPoint });
+      if (v.method === 'cdek' && !v.pickupPoint)
+        ctx.addIssue({ code: 'custom', path: ['pickupPoint'], message: CHECKOUT_MESSAGES.pickupPoint });
     });
 }
 

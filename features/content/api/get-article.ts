@@ -12,7 +12,9 @@ import { CATALOG_REVALIDATE_S } from '@/lib/constants';
 export const getArticle = cache(async (kind: ArticleKind, slug: string): Promise<Article | null> => {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
   try {
-    return await apiGet(`/v1/${kind}/${slug}`, Article, { cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['content'] } });
+    return await apiGet(`/v1/${kind}/${slug}`, Article, {
+      cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['content'] },
+    });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

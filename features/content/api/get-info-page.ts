@@ -12,7 +12,9 @@ import { CATALOG_REVALIDATE_S } from '@/lib/constants';
  */
 export const getInfoPage = cache(async (path: string): Promise<InfoPage | null> => {
   try {
-    return await apiGet(`/v1/about/${path}`, InfoPage, { cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['content'] } });
+    return await apiGet(`/v1/about/${path}`, InfoPage, {
+      cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['content'] },
+    });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

@@ -10,7 +10,9 @@ import { CATALOG_REVALIDATE_S } from '@/lib/constants';
  */
 export async function getInstagramPosts(): Promise<InstagramPost[]> {
   try {
-    return await apiGet('/v1/instagramm_posts', z.array(InstagramPost), { cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['content'] } });
+    return await apiGet('/v1/instagramm_posts', z.array(InstagramPost), {
+      cache: { revalidate: CATALOG_REVALIDATE_S, tags: ['content'] },
+    });
   } catch (error) {
     console.error('что-то пошло не так: instagramm_posts', error);
     return [];

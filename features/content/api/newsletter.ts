@@ -14,7 +14,9 @@ type Success = { status: 'success'; message: string };
 const successMessage: AnswerParser<Success> = {
   safeParse(payload) {
     const p = payload as Partial<Success> | null;
-    return p && p.status === 'success' && typeof p.message === 'string' ? { success: true, data: { status: 'success', message: p.message } } : { success: false };
+    return p && p.status === 'success' && typeof p.message === 'string'
+      ? { success: true, data: { status: 'success', message: p.message } }
+      : { success: false };
   },
 };
 
@@ -24,7 +26,15 @@ const successMessage: AnswerParser<Success> = {
  * @throws BffRequestError with the API's Russian message (400 invalid address, 429 too many requests).
  */
 export async function requestSubscription(email: string): Promise<string> {
-  return (await bffRequest('POST', '/v1/subscribe/', successMessage, { email }, { fallbackMessage: NEWSLETTER_MESSAGES.subscribeFailed })).message;
+  return (
+    await bffRequest(
+      'POST',
+      '/v1/subscribe/',
+      successMessage,
+      { email },
+      { fallbackMessage: NEWSLETTER_MESSAGES.subscribeFailed },
+    )
+  ).message;
 }
 
 /**
@@ -33,7 +43,15 @@ export async function requestSubscription(email: string): Promise<string> {
  * @throws BffRequestError 400 when the link is used or expired, 429 when rate-limited.
  */
 export async function confirmSubscription(token: string): Promise<string> {
-  return (await bffRequest('POST', '/v1/subscribe/confirm/', successMessage, { token }, { fallbackMessage: NEWSLETTER_MESSAGES.confirmFailed })).message;
+  return (
+    await bffRequest(
+      'POST',
+      '/v1/subscribe/confirm/',
+      successMessage,
+      { token },
+      { fallbackMessage: NEWSLETTER_MESSAGES.confirmFailed },
+    )
+  ).message;
 }
 
 /**
@@ -42,5 +60,13 @@ export async function confirmSubscription(token: string): Promise<string> {
  * @throws BffRequestError 400 for an unknown token, 429 when rate-limited.
  */
 export async function unsubscribe(token: string): Promise<string> {
-  return (await bffRequest('POST', '/v1/unsubscribe/', successMessage, { token }, { fallbackMessage: NEWSLETTER_MESSAGES.unsubscribeFailed })).message;
+  return (
+    await bffRequest(
+      'POST',
+      '/v1/unsubscribe/',
+      successMessage,
+      { token },
+      { fallbackMessage: NEWSLETTER_MESSAGES.unsubscribeFailed },
+    )
+  ).message;
 }

@@ -1,8 +1,8 @@
 import type { ArticleKind } from '@/lib/api/contract/publications';
 import { getArticles } from '../api/get-articles';
 import { ArticleCard } from './article-card';
-import { LoadMoreArticles } from './load-more-articles';
 import styles from './articles.module.css';
+import { LoadMoreArticles } from './load-more-articles';
 
 /**
  * The list of news or blog articles from GET /v1/{content}?offset= (spec §7): cards from

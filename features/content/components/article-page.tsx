@@ -2,15 +2,15 @@
  * One news item or blog article page (spec §2 parametrised pages /news/{slug}, /blog/{slug}): the
  * page body and its metadata from GET /v1/{news|blog}/{slug}; an unknown slug is the 404 page.
  */
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import type { ArticleKind } from '@/lib/api/contract/publications';
-import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { SITE_NAME } from '@/lib/constants';
+import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { href, routeTitle } from '@/lib/routes';
 import { getArticle } from '../api/get-article';
 import { ArticleView } from './article-view';
+import type { Metadata } from 'next';
 
 /** Route names and back-link labels of the two publication kinds. */
 const KINDS: Record<ArticleKind, { list: 'news' | 'blog'; item: 'news-slug' | 'blog-slug'; back: string }> = {

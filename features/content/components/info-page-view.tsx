@@ -1,11 +1,11 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { SITE_NAME } from '@/lib/constants';
 import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { getInfoPage } from '../api/get-info-page';
 import { RichText } from './rich-text';
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 
 /**
  * Metadata of an info page from GET /v1/about/{path}: the stored `title` (the root template adds
@@ -21,7 +21,14 @@ export async function infoPageMetadata(path: string): Promise<Metadata> {
     description: page.description ? seoDescription(page.description) : undefined,
     alternates: { canonical: `/${path}` },
     // Issue #14 item 7: a page's openGraph replaces the layout's, so type, site and locale again.
-    openGraph: { type: 'website', siteName: SITE_NAME, locale: 'ru_RU', title: page.title, description: page.description, url: `/${path}` },
+    openGraph: {
+      type: 'website',
+      siteName: SITE_NAME,
+      locale: 'ru_RU',
+      title: page.title,
+      description: page.description,
+      url: `/${path}`,
+    },
   };
 }
 

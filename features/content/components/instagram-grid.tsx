@@ -16,7 +16,14 @@ export async function InstagramGrid() {
         <li key={post.id}>
           <a href={post.link} target="_blank" rel="noopener noreferrer" className={styles.link}>
             <span className={styles.media}>
-              <Image src={post.image} alt={post.caption} fill sizes="(min-width: 1024px) 300px, 45vw" loading="lazy" className={styles.image} />
+              <Image
+                src={post.image}
+                alt={post.caption}
+                fill
+                sizes="(min-width: 1024px) 300px, 45vw"
+                loading="lazy"
+                className={styles.image}
+              />
             </span>
             <span className={styles.caption}>{post.caption}</span>
             <time dateTime={post.published_at} className={styles.date} suppressHydrationWarning>

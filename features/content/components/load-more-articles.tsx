@@ -57,7 +57,12 @@ export function LoadMoreArticles({ kind, nextOffset, total }: LoadMoreArticlesPr
       ) : null}
       {offset < total ? (
         <p className={styles.more}>
-          <a href={`/${kind}?offset=${offset}`} className="button button-outline" onClick={loadMore} aria-busy={state === 'loading'}>
+          <a
+            href={`/${kind}?offset=${offset}`}
+            className="button button-outline"
+            onClick={loadMore}
+            aria-busy={state === 'loading'}
+          >
             {state === 'loading' ? 'Загружаем…' : 'Показать ещё'}
           </a>
         </p>

@@ -8,8 +8,18 @@ import { href } from '@/lib/routes';
 import { confirmSubscription, unsubscribe } from '../api/newsletter';
 
 const KINDS = {
-  confirm: { lead: NEWSLETTER_PAGES.confirmLead, button: NEWSLETTER_PAGES.confirmButton, run: confirmSubscription, failed: NEWSLETTER_MESSAGES.confirmFailed },
-  unsubscribe: { lead: NEWSLETTER_PAGES.unsubscribeLead, button: NEWSLETTER_PAGES.unsubscribeButton, run: unsubscribe, failed: NEWSLETTER_MESSAGES.unsubscribeFailed },
+  confirm: {
+    lead: NEWSLETTER_PAGES.confirmLead,
+    button: NEWSLETTER_PAGES.confirmButton,
+    run: confirmSubscription,
+    failed: NEWSLETTER_MESSAGES.confirmFailed,
+  },
+  unsubscribe: {
+    lead: NEWSLETTER_PAGES.unsubscribeLead,
+    button: NEWSLETTER_PAGES.unsubscribeButton,
+    run: unsubscribe,
+    failed: NEWSLETTER_MESSAGES.unsubscribeFailed,
+  },
 } as const;
 
 /**
@@ -23,7 +33,10 @@ const KINDS = {
  */
 export function NewsletterLinkAction({ kind, token }: { kind: keyof typeof KINDS; token: string }) {
   const k = KINDS[kind];
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'error'; text: string }>({ kind: 'idle', text: '' });
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'error'; text: string }>({
+    kind: 'idle',
+    text: '',
+  });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

@@ -19,13 +19,21 @@ const answer: { status: number; message: string } = { status: 200, message: NEWS
 
 async function record(request: Request) {
   const url = new URL(request.url);
-  seen.push({ method: request.method, path: url.pathname + url.search, body: request.method === 'GET' ? null : await request.json() });
+  seen.push({
+    method: request.method,
+    path: url.pathname + url.search,
+    body: request.method === 'GET' ? null : await request.json(),
+  });
 }
 
 const server = setupServer(
   http.all('*/api/v1/subscribe/', async ({ request }) => {
     await record(request);
-    if (request.method !== 'POST') return HttpResponse.json({ status: 'error', message: NEWSLETTER_MESSAGES.postOnly }, { status: 405, headers: { allow: 'POST' } });
+    if (request.method !== 'POST')
+      return HttpResponse.json(
+        { status: 'error', message: NEWSLETTER_MESSAGES.postOnly },
+        { status: 405, headers: { allow: 'POST' } },
+      );
     return answer.status === 200
       ? HttpResponse.json({ status: 'success', message: answer.message })
       : HttpResponse.json({ status: 'error', message: answer.message }, { status: answer.status });
@@ -57,7 +65,9 @@ describe('SubscribeForm (footer)', () => {
     render(<SubscribeForm />);
     await user.type(screen.getByLabelText('Электронная почта'), ' anna@example.ru ');
     await user.click(screen.getByRole('button', { name: 'Подписаться' }));
-    expect(await screen.findByText('Проверьте почту: мы отправили ссылку для подтверждения подписки')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Проверьте почту: мы отправили ссылку для подтверждения подписки'),
+    ).toBeInTheDocument();
     expect(seen).toEqual([{ method: 'POST', path: '/api/v1/subscribe/', body: { email: 'anna@example.ru' } }]);
     expect(screen.getByLabelText('Электронная почта')).toHaveValue('');
   });
@@ -69,7 +79,9 @@ describe('SubscribeForm (footer)', () => {
     render(<SubscribeForm />);
     await user.type(screen.getByLabelText('Электронная почта'), 'anna@example.ru');
     await user.click(screen.getByRole('button', { name: 'Подписаться' }));
-    expect(await screen.findByText('Слишком много запросов на подписку. Попробуйте снова через час')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Слишком много запросов на подписку. Попробуйте снова через час'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Электронная почта')).toHaveValue('anna@example.ru');
   });
 

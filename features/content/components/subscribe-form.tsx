@@ -19,7 +19,10 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function SubscribeForm() {
   const id = useId();
   const [email, setEmail] = useState('');
-  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'ok' | 'error'; text: string }>({ kind: 'idle', text: '' });
+  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'ok' | 'error'; text: string }>({
+    kind: 'idle',
+    text: '',
+  });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -33,7 +36,10 @@ export function SubscribeForm() {
       setStatus({ kind: 'ok', text: await requestSubscription(value) });
       setEmail('');
     } catch (error) {
-      setStatus({ kind: 'error', text: error instanceof BffRequestError ? error.message : NEWSLETTER_MESSAGES.subscribeFailed });
+      setStatus({
+        kind: 'error',
+        text: error instanceof BffRequestError ? error.message : NEWSLETTER_MESSAGES.subscribeFailed,
+      });
     }
   }
 

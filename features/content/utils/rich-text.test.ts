@@ -7,7 +7,9 @@ import { renderRichText } from './rich-text';
 
 describe('renderRichText', () => {
   it('renders markdown headings, lists, tables and links', () => {
-    const html = renderRichText('## Доставка\n\n- курьер\n- СДЭК\n\n| Способ | Срок |\n| --- | --- |\n| Курьер | 1 день |\n\n[Оферта](/publick-offer)');
+    const html = renderRichText(
+      '## Доставка\n\n- курьер\n- СДЭК\n\n| Способ | Срок |\n| --- | --- |\n| Курьер | 1 день |\n\n[Оферта](/publick-offer)',
+    );
     expect(html).toContain('<h2>Доставка</h2>');
     expect(html).toContain('<li>курьер</li>');
     expect(html).toContain('<th scope="col">Способ</th>');
@@ -38,6 +40,8 @@ describe('renderRichText', () => {
   it('opens external links in a new tab without opener and demotes h1', () => {
     const html = renderRichText('# Заголовок\n\n[Telegram](https://t.me/lumiere_beach)');
     expect(html).toContain('<h2>Заголовок</h2>');
-    expect(html).toContain('<a href="https://t.me/lumiere_beach" target="_blank" rel="noopener noreferrer">Telegram</a>');
+    expect(html).toContain(
+      '<a href="https://t.me/lumiere_beach" target="_blank" rel="noopener noreferrer">Telegram</a>',
+    );
   });
 });

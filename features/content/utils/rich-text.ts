@@ -11,8 +11,34 @@ import type { TextFormat } from '@/lib/api/contract/publications';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 's', 'u', 'blockquote', 'ul', 'ol', 'li', 'a', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre', 'figure', 'figcaption',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'b',
+    'em',
+    'i',
+    's',
+    'u',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'code',
+    'pre',
+    'figure',
+    'figcaption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -30,7 +56,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       return {
         tagName,
-        attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : { ...attribs, target: '', rel: '' },
+        attribs: external
+          ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' }
+          : { ...attribs, target: '', rel: '' },
       };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
@@ -48,6 +76,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
  *   paths; links only http(s), mailto, tel and relative).
  */
 export function renderRichText(text: string, format: TextFormat = 'markdown'): string {
-  const html = format === 'markdown' ? (marked.parse(text, { async: false, gfm: true, breaks: false }) as string) : text;
+  const html =
+    format === 'markdown' ? (marked.parse(text, { async: false, gfm: true, breaks: false }) as string) : text;
   return sanitizeHtml(html, OPTIONS).replace(/ (target|rel)=""/g, '');
 }

@@ -14,11 +14,24 @@ export type FavoritesHeaderButtonProps = { className?: string; textClassName?: s
 export function FavoritesHeaderButton({ className, textClassName }: FavoritesHeaderButtonProps) {
   const count = useFavoritesStore((s) => s.favoritesListId.length);
   useEffect(() => hydrateFavoritesStore(), []);
-  const label = count > 0 ? `${routeTitle('favorite')}, ${count} ${pluralize(count, ['товар', 'товара', 'товаров'])}` : routeTitle('favorite');
+  const label =
+    count > 0
+      ? `${routeTitle('favorite')}, ${count} ${pluralize(count, ['товар', 'товара', 'товаров'])}`
+      : routeTitle('favorite');
   return (
-    <a href={href('favorite')} className={`${className ?? ''} ${styles.headerLink}`} aria-label={label} data-testid="favorites-counter">
+    <a
+      href={href('favorite')}
+      className={`${className ?? ''} ${styles.headerLink}`}
+      aria-label={label}
+      data-testid="favorites-counter"
+    >
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path
+          d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
       </svg>
       {count > 0 ? (
         <span className={styles.badge} aria-hidden="true">

@@ -1,8 +1,8 @@
 'use client';
 
 import { href, routeTitle } from '@/lib/routes';
-import type { MenuLink, MenuSection } from '../utils/menu';
 import styles from './menu-bar.module.css';
+import type { MenuLink, MenuSection } from '../utils/menu';
 
 /** Props of `MenuBar` (shaped by `menuSections` / `menuBrands`). */
 export type MenuBarProps = {
@@ -10,7 +10,17 @@ export type MenuBarProps = {
   brands: { links: MenuLink[]; moreHref?: string } | null;
 };
 
-function Panel({ label, links, moreHref, moreText }: { label: string; links: readonly MenuLink[]; moreHref?: string; moreText: string }) {
+function Panel({
+  label,
+  links,
+  moreHref,
+  moreText,
+}: {
+  label: string;
+  links: readonly MenuLink[];
+  moreHref?: string;
+  moreText: string;
+}) {
   if (links.length === 0) return null;
   return (
     <div className={styles.panel}>

@@ -3,8 +3,8 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { href, routeTitle } from '@/lib/routes';
-import type { MenuLink } from '../utils/menu';
 import styles from './mobile-menu.module.css';
+import type { MenuLink } from '../utils/menu';
 
 /** Props of `MobileMenu`. */
 export type MobileMenuProps = {

@@ -13,7 +13,12 @@ export type SiteFooterProps = {
   extra?: React.ReactNode;
 };
 
-const BUYERS = ['delivery-and-payments', 'fitting_conditions', 'return-goods', 'publick-offer'] as const satisfies readonly RouteName[];
+const BUYERS = [
+  'delivery-and-payments',
+  'fitting_conditions',
+  'return-goods',
+  'publick-offer',
+] as const satisfies readonly RouteName[];
 const COMPANY = ['about', 'news', 'blog', 'requisites', 'contacts'] as const satisfies readonly RouteName[];
 
 /**
@@ -115,17 +120,17 @@ export function SiteFooter({ organization, categories, extra }: SiteFooterProps)
       {extra ? <div className={`container ${styles.extra}`}>{extra}</div> : null}
       <div className="container">
         <div className={styles.bottom}>
-        <p>
-          © {new Date().getFullYear()} {organization?.name || SITE_NAME}
-        </p>
-        <ul className={styles.legal}>
-          <li>
-            <a href={href('privacy-policy')}>{routeTitle('privacy-policy')}</a>
-          </li>
-          <li>
-            <a href={href('cookie')}>{routeTitle('cookie')}</a>
-          </li>
-        </ul>
+          <p>
+            © {new Date().getFullYear()} {organization?.name || SITE_NAME}
+          </p>
+          <ul className={styles.legal}>
+            <li>
+              <a href={href('privacy-policy')}>{routeTitle('privacy-policy')}</a>
+            </li>
+            <li>
+              <a href={href('cookie')}>{routeTitle('cookie')}</a>
+            </li>
+          </ul>
         </div>
       </div>
     </footer>

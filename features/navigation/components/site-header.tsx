@@ -38,8 +38,17 @@ export const LOGIN_HREF = '?login=1';
  * the basket slot and the menu bar with hover panels; a hamburger opens the mobile menu.
  * Server component; complete without JavaScript except the mobile menu.
  */
-export function SiteHeader({ organization, categories, brands, basketSlot, favoritesSlot, accountSlot, searchSlot }: SiteHeaderProps) {
-  const messenger = telegramHref(organization?.link_telegram) ?? whatsappHref(organization?.link_whatsapp ?? organization?.phone_chats);
+export function SiteHeader({
+  organization,
+  categories,
+  brands,
+  basketSlot,
+  favoritesSlot,
+  accountSlot,
+  searchSlot,
+}: SiteHeaderProps) {
+  const messenger =
+    telegramHref(organization?.link_telegram) ?? whatsappHref(organization?.link_whatsapp ?? organization?.phone_chats);
   const phone = phoneHref(organization?.phone);
   const promo = organization?.promocode?.trim();
   const sections = menuSections(categories);
@@ -51,8 +60,21 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
           <div className={styles.contacts}>
             {messenger ? (
               <a href={messenger} target="_blank" rel="noopener noreferrer" className={styles.messenger}>
-                <svg className={styles.messengerIcon} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+                <svg
+                  className={styles.messengerIcon}
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path
+                    d="M4 5h16v11H9l-5 4z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinejoin="round"
+                  />
                 </svg>
                 <span className={styles.messengerText}>Написать в мессенджер</span>
               </a>
@@ -70,15 +92,16 @@ export function SiteHeader({ organization, categories, brands, basketSlot, favor
           ) : (
             <span />
           )}
-          <div className={styles.search}>
-            {searchSlot}
-          </div>
+          <div className={styles.search}>{searchSlot}</div>
         </div>
       </div>
 
       <div className={`container ${styles.main}`}>
         <div className={styles.left}>
-          <MobileMenu sections={sections.map(({ name, href: link }) => ({ name, href: link }))} loginHref={LOGIN_HREF} />
+          <MobileMenu
+            sections={sections.map(({ name, href: link }) => ({ name, href: link }))}
+            loginHref={LOGIN_HREF}
+          />
           <a href={href('delivery-and-payments')} className={styles.delivery}>
             {routeTitle('delivery-and-payments')}
           </a>

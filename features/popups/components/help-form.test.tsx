@@ -7,8 +7,13 @@ describe('HelpForm agreement', () => {
   it('agrees «с политикой конфиденциальности и публичной офертой», both links', () => {
     render(<HelpForm />);
     const note = screen.getByText(/Нажимая «Отправить»/);
-    expect(note.textContent).toBe('Нажимая «Отправить», вы соглашаетесь с политикой конфиденциальности и публичной офертой.');
+    expect(note.textContent).toBe(
+      'Нажимая «Отправить», вы соглашаетесь с политикой конфиденциальности и публичной офертой.',
+    );
     expect(screen.getByRole('link', { name: 'публичной офертой' })).toHaveAttribute('href', '/publick-offer');
-    expect(screen.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
   });
 });

@@ -47,7 +47,9 @@ export function HelpForm() {
     const empty = { contactData: values.contactData.trim() === '', message: values.message.trim() === '' };
     if (empty.contactData || empty.message) {
       setErrors(empty);
-      const first = event.currentTarget.querySelector<HTMLElement>(empty.contactData ? `#${CSS.escape(id)}-contact` : `#${CSS.escape(id)}-message`);
+      const first = event.currentTarget.querySelector<HTMLElement>(
+        empty.contactData ? `#${CSS.escape(id)}-contact` : `#${CSS.escape(id)}-message`,
+      );
       first?.focus();
       return;
     }

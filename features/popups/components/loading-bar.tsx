@@ -6,9 +6,11 @@ import { LOADING_BAR } from '@/lib/constants';
 import styles from './widgets.module.css';
 
 function isInternalNavigation(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const anchor = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download')) return false;
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download'))
+    return false;
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin) return false;
   return url.pathname !== window.location.pathname || url.search !== window.location.search;
@@ -39,7 +41,12 @@ export function LoadingBar() {
       loading.current = true;
       timers.current.push(window.setTimeout(() => loading.current && setPhase('loading'), LOADING_BAR.throttleMs));
       // Give up after the bar's duration: the navigation may have been cancelled.
-      timers.current.push(window.setTimeout(() => ((loading.current = false), setPhase('idle')), LOADING_BAR.durationMs + LOADING_BAR.hideDelayMs));
+      timers.current.push(
+        window.setTimeout(
+          () => ((loading.current = false), setPhase('idle')),
+          LOADING_BAR.durationMs + LOADING_BAR.hideDelayMs,
+        ),
+      );
     };
     document.addEventListener('click', onClick);
     return () => {
@@ -61,7 +68,10 @@ export function LoadingBar() {
     <div className={styles.loadingBar} aria-hidden="true" data-phase={phase}>
       <span
         className={styles.loadingBarFill}
-        style={{ animationDuration: `${LOADING_BAR.durationMs}ms`, ...(phase === 'done' ? { width: '100%', animation: 'none' } : {}) }}
+        style={{
+          animationDuration: `${LOADING_BAR.durationMs}ms`,
+          ...(phase === 'done' ? { width: '100%', animation: 'none' } : {}),
+        }}
       />
     </div>
   );

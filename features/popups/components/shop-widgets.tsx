@@ -6,11 +6,11 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useCookieConsentStore } from '@/stores/cookie-consent-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { isChunkLoadError, reloadOncePerMinute } from '../utils/chunk-reload';
-import type { MessengerLinks } from '../utils/messenger-links';
 import { countPageView } from '../utils/page-views';
 import { CookieBanner } from './cookie-banner';
 import { LoadingBar } from './loading-bar';
 import { ScrollTopButton } from './scroll-top-button';
+import type { MessengerLinks } from '../utils/messenger-links';
 
 // Islands loaded on demand: their code is fetched only when they are needed.
 const HelpPopup = dynamic(() => import('./help-popup').then((m) => m.HelpPopup), { ssr: false });

@@ -3,7 +3,10 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 
-type YmWindow = Window & { ym?: ((...args: unknown[]) => void) & { a?: unknown[][]; l?: number }; dataLayer?: unknown[] };
+type YmWindow = Window & {
+  ym?: ((...args: unknown[]) => void) & { a?: unknown[][]; l?: number };
+  dataLayer?: unknown[];
+};
 
 /**
  * The Yandex Metrica counter (spec §7 Third parties; DESIGN.md: analytics "Yandex Metrica, after
@@ -28,7 +31,13 @@ export function YandexMetrica({ id }: { id: string }) {
       script.src = 'https://mc.yandex.ru/metrika/tag.js';
       document.head.appendChild(script);
     }
-    w.ym(Number(id), 'init', { ecommerce: 'dataLayer', clickmap: true, trackLinks: true, accurateTrackBounce: true, defer: true });
+    w.ym(Number(id), 'init', {
+      ecommerce: 'dataLayer',
+      clickmap: true,
+      trackLinks: true,
+      accurateTrackBounce: true,
+      defer: true,
+    });
     w.ym(Number(id), 'hit', window.location.href);
   }, [id]);
 

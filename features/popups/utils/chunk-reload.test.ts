@@ -9,8 +9,12 @@ function memory() {
 
 describe('chunk reload', () => {
   it('recognises chunk load errors only', () => {
-    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 123 failed.'), { name: 'ChunkLoadError' }))).toBe(true);
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_next/static/chunks/a.js'))).toBe(true);
+    expect(isChunkLoadError(Object.assign(new Error('Loading chunk 123 failed.'), { name: 'ChunkLoadError' }))).toBe(
+      true,
+    );
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_next/static/chunks/a.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new Error('Loading CSS chunk app-layout failed'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError(null)).toBe(false);

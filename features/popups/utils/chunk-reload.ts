@@ -13,7 +13,8 @@ export const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 export function isChunkLoadError(error: unknown): boolean {
   if (!error) return false;
   const name = typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
-  const message = typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : String(error);
+  const message =
+    typeof error === 'object' && 'message' in error ? String((error as { message: unknown }).message) : String(error);
   return (
     name === 'ChunkLoadError' ||
     /Loading (CSS )?chunk [\w-]+ failed/i.test(message) ||
@@ -28,7 +29,11 @@ export function isChunkLoadError(error: unknown): boolean {
  * @param now current time, ms. @param store where the time is kept. @param reload the reload action.
  * @returns true when it reloaded.
  */
-export function reloadOncePerMinute(now: number, store: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void): boolean {
+export function reloadOncePerMinute(
+  now: number,
+  store: Pick<Storage, 'getItem' | 'setItem'>,
+  reload: () => void,
+): boolean {
   const last = Number(store.getItem(CHUNK_RELOAD_KEY) ?? 0);
   if (Number.isFinite(last) && now - last < CHUNK_RELOAD_GUARD_MS) return false;
   store.setItem(CHUNK_RELOAD_KEY, String(now));

@@ -13,10 +13,20 @@ describe('messenger links', () => {
 
   it('builds WhatsApp to the shop number and a Telegram share link with the product URL', () => {
     const url = 'https://shop.ru/odezhda/platya/123/plate';
-    const links = productShareLinks(url, { telegram: 'https://t.me/lumiere_beach', whatsapp: 'https://wa.me/79991234567', vk: null });
+    const links = productShareLinks(url, {
+      telegram: 'https://t.me/lumiere_beach',
+      whatsapp: 'https://wa.me/79991234567',
+      vk: null,
+    });
     expect(links).toEqual([
-      { name: 'Telegram', href: `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent('Вопрос по товару')}` },
-      { name: 'WhatsApp', href: `https://wa.me/79991234567?text=${encodeURIComponent(`Здравствуйте! Вопрос по товару: ${url}`)}` },
+      {
+        name: 'Telegram',
+        href: `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent('Вопрос по товару')}`,
+      },
+      {
+        name: 'WhatsApp',
+        href: `https://wa.me/79991234567?text=${encodeURIComponent(`Здравствуйте! Вопрос по товару: ${url}`)}`,
+      },
     ]);
     expect(productShareLinks(url, { telegram: null, whatsapp: null, vk: 'https://vk.com/x' })).toEqual([]);
   });

@@ -22,7 +22,10 @@ export function productShareLinks(productUrl: string, links: MessengerLinks): { 
   const text = `Здравствуйте! Вопрос по товару: ${productUrl}`;
   const out: { name: string; href: string }[] = [];
   if (links.telegram) {
-    out.push({ name: 'Telegram', href: `https://t.me/share/url?url=${encodeURIComponent(productUrl)}&text=${encodeURIComponent('Вопрос по товару')}` });
+    out.push({
+      name: 'Telegram',
+      href: `https://t.me/share/url?url=${encodeURIComponent(productUrl)}&text=${encodeURIComponent('Вопрос по товару')}`,
+    });
   }
   if (links.whatsapp) {
     const base = links.whatsapp.replace(/[?#].*$/, '');

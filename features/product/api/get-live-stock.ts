@@ -28,7 +28,12 @@ export function readStock(payload: unknown): StockResponse | null {
       Array.isArray(o!.features) &&
       o!.features.every((feature: unknown) => {
         const f = feature as Partial<Record<keyof StockFeature, unknown>> | null;
-        return Boolean(f) && typeof f!.ext_id === 'string' && typeof f!.stock === 'number' && typeof f!.available === 'boolean';
+        return (
+          Boolean(f) &&
+          typeof f!.ext_id === 'string' &&
+          typeof f!.stock === 'number' &&
+          typeof f!.available === 'boolean'
+        );
       })
     );
   });

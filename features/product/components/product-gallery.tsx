@@ -1,10 +1,10 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import type { Image as ContractImage } from '@/lib/api/contract/catalog';
 import { ProductImage } from '@/components/product-image/product-image';
-import { useProductSelection } from './product-selection';
+import type { Image as ContractImage } from '@/lib/api/contract/catalog';
 import styles from './product-gallery.module.css';
+import { useProductSelection } from './product-selection';
 
 /** Props of `ProductGallery`. */
 export type ProductGalleryProps = {
@@ -48,13 +48,23 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
         onClick={(event) => {
           if (swipe.current === null && event.detail > 0) {
             const box = event.currentTarget.getBoundingClientRect();
-            setZoom(zoom ? null : { x: ((event.clientX - box.left) / box.width) * 100, y: ((event.clientY - box.top) / box.height) * 100 });
+            setZoom(
+              zoom
+                ? null
+                : {
+                    x: ((event.clientX - box.left) / box.width) * 100,
+                    y: ((event.clientY - box.top) / box.height) * 100,
+                  },
+            );
           }
         }}
         onMouseMove={(event) => {
           if (!zoom) return;
           const box = event.currentTarget.getBoundingClientRect();
-          setZoom({ x: ((event.clientX - box.left) / box.width) * 100, y: ((event.clientY - box.top) / box.height) * 100 });
+          setZoom({
+            x: ((event.clientX - box.left) / box.width) * 100,
+            y: ((event.clientY - box.top) / box.height) * 100,
+          });
         }}
         onMouseLeave={() => setZoom(null)}
         // Swipe on touch screens: left/right by more than 40 px changes the photo.
@@ -100,7 +110,12 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
                 onClick={() => setIndex(i)}
               >
                 {/* Crawlers index every photo: the alt names the product, colour and view (issue #14). */}
-                <ProductImage src={image.image} alt={`${image.alt || name} — фото ${i + 1}`} sizes="96px" className={styles.thumbImage} />
+                <ProductImage
+                  src={image.image}
+                  alt={`${image.alt || name} — фото ${i + 1}`}
+                  sizes="96px"
+                  className={styles.thumbImage}
+                />
               </button>
             </li>
           ))}

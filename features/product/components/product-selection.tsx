@@ -10,7 +10,13 @@ const SelectionContext = createContext<Selection | null>(null);
  * Shares the chosen colour (offer id, spec §3 offerColorsList) between the gallery and the
  * purchase panel of a product page. Both render on the server with `initialOfferId`.
  */
-export function ProductSelectionProvider({ initialOfferId, children }: { initialOfferId: number; children: React.ReactNode }) {
+export function ProductSelectionProvider({
+  initialOfferId,
+  children,
+}: {
+  initialOfferId: number;
+  children: React.ReactNode;
+}) {
   const [offerId, setOfferId] = useState(initialOfferId);
   const value = useMemo(() => ({ offerId, setOfferId }), [offerId]);
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;

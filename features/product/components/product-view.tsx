@@ -1,16 +1,16 @@
-import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { Price } from '@/components/price/price';
-import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import { mainImage } from '@/components/product-image/product-image';
+import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
+import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { catalogHref, href } from '@/lib/routes';
+import { sizeChartFor } from '../utils/size-charts';
 import { ProductGallery } from './product-gallery';
 import { ProductSelectionProvider } from './product-selection';
+import styles from './product-view.module.css';
 import { PurchasePanel } from './purchase-panel';
 import { RecentlyViewed } from './recently-viewed';
 import { SizeChart } from './size-chart';
-import { sizeChartFor } from '../utils/size-charts';
-import styles from './product-view.module.css';
 
 /** Props of `ProductView`: GET /v1/product_offer/ data. */
 export type ProductViewProps = {

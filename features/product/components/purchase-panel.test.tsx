@@ -12,7 +12,13 @@ import { PurchasePanel } from './purchase-panel';
 const PRODUCT = 7;
 const OFFER = 101;
 
-const size = (name: string, stock: number, id: number): Feature => ({ id, ext_id: `SKU-${name}`, name, stock, available: stock > 0 });
+const size = (name: string, stock: number, id: number): Feature => ({
+  id,
+  ext_id: `SKU-${name}`,
+  name,
+  stock,
+  available: stock > 0,
+});
 
 /** The cached render: 46 sold out, 48 and 50 in stock. */
 const cachedOffer: Offer = {

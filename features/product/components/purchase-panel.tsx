@@ -133,7 +133,11 @@ export function PurchasePanel({ productId, offers: renderedOffers }: PurchasePan
     for (const entry of gone) entry.clear();
     if (gone.length > 0) {
       const names = gone.map((entry) => entry.feature!.name).join(', ');
-      setNotice(gone.length === 1 ? `Размер ${names} закончился, выберите другой` : `Размеры ${names} закончились, выберите другие`);
+      setNotice(
+        gone.length === 1
+          ? `Размер ${names} закончился, выберите другой`
+          : `Размеры ${names} закончились, выберите другие`,
+      );
       setStatus({ kind: 'idle' });
     }
   }

@@ -31,7 +31,14 @@ export function RecentlyViewed({ current }: { current: ViewedProduct }) {
             <a href={item.href} className={styles.card}>
               {item.image ? (
                 // eslint-disable-next-line @next/next/no-img-element -- API thumbnails in a client island
-                <img src={item.image} alt={`${item.brand} ${item.name}`} width={150} height={200} loading="lazy" className={styles.image} />
+                <img
+                  src={item.image}
+                  alt={`${item.brand} ${item.name}`}
+                  width={150}
+                  height={200}
+                  loading="lazy"
+                  className={styles.image}
+                />
               ) : (
                 <span className={styles.image} />
               )}

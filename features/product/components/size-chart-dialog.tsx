@@ -1,8 +1,8 @@
 'use client';
 
 import { Modal } from '@/components/modal/modal';
-import type { SizeChart as Chart } from '../utils/size-charts';
 import styles from './size-chart.module.css';
+import type { SizeChart as Chart } from '../utils/size-charts';
 
 /**
  * The size chart modal (spec §2 Popups "size chart"): the chart's table of Russian and

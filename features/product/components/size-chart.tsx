@@ -2,8 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { usePopupsStore } from '@/stores/popups-store';
-import type { SizeChart as Chart } from '../utils/size-charts';
 import styles from './size-chart.module.css';
+import type { SizeChart as Chart } from '../utils/size-charts';
 
 // Issue #7: the modal and its table load when the shopper opens the chart.
 const SizeChartDialog = dynamic(() => import('./size-chart-dialog').then((m) => m.SizeChartDialog), { ssr: false });

@@ -2,14 +2,21 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Suggestions } from '@/lib/api/contract/facets';
-import { DEFAULT_FETCH_DELAY_MS, SECTION_NAMES } from '@/lib/constants';
 import { isSection } from '@/lib/catalog-path';
+import { DEFAULT_FETCH_DELAY_MS, SECTION_NAMES } from '@/lib/constants';
 import { formatPrice } from '@/lib/format/price';
 import { catalogHref, href } from '@/lib/routes';
 import { hydrateSearchStore, useSearchStore } from '@/stores/search-store';
 import styles from './search-box.module.css';
 
-type Option = { id: string; href: string; kind: 'category' | 'brand' | 'product'; label: string; extra?: string; image?: string | null };
+type Option = {
+  id: string;
+  href: string;
+  kind: 'category' | 'brand' | 'product';
+  label: string;
+  extra?: string;
+  image?: string | null;
+};
 
 /**
  * The label of a category suggestion: its name, and the section when another suggested category
@@ -26,8 +33,18 @@ function categoryLabel(category: Suggestions['categories'][number], all: Suggest
 /** Flattens suggestions into the options of the listbox, in screen order. */
 export function suggestionOptions(data: Suggestions): Option[] {
   return [
-    ...data.categories.map((c) => ({ id: `c-${c.path}`, href: catalogHref(c.path), kind: 'category' as const, label: categoryLabel(c, data.categories) })),
-    ...data.brands.map((b) => ({ id: `b-${b.slug}`, href: href('brands-slug', { slug: b.slug }), kind: 'brand' as const, label: b.name })),
+    ...data.categories.map((c) => ({
+      id: `c-${c.path}`,
+      href: catalogHref(c.path),
+      kind: 'category' as const,
+      label: categoryLabel(c, data.categories),
+    })),
+    ...data.brands.map((b) => ({
+      id: `b-${b.slug}`,
+      href: href('brands-slug', { slug: b.slug }),
+      kind: 'brand' as const,
+      label: b.name,
+    })),
     ...data.products.map((p) => ({
       id: `p-${p.id}`,
       href: p.full_path_offer,
@@ -179,8 +196,12 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
             ) : null}
             <a href={option.href} tabIndex={-1} className={styles.link}>
               {option.kind === 'product' ? (
-                // eslint-disable-next-line @next/next/no-img-element -- small API thumbnails, no optimisation needed
-                option.image ? <img src={option.image} alt="" width={36} height={48} className={styles.thumb} /> : <span className={styles.thumb} />
+                option.image ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- small API thumbnails, no optimisation needed
+                  <img src={option.image} alt="" width={36} height={48} className={styles.thumb} />
+                ) : (
+                  <span className={styles.thumb} />
+                )
               ) : null}
               <span className={styles.label}>{option.label}</span>
               {option.extra ? <span className={styles.price}>{option.extra}</span> : null}

@@ -10,7 +10,10 @@ export const SITEMAP_CHUNK = 50_000;
  * @throws ApiRequestError.
  */
 export function getSitemapData(): Promise<SitemapIndexData> {
-  return apiGet('/v1/sitemap/', SitemapIndexData, { cache: { revalidate: 3600, tags: ['sitemap'] }, timeoutMs: 30_000 });
+  return apiGet('/v1/sitemap/', SitemapIndexData, {
+    cache: { revalidate: 3600, tags: ['sitemap'] },
+    timeoutMs: 30_000,
+  });
 }
 
 /**

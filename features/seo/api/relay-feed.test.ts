@@ -13,10 +13,14 @@ const request = () => new Request('http://shop.test/yml.xml');
 
 describe('relayFeed', () => {
   it('passes the API stream through with its cache header', async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response('<?xml version="1.0"?><yml_catalog/>', {
-        headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=0, s-maxage=300' },
-      }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('<?xml version="1.0"?><yml_catalog/>', {
+          headers: {
+            'Content-Type': 'application/xml; charset=utf-8',
+            'Cache-Control': 'public, max-age=0, s-maxage=300',
+          },
+        }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const res = await relayFeed('yml.xml', request());
@@ -31,7 +35,10 @@ describe('relayFeed', () => {
     vi.useFakeTimers();
     try {
       let signal: AbortSignal | undefined;
-      vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => ((signal = init.signal ?? undefined), new Response('<rss/>'))));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => ((signal = init.signal ?? undefined), new Response('<rss/>'))),
+      );
       const res = await relayFeed('google-merchant.xml', request());
       vi.advanceTimersByTime(600_000);
       expect(signal?.aborted).toBe(false);
@@ -42,7 +49,10 @@ describe('relayFeed', () => {
   });
 
   it('says in Russian that a backend without feeds has none (404), never an empty feed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"status":"error"}', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"status":"error"}', { status: 404 })),
+    );
     const res = await relayFeed('google-merchant.xml', request());
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('text/plain');
@@ -50,11 +60,17 @@ describe('relayFeed', () => {
   });
 
   it('answers 503 with Retry-After when the API cannot be reached or fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))),
+    );
     const down = await relayFeed('yml.xml', request());
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe('60');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('x', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('x', { status: 500 })),
+    );
     expect((await relayFeed('yml.xml', request())).status).toBe(503);
   });
 });

@@ -22,7 +22,10 @@ const DEFAULT_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-reva
 const FIRST_BYTE_TIMEOUT_MS = 10_000;
 
 function plain(status: number, text: string, extra: Record<string, string> = {}): Response {
-  return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra } });
+  return new Response(`${text}\n`, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra },
+  });
 }
 
 /**
@@ -38,9 +41,15 @@ export async function relayFeed(name: FeedName, request: Request): Promise<Respo
   const timer = setTimeout(cancel, FIRST_BYTE_TIMEOUT_MS);
   let upstream: Response;
   try {
-    upstream = await fetch(apiUrl(`/v1/feeds/${name}`), { cache: 'no-store', headers: { Accept: 'application/xml' }, signal: controller.signal });
+    upstream = await fetch(apiUrl(`/v1/feeds/${name}`), {
+      cache: 'no-store',
+      headers: { Accept: 'application/xml' },
+      signal: controller.signal,
+    });
   } catch {
-    return plain(503, 'Фид временно недоступен: API магазина не отвечает. Повторите запрос позже.', { 'Retry-After': '60' });
+    return plain(503, 'Фид временно недоступен: API магазина не отвечает. Повторите запрос позже.', {
+      'Retry-After': '60',
+    });
   } finally {
     clearTimeout(timer);
   }

@@ -1,8 +1,8 @@
 /** Page metadata from SEO records with generated fallbacks (spec §3 SEO record, §7 get_seo). */
-import type { Metadata } from 'next';
 import { SITE_NAME } from '@/lib/constants';
 import { seoDescription, seoTitle } from '@/lib/format/seo-text';
 import { getSeo } from '../api/get-seo';
+import type { Metadata } from 'next';
 
 /** Open Graph fields of every page (issue #14 item 7): `og:site_name`, `og:locale` ru_RU. */
 export const OPEN_GRAPH_BASE = { siteName: SITE_NAME, locale: 'ru_RU' } as const;

@@ -11,9 +11,21 @@ import type { Article } from '@/lib/api/contract/publications';
 import { articleJsonLd, itemListJsonLd, productGroupJsonLd, RETURN_DAYS } from './structured-data';
 
 const absolute = (path: string) => (path.startsWith('http') ? path : `https://shop.test${path}`);
-const image = (name: string, is_main = false) => ({ image: `/media/${name}.webp`, alt: name, is_main, width: 800, height: 1067 });
+const image = (name: string, is_main = false) => ({
+  image: `/media/${name}.webp`,
+  alt: name,
+  is_main,
+  width: 800,
+  height: 1067,
+});
 const color = (id: number, slug: string, name: string) => ({ id, slug, name, hex: '#000000' });
-const feature = (id: number, ext_id: string, name: string, stock: number) => ({ id, ext_id, name, stock, available: stock > 0 });
+const feature = (id: number, ext_id: string, name: string, stock: number) => ({
+  id,
+  ext_id,
+  name,
+  stock,
+  available: stock > 0,
+});
 
 const product: ProductDetail = {
   id: 42,
@@ -72,7 +84,11 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
     expect(data.name).toBe('Платье миди');
     expect(data.productGroupID).toBe('42');
     expect(data.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
-    expect(data.image).toEqual(['https://shop.test/media/black-front.webp', 'https://shop.test/media/black-back.webp', 'https://shop.test/media/red-front.webp']);
+    expect(data.image).toEqual([
+      'https://shop.test/media/black-front.webp',
+      'https://shop.test/media/black-back.webp',
+      'https://shop.test/media/red-front.webp',
+    ]);
     expect(data.brand).toEqual({ '@type': 'Brand', name: 'Mango' });
   });
 
@@ -95,9 +111,17 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
       expect(offer.price).toBe('4990.00');
       expect(offer.priceCurrency).toBe('RUB');
       expect(offer.itemCondition).toBe('https://schema.org/NewCondition');
-      expect(offer.priceSpecification).toMatchObject({ priceType: 'https://schema.org/StrikethroughPrice', price: '6990.00', priceCurrency: 'RUB' });
+      expect(offer.priceSpecification).toMatchObject({
+        priceType: 'https://schema.org/StrikethroughPrice',
+        price: '6990.00',
+        priceCurrency: 'RUB',
+      });
     }
-    expect(offers.map((o) => o.availability)).toEqual(['https://schema.org/InStock', 'https://schema.org/OutOfStock', 'https://schema.org/InStock']);
+    expect(offers.map((o) => o.availability)).toEqual([
+      'https://schema.org/InStock',
+      'https://schema.org/OutOfStock',
+      'https://schema.org/InStock',
+    ]);
     expect(offers[0]!.url).toBe('https://shop.test/odezhda/platya/42/plate-midi?color=chernyj&size=S');
   });
 
@@ -111,7 +135,8 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
       expect(typeof (s.shippingRate as Obj).value).toBe('number');
       expect((s.shippingDestination as Obj).addressCountry).toBe('RU');
       const time = s.deliveryTime as Obj;
-      for (const key of ['handlingTime', 'transitTime']) expect(time[key]).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'DAY' });
+      for (const key of ['handlingTime', 'transitTime'])
+        expect(time[key]).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'DAY' });
     }
     expect(offer.hasMerchantReturnPolicy).toMatchObject({
       '@type': 'MerchantReturnPolicy',
@@ -134,12 +159,18 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
         },
       ],
     };
-    const list = (productGroupJsonLd(separates, absolute).hasVariant as Obj[]).map((v) => [v.sku, v.size, (v.offers as Obj).availability]);
+    const list = (productGroupJsonLd(separates, absolute).hasVariant as Obj[]).map((v) => [
+      v.sku,
+      v.size,
+      (v.offers as Obj).availability,
+    ]);
     expect(list).toEqual([
       ['T-S_B-S', 'S/S', 'https://schema.org/InStock'],
       ['T-M_B-S', 'M/S', 'https://schema.org/OutOfStock'],
     ]);
-    expect((productGroupJsonLd(separates, absolute).hasVariant as Obj[])[0]!.offers).not.toHaveProperty('priceSpecification');
+    expect((productGroupJsonLd(separates, absolute).hasVariant as Obj[])[0]!.offers).not.toHaveProperty(
+      'priceSpecification',
+    );
   });
 });
 
@@ -171,10 +202,20 @@ describe('articleJsonLd', () => {
 
 describe('itemListJsonLd', () => {
   it('numbers a page of products on from its offset, with absolute URLs', () => {
-    const data = itemListJsonLd('Платья', [product, { ...product, id: 43, full_path_offer: '/odezhda/platya/43/x' }], 24, absolute);
+    const data = itemListJsonLd(
+      'Платья',
+      [product, { ...product, id: 43, full_path_offer: '/odezhda/platya/43/x' }],
+      24,
+      absolute,
+    );
     expect(data['@type']).toBe('ItemList');
     expect(data.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 25, url: 'https://shop.test/odezhda/platya/42/plate-midi', name: 'Платье миди Mango' },
+      {
+        '@type': 'ListItem',
+        position: 25,
+        url: 'https://shop.test/odezhda/platya/42/plate-midi',
+        name: 'Платье миди Mango',
+      },
       { '@type': 'ListItem', position: 26, url: 'https://shop.test/odezhda/platya/43/x', name: 'Платье миди Mango' },
     ]);
   });

@@ -37,15 +37,28 @@ export const SHIPPING = [
  */
 export const RETURN_DAYS = 7;
 
-const days = (min: number, max: number) => ({ '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitCode: 'DAY' });
+const days = (min: number, max: number) => ({
+  '@type': 'QuantitativeValue',
+  minValue: min,
+  maxValue: max,
+  unitCode: 'DAY',
+});
 
 /** The shop's `OfferShippingDetails` (Google: shippingRate, shippingDestination, deliveryTime). */
 export function shippingDetails(): JsonLdObject[] {
   return SHIPPING.map((s) => ({
     '@type': 'OfferShippingDetails',
     shippingRate: { '@type': 'MonetaryAmount', value: s.rate, currency: CURRENCY_CODE },
-    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'RU', ...(s.region ? { addressRegion: s.region.slice(3) } : {}) },
-    deliveryTime: { '@type': 'ShippingDeliveryTime', handlingTime: days(0, 1), transitTime: days(s.minDays, s.maxDays) },
+    shippingDestination: {
+      '@type': 'DefinedRegion',
+      addressCountry: 'RU',
+      ...(s.region ? { addressRegion: s.region.slice(3) } : {}),
+    },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: days(0, 1),
+      transitTime: days(s.minDays, s.maxDays),
+    },
   }));
 }
 
@@ -77,9 +90,16 @@ function variantsOf(product: ProductDetail): Variant[] {
   for (const offer of product.offers) {
     const images = (offer.images.length ? offer.images : product.images).map((i) => i.image);
     const base = { color: offer.color.name.toLocaleLowerCase('ru'), images };
-    const params = (extra: Record<string, string>) => new URLSearchParams({ color: offer.color.slug, ...extra }).toString();
+    const params = (extra: Record<string, string>) =>
+      new URLSearchParams({ color: offer.color.slug, ...extra }).toString();
     for (const f of offer.features) {
-      out.push({ ...base, sku: f.ext_id, size: f.name, query: params({ size: f.name }), inStock: f.available && f.stock > 0 });
+      out.push({
+        ...base,
+        sku: f.ext_id,
+        size: f.name,
+        query: params({ size: f.name }),
+        inStock: f.available && f.stock > 0,
+      });
     }
     for (const t of offer.features_top) {
       for (const b of offer.features_bottom) {

@@ -8,7 +8,6 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
-import { intId, safeString } from './common';
 import {
   completeFullNameSchema,
   emailSchema,
@@ -17,6 +16,7 @@ import {
   passwordSchema,
   PASSWORD_MAX_LENGTH,
 } from '@/lib/validation/auth';
+import { intId, safeString } from './common';
 
 /** Optional phone on the wire: "" / absent, or any form normalizePhone accepts → "+7XXXXXXXXXX". */
 export const PhoneInput = safeString()
@@ -94,7 +94,10 @@ export const SignInBody = z
     /** Complete-registration popup: each name part longer than 2 (spec §5). */
     complete: z.boolean().optional(),
   })
-  .refine((b) => b.password_one === b.password_two, { path: ['password_two'], message: ACCOUNT_MESSAGES.passwordsDiffer })
+  .refine((b) => b.password_one === b.password_two, {
+    path: ['password_two'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  })
   .refine((b) => !b.complete || completeFullNameSchema.safeParse(b.full_name).success, {
     path: ['full_name'],
     message: ACCOUNT_MESSAGES.namePartsLength,
@@ -106,7 +109,10 @@ export type SignInBody = z.input<typeof SignInBody>;
 export const AuthBody = z
   .object({
     username: safeString({ error: ACCOUNT_MESSAGES.emailRequired }).max(254, ACCOUNT_MESSAGES.emailInvalid),
-    password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
+    password: z
+      .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+      .min(1, ACCOUNT_MESSAGES.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH),
   })
   .meta({ id: 'AuthBody' });
 
@@ -115,7 +121,10 @@ export const RestAuthLoginBody = z
   .object({
     email: safeString().max(254).optional(),
     username: safeString().max(254).optional(),
-    password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
+    password: z
+      .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+      .min(1, ACCOUNT_MESSAGES.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH),
   })
   .refine((b) => Boolean(b.email || b.username), { path: ['email'], message: ACCOUNT_MESSAGES.emailRequired })
   .meta({ id: 'RestAuthLoginBody' });
@@ -140,8 +149,14 @@ export const ResetBody = z.object({ email: emailSchema }).meta({ id: 'ResetBody'
 
 /** POST /v1/reset/complite/ (spec §7, path spelled as the spec writes it). */
 export const ResetCompleteBody = z
-  .object({ ...passwordPair, token: safeString().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200, ACCOUNT_MESSAGES.resetTokenInvalid) })
-  .refine((b) => b.password_one === b.password_two, { path: ['password_two'], message: ACCOUNT_MESSAGES.passwordsDiffer })
+  .object({
+    ...passwordPair,
+    token: safeString().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200, ACCOUNT_MESSAGES.resetTokenInvalid),
+  })
+  .refine((b) => b.password_one === b.password_two, {
+    path: ['password_two'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  })
   .meta({ id: 'ResetCompleteBody' });
 export type ResetCompleteBody = z.input<typeof ResetCompleteBody>;
 
@@ -151,7 +166,13 @@ export type Region = z.infer<typeof Region>;
 
 /** A city with its region. */
 export const City = z
-  .object({ id: z.number().int(), name: z.string(), region_id: z.number().int(), region: z.string(), is_capital: z.boolean() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    region_id: z.number().int(),
+    region: z.string(),
+    is_capital: z.boolean(),
+  })
   .meta({ id: 'City' });
 export type City = z.infer<typeof City>;
 
@@ -165,8 +186,12 @@ export const LocationQuery = z
   .strict()
   .meta({ id: 'LocationQuery' });
 
-export const RegionsResponse = z.object({ status: z.literal('success'), results: z.array(Region) }).meta({ id: 'RegionsResponse' });
-export const CitiesResponse = z.object({ status: z.literal('success'), results: z.array(City) }).meta({ id: 'CitiesResponse' });
+export const RegionsResponse = z
+  .object({ status: z.literal('success'), results: z.array(Region) })
+  .meta({ id: 'RegionsResponse' });
+export const CitiesResponse = z
+  .object({ status: z.literal('success'), results: z.array(City) })
+  .meta({ id: 'CitiesResponse' });
 
 /** A delivery address of the user. */
 export const Address = z
@@ -186,11 +211,15 @@ export const Address = z
   .meta({ id: 'Address' });
 export type Address = z.infer<typeof Address>;
 
-export const AddressesResponse = z.object({ status: z.literal('success'), results: z.array(Address) }).meta({ id: 'AddressesResponse' });
+export const AddressesResponse = z
+  .object({ status: z.literal('success'), results: z.array(Address) })
+  .meta({ id: 'AddressesResponse' });
 export type AddressesResponse = z.infer<typeof AddressesResponse>;
 
 const text = (max: number, required?: string) =>
-  required ? safeString({ error: required }).trim().min(1, required).max(max, `Не длиннее ${max} символов`) : safeString().trim().max(max, `Не длиннее ${max} символов`);
+  required
+    ? safeString({ error: required }).trim().min(1, required).max(max, `Не длиннее ${max} символов`)
+    : safeString().trim().max(max, `Не длиннее ${max} символов`);
 
 /** POST /v1/user_address/ (new address). */
 export const AddressBody = z

@@ -214,7 +214,5 @@ export const SearchQuery = PageQuery.extend({
   filters: safeString().max(4000, 'Слишком длинный фильтр').optional(),
   sort: Sort.optional(),
 });
-export const SearchPage = paginated(OfferCard)
-  .extend({ query: z.string() })
-  .meta({ id: 'SearchPage' });
+export const SearchPage = paginated(OfferCard).extend({ query: z.string() }).meta({ id: 'SearchPage' });
 export type SearchPage = z.infer<typeof SearchPage>;

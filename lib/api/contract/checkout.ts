@@ -13,7 +13,11 @@ const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Spec §3 Anonymous checkout data (fio, email, phone), also the contact block of an order. */
 export const CheckoutContact = z.object({
   fio: safeString({ error: 'Укажите ФИО' }).trim().min(3, 'Укажите ФИО').max(200, 'ФИО слишком длинное'),
-  email: safeString({ error: 'Укажите e-mail' }).trim().toLowerCase().max(200).regex(emailRe, 'Укажите корректный e-mail'),
+  email: safeString({ error: 'Укажите e-mail' })
+    .trim()
+    .toLowerCase()
+    .max(200)
+    .regex(emailRe, 'Укажите корректный e-mail'),
   /** "+7XXXXXXXXXX" (spec §5: dashes and brackets removed). */
   phone: z
     .string({ error: 'Укажите телефон' })
@@ -56,7 +60,11 @@ export const OrderLineInput = z
     feature: safeString().max(100).optional(),
     featuretop: safeString().max(100).optional(),
     featurebot: safeString().max(100).optional(),
-    quantity: z.number().int().min(1, 'Количество не может быть меньше 1').max(99, 'Количество не может быть больше 99'),
+    quantity: z
+      .number()
+      .int()
+      .min(1, 'Количество не может быть меньше 1')
+      .max(99, 'Количество не может быть больше 99'),
     /** Ignored: prices come from the catalogue. */
     price: z.unknown().optional(),
   })
@@ -104,11 +112,17 @@ export const CreatedOrder = z
 export type CreatedOrder = z.infer<typeof CreatedOrder>;
 
 export const CreateOrderResponse = z
-  .object({ status: z.literal('success'), order: CreatedOrder, /** False when an earlier submit with the same key made it. */ created: z.boolean() })
+  .object({
+    status: z.literal('success'),
+    order: CreatedOrder,
+    /** False when an earlier submit with the same key made it. */ created: z.boolean(),
+  })
   .meta({ id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
-export const GuidBody = z.object({ guid: z.string({ error: 'Заказ не найден' }).uuid('Заказ не найден') }).meta({ id: 'GuidBody' });
+export const GuidBody = z
+  .object({ guid: z.string({ error: 'Заказ не найден' }).uuid('Заказ не найден') })
+  .meta({ id: 'GuidBody' });
 
 /** Spec §3 Order info: the order for /basket/delivery/confirm/{guid}, `items_json` its lines. */
 export const OrderInfo = z
@@ -138,7 +152,9 @@ export const OrderInfo = z
   .meta({ id: 'OrderInfo' });
 export type OrderInfo = z.infer<typeof OrderInfo>;
 
-export const OrderInfoResponse = z.object({ status: z.literal('success'), order_info: OrderInfo }).meta({ id: 'OrderInfoResponse' });
+export const OrderInfoResponse = z
+  .object({ status: z.literal('success'), order_info: OrderInfo })
+  .meta({ id: 'OrderInfoResponse' });
 export type OrderInfoResponse = z.infer<typeof OrderInfoResponse>;
 
 /** `POST /v1/order_payment/` {guid}: where to send the shopper (the acquiring page). */
@@ -150,8 +166,15 @@ export type OrderPaymentResponse = z.infer<typeof OrderPaymentResponse>;
 /** `POST /v1/promo_code/`: the code, checked against the basket; `total` is accepted and ignored (issue #12). */
 export const PromoCodeBody = z
   .object({
-    promo_code: safeString({ error: 'Введите промокод' }).trim().min(1, 'Введите промокод').max(50, 'Промокод не найден'),
-    total: z.number({ error: 'Сумма должна быть числом' }).nonnegative('Сумма не может быть отрицательной').max(1_000_000_000, 'Слишком большая сумма').optional(),
+    promo_code: safeString({ error: 'Введите промокод' })
+      .trim()
+      .min(1, 'Введите промокод')
+      .max(50, 'Промокод не найден'),
+    total: z
+      .number({ error: 'Сумма должна быть числом' })
+      .nonnegative('Сумма не может быть отрицательной')
+      .max(1_000_000_000, 'Слишком большая сумма')
+      .optional(),
   })
   .strict()
   .meta({ id: 'PromoCodeBody' });
@@ -174,7 +197,14 @@ export type PromoCodeResponse = z.infer<typeof PromoCodeResponse>;
 
 /** A certificate nominal (a "product" of /podarochnye-sertifikaty). */
 export const GiftCardNominal = z
-  .object({ ext_id: z.string(), slug: z.string(), name: z.string(), amount: Rubles, description: z.string(), image: z.string() })
+  .object({
+    ext_id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    amount: Rubles,
+    description: z.string(),
+    image: z.string(),
+  })
   .meta({ id: 'GiftCardNominal' });
 export type GiftCardNominal = z.infer<typeof GiftCardNominal>;
 
@@ -183,8 +213,13 @@ export const GiftCardNominalsResponse = z
   .meta({ id: 'GiftCardNominalsResponse' });
 
 /** `POST /v1/gift/card/data/` {ext_id} → `response` (spec §7). */
-export const GiftCardDataBody = z.object({ ext_id: safeString({ error: 'Сертификат не найден' }).trim().min(1, 'Сертификат не найден').max(100) }).strict().meta({ id: 'GiftCardDataBody' });
-export const GiftCardDataResponse = z.object({ status: z.literal('success'), response: GiftCardNominal }).meta({ id: 'GiftCardDataResponse' });
+export const GiftCardDataBody = z
+  .object({ ext_id: safeString({ error: 'Сертификат не найден' }).trim().min(1, 'Сертификат не найден').max(100) })
+  .strict()
+  .meta({ id: 'GiftCardDataBody' });
+export const GiftCardDataResponse = z
+  .object({ status: z.literal('success'), response: GiftCardNominal })
+  .meta({ id: 'GiftCardDataResponse' });
 export type GiftCardDataResponse = z.infer<typeof GiftCardDataResponse>;
 
 const giftCode = safeString({ error: 'Введите код сертификата' })
@@ -201,7 +236,10 @@ export const CheckCardResponse = z
 export type CheckCardResponse = z.infer<typeof CheckCardResponse>;
 
 /** `POST /v1/giftcardpayment/` {guid, code}: spends the certificate on an unpaid order. */
-export const GiftCardPaymentBody = z.object({ guid: GuidBody.shape.guid, code: giftCode }).strict().meta({ id: 'GiftCardPaymentBody' });
+export const GiftCardPaymentBody = z
+  .object({ guid: GuidBody.shape.guid, code: giftCode })
+  .strict()
+  .meta({ id: 'GiftCardPaymentBody' });
 
 /** A delivery option for a city (spec §7 /v1/cdek_calc/, /v1/check_delivery/). */
 export const DeliveryOption = z
@@ -232,15 +270,29 @@ export const DeliveryCalcBody = z
   .meta({ id: 'DeliveryCalcBody' });
 
 export const DeliveryOptionsResponse = z
-  .object({ status: z.literal('success'), city: z.string(), region: z.string(), weight: z.number().int(), results: z.array(DeliveryOption) })
+  .object({
+    status: z.literal('success'),
+    city: z.string(),
+    region: z.string(),
+    weight: z.number().int(),
+    results: z.array(DeliveryOption),
+  })
   .meta({ id: 'DeliveryOptionsResponse' });
 export type DeliveryOptionsResponse = z.infer<typeof DeliveryOptionsResponse>;
 
 /** The sandbox acquiring's payment as its card page shows it. */
 export const SandboxPayment = z
-  .object({ id: z.string().uuid(), amount: Rubles, description: z.string(), status: z.enum(['created', 'deposited', 'declined']), return_url: z.string() })
+  .object({
+    id: z.string().uuid(),
+    amount: Rubles,
+    description: z.string(),
+    status: z.enum(['created', 'deposited', 'declined']),
+    return_url: z.string(),
+  })
   .meta({ id: 'SandboxPayment' });
-export const SandboxPaymentResponse = z.object({ status: z.literal('success'), payment: SandboxPayment }).meta({ id: 'SandboxPaymentResponse' });
+export const SandboxPaymentResponse = z
+  .object({ status: z.literal('success'), payment: SandboxPayment })
+  .meta({ id: 'SandboxPaymentResponse' });
 
 /** The card form of the sandbox page; card numbers decide the result like a test gateway. */
 export const SandboxPayBody = z
@@ -250,13 +302,20 @@ export const SandboxPayBody = z
       .string({ error: 'Введите номер карты' })
       .transform((v) => v.replace(/\s+/g, ''))
       .pipe(z.string().regex(/^\d{16,19}$/, 'Номер карты — 16–19 цифр')),
-    expiry: z.string({ error: 'Введите срок действия' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Срок действия в формате ММ/ГГ'),
+    expiry: z
+      .string({ error: 'Введите срок действия' })
+      .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Срок действия в формате ММ/ГГ'),
     cvc: z.string({ error: 'Введите CVC' }).regex(/^\d{3}$/, 'CVC — 3 цифры'),
   })
   .strict()
   .meta({ id: 'SandboxPayBody' });
 export const SandboxPayResponse = z
-  .object({ status: z.literal('success'), result: z.enum(['deposited', 'declined']), message: z.string(), redirect_url: z.string() })
+  .object({
+    status: z.literal('success'),
+    result: z.enum(['deposited', 'declined']),
+    message: z.string(),
+    redirect_url: z.string(),
+  })
   .meta({ id: 'SandboxPayResponse' });
 
 /**

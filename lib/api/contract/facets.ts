@@ -60,7 +60,10 @@ export const FacetsQuery = z.object({
 
 /** GET /v1/search_suggest/?q=: header search suggestions. */
 export const SuggestQuery = z.object({
-  q: safeString({ error: 'Введите поисковый запрос' }).trim().min(1, 'Введите поисковый запрос').max(100, 'Слишком длинный запрос'),
+  q: safeString({ error: 'Введите поисковый запрос' })
+    .trim()
+    .min(1, 'Введите поисковый запрос')
+    .max(100, 'Слишком длинный запрос'),
 });
 
 export const SuggestProduct = z.object({
@@ -108,8 +111,18 @@ export const LandingListItem = z.object({ slug: z.string(), title: z.string() })
 export const LandingSlug = z.string().regex(/^[a-z0-9-]{1,100}$/, 'Страница не найдена');
 
 export const SitemapProductsQuery = z.object({
-  limit: z.coerce.number({ error: 'limit должен быть числом' }).int().min(1, 'limit от 1 до 50000').max(50_000, 'limit от 1 до 50000').default(50_000),
-  offset: z.coerce.number({ error: 'offset должен быть числом' }).int().min(0, 'offset не может быть отрицательным').max(10_000_000, 'offset слишком большой').default(0),
+  limit: z.coerce
+    .number({ error: 'limit должен быть числом' })
+    .int()
+    .min(1, 'limit от 1 до 50000')
+    .max(50_000, 'limit от 1 до 50000')
+    .default(50_000),
+  offset: z.coerce
+    .number({ error: 'offset должен быть числом' })
+    .int()
+    .min(0, 'offset не может быть отрицательным')
+    .max(10_000_000, 'offset слишком большой')
+    .default(0),
 });
 export const SitemapProducts = z
   .object({

@@ -23,9 +23,7 @@ export const FeedbackMessage = z.object({
 export type FeedbackMessage = z.infer<typeof FeedbackMessage>;
 
 /** Body of POST /v1/send_message/ (spec §7). */
-export const SendMessageBody = z
-  .object({ messageFeedback: FeedbackMessage })
-  .meta({ id: 'SendMessageBody' });
+export const SendMessageBody = z.object({ messageFeedback: FeedbackMessage }).meta({ id: 'SendMessageBody' });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 
 /** A plain success answer with a Russian message. */
@@ -33,7 +31,6 @@ export const SuccessMessage = z
   .object({ status: z.literal('success'), message: z.string() })
   .meta({ id: 'SuccessMessage' });
 export type SuccessMessage = z.infer<typeof SuccessMessage>;
-
 
 /** Query of subscribe/unsubscribe: a valid e-mail, lowercased. */
 export const SubscriptionQuery = z.object({

@@ -73,7 +73,9 @@ export const OrderDetail = z
     created_at: z.string(),
     status: OrderStatusCode,
     status_name: z.string(),
-    history: z.array(z.object({ status: OrderStatusCode, status_name: z.string(), comment: z.string(), created_at: z.string() })),
+    history: z.array(
+      z.object({ status: OrderStatusCode, status_name: z.string(), comment: z.string(), created_at: z.string() }),
+    ),
     contact: z.object({ fio: z.string(), email: z.string(), phone: z.string() }),
     delivery: z.object({ method: z.string(), method_name: z.string(), address: z.string(), cost: Rubles }),
     payment: z.object({ method: z.string(), method_name: z.string(), status: z.string(), status_name: z.string() }),
@@ -86,7 +88,9 @@ export const OrderDetail = z
   .meta({ id: 'OrderDetail' });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
-export const OrderDetailResponse = z.object({ status: z.literal('success'), order: OrderDetail }).meta({ id: 'OrderDetailResponse' });
+export const OrderDetailResponse = z
+  .object({ status: z.literal('success'), order: OrderDetail })
+  .meta({ id: 'OrderDetailResponse' });
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 
 /** POST /v1/history_order_detail/ body (spec §7: param pk). */

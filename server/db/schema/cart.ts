@@ -28,8 +28,13 @@ export const cartItems = pgTable(
   },
   (t) => [
     index('cart_items_cart_idx').on(t.cartId),
-    uniqueIndex('cart_items_line_uq')
-      .on(t.cartId, t.offerId, sql`coalesce(${t.featureId}, 0)`, sql`coalesce(${t.featureTopId}, 0)`, sql`coalesce(${t.featureBotId}, 0)`),
+    uniqueIndex('cart_items_line_uq').on(
+      t.cartId,
+      t.offerId,
+      sql`coalesce(${t.featureId}, 0)`,
+      sql`coalesce(${t.featureTopId}, 0)`,
+      sql`coalesce(${t.featureBotId}, 0)`,
+    ),
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
   ],
 );

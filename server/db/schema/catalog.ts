@@ -202,9 +202,17 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categoryId, t.price, t.id),
     index('products_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id),
     index('products_material_idx').on(t.material),
-    index('products_sale_idx').on(t.categoryId).where(sql`${t.oldPrice} is not null`),
-    index('products_new_idx').on(t.categoryId).where(sql`${t.isNew}`),
-    index('products_discount_idx').using('btree', sql`coalesce((${t.oldPrice} - ${t.price}) / ${t.oldPrice}, 0) desc`, t.id),
+    index('products_sale_idx')
+      .on(t.categoryId)
+      .where(sql`${t.oldPrice} is not null`),
+    index('products_new_idx')
+      .on(t.categoryId)
+      .where(sql`${t.isNew}`),
+    index('products_discount_idx').using(
+      'btree',
+      sql`coalesce((${t.oldPrice} - ${t.price}) / ${t.oldPrice}, 0) desc`,
+      t.id,
+    ),
     // Search (issue #7): full text on the stored vector; typos by trigrams on the short lower(name)
     // (pg_trgm is created by the first (custom) migration).
     index('products_search_vector_idx').using('gin', t.searchVector),
@@ -257,7 +265,9 @@ export const offerFeatures = pgTable(
     index('offer_features_offer_idx').on(t.offerId),
     index('offer_features_name_idx').on(t.name),
     // Size facet: only sizes in stock count.
-    index('offer_features_instock_idx').on(t.offerId, t.name).where(sql`${t.stock} > 0`),
+    index('offer_features_instock_idx')
+      .on(t.offerId, t.name)
+      .where(sql`${t.stock} > 0`),
     check('offer_features_stock_nonneg', sql`${t.stock} >= 0`),
   ],
 );

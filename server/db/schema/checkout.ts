@@ -8,7 +8,19 @@
  * a check constraint backs the conditional update of server/services/gift-cards.ts.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from './orders';
 
 /** Promo codes of `POST /v1/promo_code/`: a percent or a fixed ruble discount on the goods. */
@@ -36,7 +48,10 @@ export const promoCodes = pgTable(
   },
   (t) => [
     uniqueIndex('promo_codes_code_uq').on(t.code),
-    check('promo_codes_kind', sql`(${t.percent} is not null and ${t.percent} between 1 and 90 and ${t.amount} is null) or (${t.percent} is null and ${t.amount} > 0)`),
+    check(
+      'promo_codes_kind',
+      sql`(${t.percent} is not null and ${t.percent} between 1 and 90 and ${t.amount} is null) or (${t.percent} is null and ${t.amount} > 0)`,
+    ),
   ],
 );
 
@@ -58,7 +73,11 @@ export const promoCodeUses = pgTable(
     customerKeys: text('customer_keys').array().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('promo_code_uses_order_uq').on(t.orderId), index('promo_code_uses_code_idx').on(t.promoCodeId), index('promo_code_uses_keys_idx').using('gin', t.customerKeys)],
+  (t) => [
+    uniqueIndex('promo_code_uses_order_uq').on(t.orderId),
+    index('promo_code_uses_code_idx').on(t.promoCodeId),
+    index('promo_code_uses_keys_idx').using('gin', t.customerKeys),
+  ],
 );
 
 /** A nominal of a gift certificate sold as a product (/podarochnye-sertifikaty/{slug}). */
@@ -75,7 +94,11 @@ export const giftCardNominals = pgTable(
     description: text('description').notNull().default(''),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [uniqueIndex('gift_card_nominals_ext_id_uq').on(t.extId), uniqueIndex('gift_card_nominals_slug_uq').on(t.slug), check('gift_card_nominals_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    uniqueIndex('gift_card_nominals_ext_id_uq').on(t.extId),
+    uniqueIndex('gift_card_nominals_slug_uq').on(t.slug),
+    check('gift_card_nominals_amount_positive', sql`${t.amount} > 0`),
+  ],
 );
 
 /** An issued gift certificate: its code and remaining balance. */
@@ -140,7 +163,10 @@ export const orderPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_payments_order_idx').on(t.orderId), uniqueIndex('order_payments_provider_uq').on(t.provider, t.providerOrderId)],
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId),
+    uniqueIndex('order_payments_provider_uq').on(t.provider, t.providerOrderId),
+  ],
 );
 
 export const SANDBOX_STATUSES = ['created', 'deposited', 'declined'] as const;

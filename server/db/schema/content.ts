@@ -45,7 +45,10 @@ export const articles = pgTable(
     coverAlt: text('cover_alt').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('articles_kind_slug_uq').on(t.kind, t.slug), index('articles_kind_date_idx').on(t.kind, t.publishedAt)],
+  (t) => [
+    uniqueIndex('articles_kind_slug_uq').on(t.kind, t.slug),
+    index('articles_kind_date_idx').on(t.kind, t.publishedAt),
+  ],
 );
 
 /** Where a banner shows: the home slider (GET /v1/banner) or listings (GET /v1/containerbanners). */
@@ -109,7 +112,10 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_email_uq').on(t.email), uniqueIndex('subscriptions_unsubscribe_token_uq').on(t.unsubscribeToken)],
+  (t) => [
+    uniqueIndex('subscriptions_email_uq').on(t.email),
+    uniqueIndex('subscriptions_unsubscribe_token_uq').on(t.unsubscribeToken),
+  ],
 );
 
 /**
@@ -126,5 +132,8 @@ export const subscriptionConfirmations = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscription_confirmations_hash_uq').on(t.tokenHash), index('subscription_confirmations_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('subscription_confirmations_hash_uq').on(t.tokenHash),
+    index('subscription_confirmations_email_idx').on(t.email),
+  ],
 );

@@ -7,12 +7,33 @@
  * repeated submit return the same order. /history-order reads them (a user sees only their own).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { offerFeatures, offers, products } from './catalog';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { offerFeatures, offers, products } from './catalog';
 
 /** Order statuses, in their usual order; Russian names are in the contract (lib/api/contract/orders.ts). */
-export const ORDER_STATUSES = ['new', 'confirmed', 'paid', 'assembling', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+export const ORDER_STATUSES = [
+  'new',
+  'confirmed',
+  'paid',
+  'assembling',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -84,10 +105,17 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_uq').on(t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
     // Issue #13 sweeper: the few unpaid card orders, oldest first, without scanning every order.
-    index('orders_unpaid_card_idx').on(t.createdAt).where(sql`${t.status} = 'new' and ${t.paymentMethod} = 'card' and ${t.paymentStatus} in ('pending', 'failed')`),
+    index('orders_unpaid_card_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'new' and ${t.paymentMethod} = 'card' and ${t.paymentStatus} in ('pending', 'failed')`),
     // …and the expired ones whose late payment it still watches.
-    index('orders_reservation_released_idx').on(t.reservationReleasedAt).where(sql`${t.reservationReleasedAt} is not null`),
-    check('orders_totals_nonnegative', sql`${t.itemsTotal} >= 0 and ${t.total} >= 0 and ${t.discount} >= 0 and ${t.deliveryCost} >= 0`),
+    index('orders_reservation_released_idx')
+      .on(t.reservationReleasedAt)
+      .where(sql`${t.reservationReleasedAt} is not null`),
+    check(
+      'orders_totals_nonnegative',
+      sql`${t.itemsTotal} >= 0 and ${t.total} >= 0 and ${t.discount} >= 0 and ${t.deliveryCost} >= 0`,
+    ),
     check('orders_gift_card_amount_valid', sql`${t.giftCardAmount} >= 0 and ${t.giftCardAmount} <= ${t.total}`),
   ],
 );
@@ -118,7 +146,10 @@ export const orderItems = pgTable(
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} >= 1`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
 );
 
 /** Status changes of an order, oldest first. */

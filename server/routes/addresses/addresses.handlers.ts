@@ -3,15 +3,15 @@
  * /v1/user_address_delete/). Every query is scoped to the token's user: another user's address
  * is answered 404, exactly like a missing one (DESIGN.md "Auth and security").
  */
-import type { Context } from 'hono';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { AddressBody, AddressDeleteBody, AddressUpdateBody, type Address } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
-import type { Db } from '../../db/client';
 import { cities, regions, userAddresses } from '../../db/schema';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { requireUser } from '../../services/auth';
+import type { Db } from '../../db/client';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -53,7 +53,10 @@ async function listAddresses(db: Db | Tx, userId: number): Promise<Address[]> {
 async function checkPlace(db: Db | Tx, regionId: number, cityId: number) {
   const [city] = await db.select({ regionId: cities.regionId }).from(cities).where(eq(cities.id, cityId)).limit(1);
   if (!city) throw new ApiHttpError(400, 'Город не найден', { city_id: 'Город не найден' });
-  if (city.regionId !== regionId) throw new ApiHttpError(400, 'Город не относится к выбранному региону', { city_id: 'Город не относится к выбранному региону' });
+  if (city.regionId !== regionId)
+    throw new ApiHttpError(400, 'Город не относится к выбранному региону', {
+      city_id: 'Город не относится к выбранному региону',
+    });
 }
 
 async function answer(c: Ctx, userId: number) {
@@ -72,8 +75,12 @@ export async function create(c: Ctx) {
   const body = parseOr400(AddressBody, await readJson(c), 'Не удалось сохранить адрес');
   await c.var.db.transaction(async (tx) => {
     await checkPlace(tx, body.region_id, body.city_id);
-    const existing = await tx.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, user.id));
-    if (existing.length >= MAX_ADDRESSES) throw new ApiHttpError(400, `Можно сохранить не более ${MAX_ADDRESSES} адресов`);
+    const existing = await tx
+      .select({ id: userAddresses.id })
+      .from(userAddresses)
+      .where(eq(userAddresses.userId, user.id));
+    if (existing.length >= MAX_ADDRESSES)
+      throw new ApiHttpError(400, `Можно сохранить не более ${MAX_ADDRESSES} адресов`);
     const isMain = body.is_main || existing.length === 0;
     if (isMain) await tx.update(userAddresses).set({ isMain: false }).where(eq(userAddresses.userId, user.id));
     await tx.insert(userAddresses).values({
@@ -104,7 +111,8 @@ export async function update(c: Ctx) {
     if (!row) throw new ApiHttpError(404, ACCOUNT_MESSAGES.addressNotFound);
     const regionId = body.region_id ?? row.regionId;
     const cityId = body.city_id ?? row.cityId;
-    if (regionId && cityId && (body.region_id !== undefined || body.city_id !== undefined)) await checkPlace(tx, regionId, cityId);
+    if (regionId && cityId && (body.region_id !== undefined || body.city_id !== undefined))
+      await checkPlace(tx, regionId, cityId);
     if (body.is_main) await tx.update(userAddresses).set({ isMain: false }).where(eq(userAddresses.userId, user.id));
     await tx
       .update(userAddresses)
@@ -134,7 +142,12 @@ export async function remove(c: Ctx) {
       .returning({ isMain: userAddresses.isMain });
     if (!deleted) throw new ApiHttpError(404, ACCOUNT_MESSAGES.addressNotFound);
     if (deleted.isMain) {
-      const [next] = await tx.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, user.id)).orderBy(asc(userAddresses.id)).limit(1);
+      const [next] = await tx
+        .select({ id: userAddresses.id })
+        .from(userAddresses)
+        .where(eq(userAddresses.userId, user.id))
+        .orderBy(asc(userAddresses.id))
+        .limit(1);
       if (next) await tx.update(userAddresses).set({ isMain: true }).where(eq(userAddresses.id, next.id));
     }
   });

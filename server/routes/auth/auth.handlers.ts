@@ -3,7 +3,6 @@
  * `{status, data: {token, expires_at}, user}`; the storefront's BFF puts `data.token` into the
  * httpOnly `token` cookie. Login and reset are throttled per account and per client (429).
  */
-import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import {
   AuthBody,
@@ -36,10 +35,11 @@ import {
 } from '../../services/auth';
 import { clientAddress } from '../../services/client-address';
 import { sendMail } from '../../services/mail';
-import { exchangeVkCode, socialProviders } from '../../services/social';
 import { limitPerClient } from '../../services/rate-limit';
+import { exchangeVkCode, socialProviders } from '../../services/social';
 import { THROTTLE_RULES } from '../../services/throttle';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 
@@ -51,19 +51,28 @@ async function tokenAnswer(c: Ctx, user: UserRow) {
 /** Throws 400 with the spec §8 duplicate message when a unique index refused the write. */
 function rethrowDuplicate(error: unknown): never {
   const which = duplicateMessage(error);
-  if (which === 'email') throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
-  if (which === 'phone') throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
+  if (which === 'email')
+    throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
+  if (which === 'phone')
+    throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
   throw error;
 }
 
-async function assertFree(c: Ctx, email: string | null | undefined, phone: string | null | undefined, exceptId?: number) {
+async function assertFree(
+  c: Ctx,
+  email: string | null | undefined,
+  phone: string | null | undefined,
+  exceptId?: number,
+) {
   if (email) {
     const [row] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (row && row.id !== exceptId) throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
+    if (row && row.id !== exceptId)
+      throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
   }
   if (phone) {
     const [row] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
-    if (row && row.id !== exceptId) throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
+    if (row && row.id !== exceptId)
+      throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
   }
 }
 
@@ -107,14 +116,19 @@ async function checkLogin(c: Ctx, username: string, password: string): Promise<U
   const accountKey = `login:account:${email}`;
   const clientKey = `login:client:${client}`;
   const { throttle } = c.var;
-  if ((await throttle.isLimited(THROTTLE_RULES.loginPair, pairKey)) || (await throttle.isLimited(THROTTLE_RULES.loginClient, clientKey))) {
+  if (
+    (await throttle.isLimited(THROTTLE_RULES.loginPair, pairKey)) ||
+    (await throttle.isLimited(THROTTLE_RULES.loginClient, clientKey))
+  ) {
     throw new ApiHttpError(429, ACCOUNT_MESSAGES.loginThrottled);
   }
   if (await throttle.isLimited(THROTTLE_RULES.loginAccountSlowdown, accountKey)) {
     await new Promise((resolve) => setTimeout(resolve, serverEnv.LOGIN_SLOWDOWN_MS));
   }
   const user = await userByEmail(c.var.db, email);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : (await burnVerifyTime(password), false);
   if (!user || !ok) {
     await throttle.hit(THROTTLE_RULES.loginPair, pairKey);
     await throttle.hit(THROTTLE_RULES.loginAccountSlowdown, accountKey);
@@ -160,7 +174,8 @@ export async function changeInfo(c: Ctx) {
   const parts = body.full_name ? splitFullName(body.full_name)! : null;
   await assertFree(c, body.email, body.phone, user.id);
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  if (parts) Object.assign(patch, { lastName: parts.last_name, firstName: parts.first_name, middleName: parts.middle_name });
+  if (parts)
+    Object.assign(patch, { lastName: parts.last_name, firstName: parts.first_name, middleName: parts.middle_name });
   if (body.last_name !== undefined) patch.lastName = body.last_name;
   if (body.first_name !== undefined) patch.firstName = body.first_name;
   if (body.middle_name !== undefined) patch.middleName = body.middle_name;
@@ -185,7 +200,10 @@ export async function reset(c: Ctx) {
   const { throttle } = c.var;
   const accountKey = `reset:account:${email}`;
   const clientKey = `reset:client:${clientAddress(c)}`;
-  if ((await throttle.isLimited(THROTTLE_RULES.resetAccount, accountKey)) || (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey))) {
+  if (
+    (await throttle.isLimited(THROTTLE_RULES.resetAccount, accountKey)) ||
+    (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey))
+  ) {
     throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
   }
   await throttle.hit(THROTTLE_RULES.resetAccount, accountKey);
@@ -214,7 +232,8 @@ function escapeHtml(value: string): string {
 export async function resetComplete(c: Ctx) {
   const { throttle } = c.var;
   const clientKey = `reset-complete:client:${clientAddress(c)}`;
-  if (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey)) throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
+  if (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey))
+    throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
   const body = parseOr400(ResetCompleteBody, await readJson(c), 'Не удалось сменить пароль');
   try {
     await completeReset(c.var.db, body.token, body.password_one);
@@ -240,7 +259,12 @@ export function providers(c: Ctx) {
 export async function socialExchange(c: Ctx) {
   const provider = c.req.param('provider');
   if (provider !== 'vk' && provider !== 'vk-oauth2') {
-    throw new ApiHttpError(404, provider === 'instagram' || provider === 'facebook' ? ACCOUNT_MESSAGES.socialNotConfigured : ACCOUNT_MESSAGES.socialUnknownProvider);
+    throw new ApiHttpError(
+      404,
+      provider === 'instagram' || provider === 'facebook'
+        ? ACCOUNT_MESSAGES.socialNotConfigured
+        : ACCOUNT_MESSAGES.socialUnknownProvider,
+    );
   }
   if (socialProviders().length === 0) throw new ApiHttpError(400, ACCOUNT_MESSAGES.socialNotConfigured);
   const body = parseOr400(SocialExchangeBody, await readJson(c), ACCOUNT_MESSAGES.socialFailed);
@@ -256,7 +280,8 @@ export async function socialExchange(c: Ctx) {
   let user: UserRow | undefined = byVk;
   if (!user && profile.email) {
     const existing = await userByEmail(db, profile.email);
-    if (existing) [user] = await db.update(users).set({ vkId: profile.vkId }).where(eq(users.id, existing.id)).returning();
+    if (existing)
+      [user] = await db.update(users).set({ vkId: profile.vkId }).where(eq(users.id, existing.id)).returning();
   }
   if (!user) {
     [user] = await db

@@ -7,7 +7,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OkResponse, TokenResponse, UserResponse, RestAuthLoginResponse, SocialProvidersResponse } from '@/lib/api/contract/accounts';
+import {
+  OkResponse,
+  TokenResponse,
+  UserResponse,
+  RestAuthLoginResponse,
+  SocialProvidersResponse,
+} from '@/lib/api/contract/accounts';
 import { ApiError } from '@/lib/api/contract/common';
 import { ACCOUNT_MESSAGES, PASSWORD_HINTS, SPEC_MESSAGES } from '@/lib/messages/accounts';
 import { authTokens, passwordResetTokens, users } from '../../db/schema';
@@ -67,7 +73,13 @@ describe('registration (spec §3, §5, §8)', () => {
   it('creates the user, lowercases the e-mail, splits the name, strips the phone mask and returns data.token', async () => {
     const { body, answer } = await register();
     expect(answer.user.email).toBe(body.email.toLowerCase());
-    expect(answer.user).toMatchObject({ last_name: 'Петрова', first_name: 'Мария', middle_name: 'Ивановна', second_name: 'Ивановна', name: 'Мария Петрова' });
+    expect(answer.user).toMatchObject({
+      last_name: 'Петрова',
+      first_name: 'Мария',
+      middle_name: 'Ивановна',
+      second_name: 'Ивановна',
+      name: 'Мария Петрова',
+    });
     expect(answer.user.phone).toMatch(/^\+79\d{9}$/);
     expect(answer.data.token.split('.')).toHaveLength(3);
     const [row] = await api.handle.db.select().from(users).where(eq(users.id, answer.user.id));
@@ -85,27 +97,66 @@ describe('registration (spec §3, §5, §8)', () => {
   });
 
   it('refuses a 10 kB name, a malformed e-mail, missing fields, weak passwords and unequal passwords with 4xx', async () => {
-    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ full_name: `${'Я'.repeat(10_240)} Б` })), 400, /Слишком длинное имя/);
-    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ email: 'not-an-email' })), 400, /электронной почты/);
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', person({ full_name: `${'Я'.repeat(10_240)} Б` })),
+      400,
+      /Слишком длинное имя/,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', person({ email: 'not-an-email' })),
+      400,
+      /электронной почты/,
+    );
     expectError(await call(api, 'POST', '/api/v1/sign_in/', {}), 400);
     expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ full_name: 'Одно' })), 400, /фамилию и имя/);
-    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'short1A', password_two: 'short1A' })), 400, new RegExp(PASSWORD_HINTS.length));
-    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'longenough1', password_two: 'longenough1' })), 400, new RegExp(PASSWORD_HINTS.upper));
-    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'LongEnough', password_two: 'LongEnough' })), 400, new RegExp(PASSWORD_HINTS.digit));
-    expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ password_two: 'Other1234' })), 400, /не совпадают/);
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'short1A', password_two: 'short1A' })),
+      400,
+      new RegExp(PASSWORD_HINTS.length),
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'longenough1', password_two: 'longenough1' })),
+      400,
+      new RegExp(PASSWORD_HINTS.upper),
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', person({ password_one: 'LongEnough', password_two: 'LongEnough' })),
+      400,
+      new RegExp(PASSWORD_HINTS.digit),
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', person({ password_two: 'Other1234' })),
+      400,
+      /не совпадают/,
+    );
     expectError(await call(api, 'POST', '/api/v1/sign_in/', person({ phone: '+7(912)-34' })), 400, /телефона/);
     expectError(await call(api, 'POST', '/api/v1/sign_in/', '{"broken'), 400);
-    expectError(await call(api, 'POST', '/api/v1/sign_in/', { ...person(), full_name: 'Ив Ан Ко', complete: true }), 400, /длиннее 2/);
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', { ...person(), full_name: 'Ив Ан Ко', complete: true }),
+      400,
+      /длиннее 2/,
+    );
   });
 });
 
 describe('login (spec §7 /v1/auth/, §8)', () => {
   it('logs in with the e-mail in any case and refuses a wrong password with the spec message', async () => {
     const { body } = await register();
-    const ok = await call(api, 'POST', '/api/v1/auth/', { username: body.email.toUpperCase(), password: body.password_one });
+    const ok = await call(api, 'POST', '/api/v1/auth/', {
+      username: body.email.toUpperCase(),
+      password: body.password_one,
+    });
     expect(TokenResponse.parse(ok.json).data.token).toBeTruthy();
-    expectError(await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: 'Wrong1234' }), 400, SPEC_MESSAGES.loginFailed);
-    expectError(await call(api, 'POST', '/api/v1/auth/', { username: 'nobody@example.ru', password: 'Wrong1234' }), 400, SPEC_MESSAGES.loginFailed);
+    expectError(
+      await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: 'Wrong1234' }),
+      400,
+      SPEC_MESSAGES.loginFailed,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/auth/', { username: 'nobody@example.ru', password: 'Wrong1234' }),
+      400,
+      SPEC_MESSAGES.loginFailed,
+    );
   });
 
   it('throttles a brute force of 50 wrong passwords from one client; the owner elsewhere still logs in (issue #12)', async () => {
@@ -113,12 +164,25 @@ describe('login (spec §7 /v1/auth/, §8)', () => {
     const attacker = { 'x-forwarded-for': '203.0.113.66' };
     const statuses: number[] = [];
     for (let i = 0; i < 50; i += 1) {
-      statuses.push((await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: `Guess${i}Pass` }, attacker)).status);
+      statuses.push(
+        (await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: `Guess${i}Pass` }, attacker))
+          .status,
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-    expectError(await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }, attacker), 429, /Слишком много попыток/);
-    const owner = await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }, { 'x-forwarded-for': '198.51.100.200' });
+    expectError(
+      await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }, attacker),
+      429,
+      /Слишком много попыток/,
+    );
+    const owner = await call(
+      api,
+      'POST',
+      '/api/v1/auth/',
+      { username: body.email, password: body.password_one },
+      { 'x-forwarded-for': '198.51.100.200' },
+    );
     expect(owner.status).toBe(200);
   });
 
@@ -128,11 +192,27 @@ describe('login (spec §7 /v1/auth/, §8)', () => {
       const { body } = await register();
       const statuses: number[] = [];
       for (let i = 0; i < 12; i += 1) {
-        statuses.push((await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: `Guess${i}Pass` }, { 'x-forwarded-for': `10.9.${i}.1` })).status);
+        statuses.push(
+          (
+            await call(
+              api,
+              'POST',
+              '/api/v1/auth/',
+              { username: body.email, password: `Guess${i}Pass` },
+              { 'x-forwarded-for': `10.9.${i}.1` },
+            )
+          ).status,
+        );
       }
       expect(statuses.every((s) => s === 400)).toBe(true);
       const started = Date.now();
-      const owner = await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: body.password_one }, { 'x-forwarded-for': '198.51.100.201' });
+      const owner = await call(
+        api,
+        'POST',
+        '/api/v1/auth/',
+        { username: body.email, password: body.password_one },
+        { 'x-forwarded-for': '198.51.100.201' },
+      );
       expect(owner.status).toBe(200);
       expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     } finally {
@@ -144,12 +224,25 @@ describe('login (spec §7 /v1/auth/, §8)', () => {
     const client = { 'x-forwarded-for': '203.0.113.77' };
     const statuses: number[] = [];
     for (let i = 0; i < 25; i += 1) {
-      statuses.push((await call(api, 'POST', '/api/v1/auth/', { username: `spray${i}@example.ru`, password: 'Spray1234' }, client)).status);
+      statuses.push(
+        (await call(api, 'POST', '/api/v1/auth/', { username: `spray${i}@example.ru`, password: 'Spray1234' }, client))
+          .status,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
     // Another client is not affected.
-    expect((await call(api, 'POST', '/api/v1/auth/', { username: 'spray0@example.ru', password: 'Spray1234' }, { 'x-forwarded-for': '203.0.113.78' })).status).toBe(400);
+    expect(
+      (
+        await call(
+          api,
+          'POST',
+          '/api/v1/auth/',
+          { username: 'spray0@example.ru', password: 'Spray1234' },
+          { 'x-forwarded-for': '203.0.113.78' },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('rest-auth login answers key and data.token', async () => {
@@ -170,13 +263,18 @@ describe('tokens', () => {
 
   it('an expired token is refused', async () => {
     const { answer } = await register();
-    await api.handle.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, digest(answer.data.token)));
+    await api.handle.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, digest(answer.data.token)));
     expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token)), 401);
   });
 
   it('logout revokes the token', async () => {
     const { answer } = await register();
-    expect(OkResponse.parse((await call(api, 'POST', '/api/v1/logout/', undefined, auth(answer.data.token))).json).status).toBe('success');
+    expect(
+      OkResponse.parse((await call(api, 'POST', '/api/v1/logout/', undefined, auth(answer.data.token))).json).status,
+    ).toBe('success');
     expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token)), 401);
   });
 });
@@ -185,16 +283,36 @@ describe('changeinfo (spec §7 PUT /v1/changeinfo/)', () => {
   it('changes personal data and refuses another user’s e-mail', async () => {
     const a = await register();
     const b = await register();
-    const res = await call(api, 'PUT', '/api/v1/changeinfo/', { full_name: 'Сидорова Ольга Петровна', phone: '+7(999)-000-11-22', subscribed: true }, auth(a.answer.data.token));
-    expect(UserResponse.parse(res.json).user).toMatchObject({ last_name: 'Сидорова', first_name: 'Ольга', phone: '+79990001122', subscribed: true });
-    expectError(await call(api, 'PUT', '/api/v1/changeinfo/', { email: b.body.email }, auth(a.answer.data.token)), 400, SPEC_MESSAGES.duplicateEmail);
-    expectError(await call(api, 'PUT', '/api/v1/changeinfo/', { first_name: 'x'.repeat(10_000) }, auth(a.answer.data.token)), 400);
+    const res = await call(
+      api,
+      'PUT',
+      '/api/v1/changeinfo/',
+      { full_name: 'Сидорова Ольга Петровна', phone: '+7(999)-000-11-22', subscribed: true },
+      auth(a.answer.data.token),
+    );
+    expect(UserResponse.parse(res.json).user).toMatchObject({
+      last_name: 'Сидорова',
+      first_name: 'Ольга',
+      phone: '+79990001122',
+      subscribed: true,
+    });
+    expectError(
+      await call(api, 'PUT', '/api/v1/changeinfo/', { email: b.body.email }, auth(a.answer.data.token)),
+      400,
+      SPEC_MESSAGES.duplicateEmail,
+    );
+    expectError(
+      await call(api, 'PUT', '/api/v1/changeinfo/', { first_name: 'x'.repeat(10_000) }, auth(a.answer.data.token)),
+      400,
+    );
     expectError(await call(api, 'PUT', '/api/v1/changeinfo/', { email: 'a@b.ru' }), 401);
   });
 });
 
 function latestMailTo(email: string): string {
-  const files = readdirSync(mailDir).filter((f) => f.endsWith('.eml') && f.includes(email.toLowerCase())).sort();
+  const files = readdirSync(mailDir)
+    .filter((f) => f.endsWith('.eml') && f.includes(email.toLowerCase()))
+    .sort();
   if (files.length === 0) throw new Error(`no mail for ${email}`);
   return readFileSync(path.join(mailDir, files.at(-1)!), 'utf8');
 }
@@ -210,23 +328,47 @@ describe('password reset (spec §7 /v1/reset/, /v1/reset/complite/, §8)', () =>
     const { body, answer } = await register();
     const email = body.email.toLowerCase();
     const sent = await call(api, 'POST', '/api/v1/reset/', { email: body.email });
-    expect(OkResponse.parse(sent.json).message).toBe(`Мы выслали ссылку на смену пароля на почту ${email}, пожалуйста, проверьте вашу почту.`);
+    expect(OkResponse.parse(sent.json).message).toBe(
+      `Мы выслали ссылку на смену пароля на почту ${email}, пожалуйста, проверьте вашу почту.`,
+    );
     const mail = latestMailTo(email);
     expect(mail).toMatch(/Subject: /);
     const token = resetTokenFrom(mail);
 
-    const done = await call(api, 'POST', '/api/v1/reset/complite/', { token, password_one: 'Newpass123', password_two: 'Newpass123' });
+    const done = await call(api, 'POST', '/api/v1/reset/complite/', {
+      token,
+      password_one: 'Newpass123',
+      password_two: 'Newpass123',
+    });
     expect(OkResponse.parse(done.json).message).toBe(SPEC_MESSAGES.dataSaved);
-    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token, password_one: 'Other1234A', password_two: 'Other1234A' }), 400, /недействительна/);
+    expectError(
+      await call(api, 'POST', '/api/v1/reset/complite/', {
+        token,
+        password_one: 'Other1234A',
+        password_two: 'Other1234A',
+      }),
+      400,
+      /недействительна/,
+    );
 
-    expectError(await call(api, 'POST', '/api/v1/auth/', { username: email, password: body.password_one }), 400, SPEC_MESSAGES.loginFailed);
+    expectError(
+      await call(api, 'POST', '/api/v1/auth/', { username: email, password: body.password_one }),
+      400,
+      SPEC_MESSAGES.loginFailed,
+    );
     expect((await call(api, 'POST', '/api/v1/auth/', { username: email, password: 'Newpass123' })).status).toBe(200);
     expectError(await call(api, 'GET', '/api/v1/get_user/', undefined, auth(answer.data.token)), 401);
   });
 
   it('builds the link from SITE_URL whatever host the request names (issue #12)', async () => {
     const { body } = await register();
-    await call(api, 'POST', '/api/v1/reset/', { email: body.email }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' });
+    await call(
+      api,
+      'POST',
+      '/api/v1/reset/',
+      { email: body.email },
+      { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' },
+    );
     const mail = latestMailTo(body.email).replace(/=\r?\n/g, '');
     expect(mail).not.toContain('evil.example');
     expect(mail).toContain('http://localhost:3000/reset/');
@@ -241,10 +383,33 @@ describe('password reset (spec §7 /v1/reset/, /v1/reset/complite/, §8)', () =>
     await call(api, 'POST', '/api/v1/reset/', { email: body.email }, ip);
     const second = resetTokenFrom(latestMailTo(body.email));
     expect(second).not.toBe(first);
-    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token: first, password_one: 'Newpass123', password_two: 'Newpass123' }, ip), 400, /недействительна/);
-    expect((await call(api, 'POST', '/api/v1/reset/complite/', { token: second, password_one: 'Newpass123', password_two: 'Newpass123' }, ip)).status).toBe(200);
+    expectError(
+      await call(
+        api,
+        'POST',
+        '/api/v1/reset/complite/',
+        { token: first, password_one: 'Newpass123', password_two: 'Newpass123' },
+        ip,
+      ),
+      400,
+      /недействительна/,
+    );
+    expect(
+      (
+        await call(
+          api,
+          'POST',
+          '/api/v1/reset/complite/',
+          { token: second, password_one: 'Newpass123', password_two: 'Newpass123' },
+          ip,
+        )
+      ).status,
+    ).toBe(200);
     // A link issued before a reset completed elsewhere dies too.
-    const [user] = await api.handle.db.select({ id: users.id }).from(users).where(eq(users.email, body.email.toLowerCase()));
+    const [user] = await api.handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, body.email.toLowerCase()));
     const { issueResetToken: issue, completeReset: complete } = await import('../../services/auth');
     const a = await issue(api.handle.db, user!.id);
     const b = await issue(api.handle.db, user!.id);
@@ -256,17 +421,57 @@ describe('password reset (spec §7 /v1/reset/, /v1/reset/complite/, §8)', () =>
     const { body } = await register();
     await call(api, 'POST', '/api/v1/reset/', { email: body.email });
     const token = resetTokenFrom(latestMailTo(body.email));
-    await api.handle.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.tokenHash, digest(token)));
-    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token, password_one: 'Newpass123', password_two: 'Newpass123' }), 400, /недействительна или устарела/);
+    await api.handle.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, digest(token)));
+    expectError(
+      await call(api, 'POST', '/api/v1/reset/complite/', {
+        token,
+        password_one: 'Newpass123',
+        password_two: 'Newpass123',
+      }),
+      400,
+      /недействительна или устарела/,
+    );
   });
 
   it('answers the spec message for an unknown e-mail, validates passwords, throttles per account', async () => {
-    expectError(await call(api, 'POST', '/api/v1/reset/', { email: 'nobody-here@example.ru' }, { 'x-forwarded-for': '198.51.100.1' }), 400, SPEC_MESSAGES.resetUnknownEmail);
+    expectError(
+      await call(
+        api,
+        'POST',
+        '/api/v1/reset/',
+        { email: 'nobody-here@example.ru' },
+        { 'x-forwarded-for': '198.51.100.1' },
+      ),
+      400,
+      SPEC_MESSAGES.resetUnknownEmail,
+    );
     expectError(await call(api, 'POST', '/api/v1/reset/', { email: 'broken' }), 400);
-    expectError(await call(api, 'POST', '/api/v1/reset/complite/', { token: 'x'.repeat(40), password_one: 'weak', password_two: 'weak' }), 400, new RegExp(PASSWORD_HINTS.length));
+    expectError(
+      await call(api, 'POST', '/api/v1/reset/complite/', {
+        token: 'x'.repeat(40),
+        password_one: 'weak',
+        password_two: 'weak',
+      }),
+      400,
+      new RegExp(PASSWORD_HINTS.length),
+    );
     const { body } = await register();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await call(api, 'POST', '/api/v1/reset/', { email: body.email }, { 'x-forwarded-for': `198.51.100.${10 + i}` })).status);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push(
+        (
+          await call(
+            api,
+            'POST',
+            '/api/v1/reset/',
+            { email: body.email },
+            { 'x-forwarded-for': `198.51.100.${10 + i}` },
+          )
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });
@@ -303,9 +508,13 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
     const requests: Array<{ url: string; form: URLSearchParams }> = [];
     const fetchMock = vi.fn(async (url: string | URL, init?: RequestInit) => {
       requests.push({ url: String(url), form: new URLSearchParams(String(init?.body ?? '')) });
-      if (!answer.ok) return Response.json({ error: 'invalid_grant', error_description: 'code is invalid' }, { status: 400 });
-      if (String(url).endsWith('/oauth2/auth')) return Response.json({ access_token: 'vk-access', user_id: Number(answer.userId) });
-      return Response.json({ user: { user_id: answer.userId, first_name: 'Анна', last_name: 'Смирнова', email: answer.email } });
+      if (!answer.ok)
+        return Response.json({ error: 'invalid_grant', error_description: 'code is invalid' }, { status: 400 });
+      if (String(url).endsWith('/oauth2/auth'))
+        return Response.json({ access_token: 'vk-access', user_id: Number(answer.userId) });
+      return Response.json({
+        user: { user_id: answer.userId, first_name: 'Анна', last_name: 'Смирнова', email: answer.email },
+      });
     });
     vi.stubGlobal('fetch', fetchMock);
     return { requests, fetchMock };
@@ -316,7 +525,9 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
     stubServerEnv({ VK_CLIENT_SECRET: SECRET });
     const res = await call(api, 'GET', '/api/v1/social/providers/');
     expect(res.status).toBe(200);
-    expect(SocialProvidersResponse.parse(res.json).providers).toEqual([{ provider: 'vk', client_id: CLIENT_ID, authorize_url: 'https://id.vk.com/authorize' }]);
+    expect(SocialProvidersResponse.parse(res.json).providers).toEqual([
+      { provider: 'vk', client_id: CLIENT_ID, authorize_url: 'https://id.vk.com/authorize' },
+    ]);
     expect(JSON.stringify(res.json)).not.toContain(SECRET);
     // Only one of the two set: still hidden.
     stubServerEnv({ VK_CLIENT_SECRET: '' });
@@ -327,10 +538,25 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
     stubServerEnv({ VK_CLIENT_ID: CLIENT_ID });
     stubServerEnv({ VK_CLIENT_SECRET: SECRET });
     const { fetchMock } = fakeVk({ ok: true, userId: '1' });
-    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ codeVerifier: undefined })), 400, ACCOUNT_MESSAGES.socialFailed);
-    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ deviceId: undefined })), 400, ACCOUNT_MESSAGES.socialFailed);
-    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ clientId: '999' })), 400, ACCOUNT_MESSAGES.socialFailed);
-    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ redirectUri: 'not a url' })), 400);
+    expectError(
+      await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ codeVerifier: undefined })),
+      400,
+      ACCOUNT_MESSAGES.socialFailed,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ deviceId: undefined })),
+      400,
+      ACCOUNT_MESSAGES.socialFailed,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ clientId: '999' })),
+      400,
+      ACCOUNT_MESSAGES.socialFailed,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ redirectUri: 'not a url' })),
+      400,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -356,7 +582,9 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
     // Spec §4: the user is then loaded with the returned token.
     const me = await call(api, 'GET', '/api/v1/get_user/', undefined, { authorization: `Token ${answer.data.token}` });
     expect(UserResponse.parse(me.json).user.id).toBe(answer.user.id);
-    const again = TokenResponse.parse((await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ code: 'vk-code-2' }))).json);
+    const again = TokenResponse.parse(
+      (await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange({ code: 'vk-code-2' }))).json,
+    );
     expect(again.user.id).toBe(answer.user.id);
   });
 
@@ -364,6 +592,10 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
     stubServerEnv({ VK_CLIENT_ID: CLIENT_ID });
     stubServerEnv({ VK_CLIENT_SECRET: SECRET });
     fakeVk({ ok: false });
-    expectError(await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange()), 400, ACCOUNT_MESSAGES.socialFailed);
+    expectError(
+      await call(api, 'POST', '/api/v1/login/social/token_user/vk/', exchange()),
+      400,
+      ACCOUNT_MESSAGES.socialFailed,
+    );
   });
 });

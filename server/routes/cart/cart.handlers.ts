@@ -2,12 +2,12 @@
  * Handlers of the basket endpoints (spec §7 Cart). The anonymous basket is identified by the
  * httpOnly `cart_id` cookie set here; answers are `{status: "success", cart}`.
  */
-import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { AddToCartBody, ItemUuidParam, UpdateCartItemBody } from '@/lib/api/contract/cart';
 import { parseOr400, readJson } from '../../http';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from '../../services/cart';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 
@@ -46,7 +46,11 @@ export async function add(c: Ctx) {
 }
 
 export async function update(c: Ctx) {
-  const { item_uuid } = parseOr400(ItemUuidParam, { item_uuid: c.req.param('item_uuid') }, 'Позиция корзины не найдена');
+  const { item_uuid } = parseOr400(
+    ItemUuidParam,
+    { item_uuid: c.req.param('item_uuid') },
+    'Позиция корзины не найдена',
+  );
   const { quantity } = parseOr400(UpdateCartItemBody, await readJson(c), 'Не удалось изменить количество');
   const cartId = cartIdOf(c);
   await updateCartItem(c.var.db, cartId, item_uuid, quantity);
@@ -54,7 +58,11 @@ export async function update(c: Ctx) {
 }
 
 export async function remove(c: Ctx) {
-  const { item_uuid } = parseOr400(ItemUuidParam, { item_uuid: c.req.param('item_uuid') }, 'Позиция корзины не найдена');
+  const { item_uuid } = parseOr400(
+    ItemUuidParam,
+    { item_uuid: c.req.param('item_uuid') },
+    'Позиция корзины не найдена',
+  );
   const cartId = cartIdOf(c);
   await removeCartItem(c.var.db, cartId, item_uuid);
   return answer(c, cartId);

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartResponse } from '@/lib/api/contract/cart';
-import { ApiError } from '@/lib/api/contract/common';
 import { OffersPage, ProductDetail } from '@/lib/api/contract/catalog';
+import { ApiError } from '@/lib/api/contract/common';
 import { call, createTestApi, type TestApi } from '../../test-utils';
 
 let api: TestApi;
@@ -81,10 +81,14 @@ describe('basket', () => {
   it('adds the same size again to the same line, another size as a new line', async () => {
     const { cookie } = await newCart();
     const offer = sized.offers[0]!.id;
-    const same = CartResponse.parse((await call(api, 'POST', '/api/v2/cart/', { offer, feature: inStock(sized).ext_id }, { cookie })).json);
+    const same = CartResponse.parse(
+      (await call(api, 'POST', '/api/v2/cart/', { offer, feature: inStock(sized).ext_id }, { cookie })).json,
+    );
     expect(same.cart.count).toBe(1);
     expect(same.cart.items[0]!.quantity).toBe(2);
-    const other = CartResponse.parse((await call(api, 'POST', '/api/v2/cart/', { offer, feature: inStock(sized, 1).ext_id }, { cookie })).json);
+    const other = CartResponse.parse(
+      (await call(api, 'POST', '/api/v2/cart/', { offer, feature: inStock(sized, 1).ext_id }, { cookie })).json,
+    );
     expect(other.cart.count).toBe(2);
     expect(other.cart.total).toBe(sized.price * 3);
   });
@@ -93,7 +97,11 @@ describe('basket', () => {
     const o = separates.offers[0]!;
     const top = o.features_top.find((f) => f.stock > 0)!;
     const bottom = o.features_bottom.find((f) => f.stock > 0)!;
-    const res = await call(api, 'POST', '/api/v2/cart/', { offer: o.id, featuretop: top.ext_id, featurebot: bottom.ext_id });
+    const res = await call(api, 'POST', '/api/v2/cart/', {
+      offer: o.id,
+      featuretop: top.ext_id,
+      featurebot: bottom.ext_id,
+    });
     const { cart } = CartResponse.parse(res.json);
     expect(cart.items[0]!.featuretop?.name).toBe(top.name);
     expect(cart.items[0]!.featurebot?.name).toBe(bottom.name);
@@ -110,17 +118,26 @@ describe('basket', () => {
       expectError(await call(api, 'PUT', `/api/v2/cart/${uuid}/`, { quantity }, { cookie }), 400);
     }
     const stock = body.cart.items[0]!.stock;
-    expectError(await call(api, 'PUT', `/api/v2/cart/${uuid}/`, { quantity: Math.min(stock + 1, 99) }, { cookie }), stock >= 99 ? 400 : 409);
+    expectError(
+      await call(api, 'PUT', `/api/v2/cart/${uuid}/`, { quantity: Math.min(stock + 1, 99) }, { cookie }),
+      stock >= 99 ? 400 : 409,
+    );
     const after = CartResponse.parse((await call(api, 'GET', '/api/v2/cart/', undefined, { cookie })).json);
     expect(after.cart.items[0]!.quantity).toBe(3);
   });
 
-  it('refuses unknown lines, other baskets\' lines, bad bodies and leaves the basket unchanged', async () => {
+  it("refuses unknown lines, other baskets' lines, bad bodies and leaves the basket unchanged", async () => {
     const { cookie, body } = await newCart();
     const before = (await call(api, 'GET', '/api/v2/cart/', undefined, { cookie })).json;
     const uuid = body.cart.items[0]!.item_uuid;
-    expectError(await call(api, 'PUT', '/api/v2/cart/00000000-0000-4000-8000-000000000000/', { quantity: 2 }, { cookie }), 404);
-    expectError(await call(api, 'DELETE', '/api/v2/cart/00000000-0000-4000-8000-000000000000/', undefined, { cookie }), 404);
+    expectError(
+      await call(api, 'PUT', '/api/v2/cart/00000000-0000-4000-8000-000000000000/', { quantity: 2 }, { cookie }),
+      404,
+    );
+    expectError(
+      await call(api, 'DELETE', '/api/v2/cart/00000000-0000-4000-8000-000000000000/', undefined, { cookie }),
+      404,
+    );
     expectError(await call(api, 'PUT', '/api/v2/cart/not-a-uuid/', { quantity: 2 }, { cookie }), 400);
     const stranger = await newCart();
     expectError(await call(api, 'PUT', `/api/v2/cart/${uuid}/`, { quantity: 2 }, { cookie: stranger.cookie }), 404);
@@ -128,9 +145,21 @@ describe('basket', () => {
     expectError(await call(api, 'PUT', `/api/v2/cart/${uuid}/`, '{"quantity":', { cookie }), 400);
     expectError(await call(api, 'POST', '/api/v2/cart/', { offer: 'x' }, { cookie }), 400);
     expectError(await call(api, 'POST', '/api/v2/cart/', { offer: 99999999, feature: 'nope' }, { cookie }), 404);
-    expectError(await call(api, 'POST', '/api/v2/cart/', { offer: sized.offers[0]!.id, feature: 'nope' }, { cookie }), 404);
+    expectError(
+      await call(api, 'POST', '/api/v2/cart/', { offer: sized.offers[0]!.id, feature: 'nope' }, { cookie }),
+      404,
+    );
     expectError(await call(api, 'POST', '/api/v2/cart/', { offer: sized.offers[0]!.id }, { cookie }), 400);
-    expectError(await call(api, 'POST', '/api/v2/cart/', { offer: sized.offers[0]!.id, feature: inStock(sized).ext_id, quantity: -2 }, { cookie }), 400);
+    expectError(
+      await call(
+        api,
+        'POST',
+        '/api/v2/cart/',
+        { offer: sized.offers[0]!.id, feature: inStock(sized).ext_id, quantity: -2 },
+        { cookie },
+      ),
+      400,
+    );
     const huge = JSON.stringify({ offer: 1, feature: 'x'.repeat(1024 * 1024) });
     const tooBig = await call(api, 'POST', '/api/v2/cart/', huge, { cookie });
     expect(tooBig.status).toBe(413);
@@ -154,9 +183,17 @@ describe('basket', () => {
   it('removes a line and clears the basket', async () => {
     const { cookie, body } = await newCart();
     const uuid = body.cart.items[0]!.item_uuid;
-    const removed = CartResponse.parse((await call(api, 'DELETE', `/api/v2/cart/${uuid}/`, undefined, { cookie })).json);
+    const removed = CartResponse.parse(
+      (await call(api, 'DELETE', `/api/v2/cart/${uuid}/`, undefined, { cookie })).json,
+    );
     expect(removed.cart.count).toBe(0);
-    await call(api, 'POST', '/api/v2/cart/', { offer: sized.offers[0]!.id, feature: inStock(sized).ext_id }, { cookie });
+    await call(
+      api,
+      'POST',
+      '/api/v2/cart/',
+      { offer: sized.offers[0]!.id, feature: inStock(sized).ext_id },
+      { cookie },
+    );
     const cleared = CartResponse.parse((await call(api, 'DELETE', '/api/v2/cart/', undefined, { cookie })).json);
     expect(cleared.cart.count).toBe(0);
   });

@@ -1,7 +1,4 @@
 /** Handlers of the catalogue endpoints (spec §7 Catalogue), typed from their routes (catalog.routes.ts). */
-import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { z } from 'zod';
 import { OfferFilters, OffersListBody, SearchText, type OffersQuery } from '@/lib/api/contract/catalog';
 import { ApiHttpError, parseJsonQuery, parseOr400, readJson } from '../../http';
 import {
@@ -15,8 +12,11 @@ import {
   listSaleOrNew,
 } from '../../services/catalog';
 import { searchProductIds } from '../../services/search';
-import type { AppEnv } from '../../types';
 import type * as r from './catalog.routes';
+import type { AppEnv } from '../../types';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { z } from 'zod';
 
 type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
@@ -36,7 +36,8 @@ export function filtersFrom(raw: string | undefined) {
   return parseOr400(OfferFilters, parseJsonQuery(raw), 'Некорректные фильтры');
 }
 
-export const previewCategories: Handler<typeof r.previewCategories> = async (c) => c.json(await listPreviewCategories(c.var.db), 200);
+export const previewCategories: Handler<typeof r.previewCategories> = async (c) =>
+  c.json(await listPreviewCategories(c.var.db), 200);
 
 export const categories: Handler<typeof r.categories> = async (c) => c.json(await listCategories(c.var.db), 200);
 
@@ -64,7 +65,8 @@ async function listing(c: Context<AppEnv>, categoryPath: string | undefined, que
   return { ...result, limit: query.limit, offset: query.offset };
 }
 
-export const offersAll: Handler<typeof r.offersAll> = async (c) => c.json(await listing(c, undefined, c.req.valid('query')), 200);
+export const offersAll: Handler<typeof r.offersAll> = async (c) =>
+  c.json(await listing(c, undefined, c.req.valid('query')), 200);
 
 export const offers: Handler<typeof r.offers> = async (c) =>
   c.json(await listing(c, categoryPathOr404(c.req.valid('param').path), c.req.valid('query')), 200);
@@ -74,7 +76,8 @@ export const offersList: Handler<typeof r.offersList> = async (c) => {
   return c.json({ results: await listSaleOrNew(c.var.db, body.type) }, 200);
 };
 
-export const productOffer: Handler<typeof r.productOffer> = async (c) => c.json(await getProduct(c.var.db, Number(c.req.valid('query').pk)), 200);
+export const productOffer: Handler<typeof r.productOffer> = async (c) =>
+  c.json(await getProduct(c.var.db, Number(c.req.valid('query').pk)), 200);
 
 export const search: Handler<typeof r.search> = async (c) => {
   const text = parseOr400(SearchText, c.req.valid('param').query.replace(/\/+$/, ''), 'Некорректный запрос');

@@ -37,9 +37,15 @@ describe('menu data', () => {
     const res = await call(api, 'GET', '/api/v1/preview_category/');
     expect(res.status).toBe(200);
     const sections = z.array(PreviewCategory).parse(res.json);
-    expect(sections.map((s) => s.path).sort()).toEqual(
-      ['aksessuary', 'bele', 'detskoe', 'kupalniki', 'muzhskoe', 'obuv', 'odezhda'],
-    );
+    expect(sections.map((s) => s.path).sort()).toEqual([
+      'aksessuary',
+      'bele',
+      'detskoe',
+      'kupalniki',
+      'muzhskoe',
+      'obuv',
+      'odezhda',
+    ]);
     for (const s of sections) {
       expect(s.subcategories.length).toBeGreaterThanOrEqual(5);
       for (const sub of s.subcategories) expect(sub.path.startsWith(`${s.path}/`)).toBe(true);
@@ -51,7 +57,16 @@ describe('menu data', () => {
   it('lists brands with the ten menu brands first, and colours', async () => {
     const brands = z.array(Brand).parse((await call(api, 'GET', '/api/v1/brands')).json);
     expect(brands.filter((b) => b.in_menu).map((b) => b.name)).toEqual([
-      'Beach Bunny', 'Luli Fama', 'Bound by Bond-Eye', 'Cotazur', 'Maaji', 'DKNY', 'PilyQ', 'Sea Level', 'Nuria Ferrer', 'Runwaydreamz',
+      'Beach Bunny',
+      'Luli Fama',
+      'Bound by Bond-Eye',
+      'Cotazur',
+      'Maaji',
+      'DKNY',
+      'PilyQ',
+      'Sea Level',
+      'Nuria Ferrer',
+      'Runwaydreamz',
     ]);
     const colors = z.array(Color).parse((await call(api, 'GET', '/api/v1/color')).json);
     expect(colors.length).toBeGreaterThan(5);
@@ -102,7 +117,10 @@ describe('listing', () => {
   it('answers 404 for an unknown category and 400 for malformed JSON filters', async () => {
     expectError(await call(api, 'GET', '/api/v1/offers/net-takoj-kategorii/'), 404);
     expectError(await call(api, 'GET', '/api/v1/offers/kupalniki/?filters=%7Bnot-json'), 400);
-    expectError(await call(api, 'GET', `/api/v1/offers/kupalniki/?filters=${encodeURIComponent('{"brands":"x"}')}`), 400);
+    expectError(
+      await call(api, 'GET', `/api/v1/offers/kupalniki/?filters=${encodeURIComponent('{"brands":"x"}')}`),
+      400,
+    );
     expectError(await call(api, 'GET', `/api/v1/offers/kupalniki/?filters=${encodeURIComponent('{"hack":1}')}`), 400);
     expectError(await call(api, 'GET', '/api/v1/offers/kupalniki/?limit=-5'), 400);
     expectError(await call(api, 'GET', '/api/v1/offers/kupalniki/?limit=abc'), 400);
@@ -124,7 +142,9 @@ describe('listing', () => {
   });
 
   it('lists 64 sale and new products', async () => {
-    const sale = OffersListResponse.parse((await call(api, 'POST', '/api/v1/offers_list/', { type: 'sale', filter: {} })).json);
+    const sale = OffersListResponse.parse(
+      (await call(api, 'POST', '/api/v1/offers_list/', { type: 'sale', filter: {} })).json,
+    );
     expect(sale.results.length).toBeGreaterThan(0);
     expect(sale.results.length).toBeLessThanOrEqual(64);
     expect(sale.results.every((r) => r.old_price !== null)).toBe(true);
@@ -174,9 +194,14 @@ describe('product page', () => {
 describe('search', () => {
   it('finds swimsuits by plural, singular and a typo', async () => {
     for (const q of ['купальники', 'купальник', 'купальнека']) {
-      const res = SearchPage.parse((await call(api, 'GET', `/api/v1/search/${encodeURIComponent(q)}/?limit=24&offset=0`)).json);
+      const res = SearchPage.parse(
+        (await call(api, 'GET', `/api/v1/search/${encodeURIComponent(q)}/?limit=24&offset=0`)).json,
+      );
       expect(res.count, q).toBeGreaterThan(0);
-      expect(res.results.some((r) => /купальник/i.test(r.name)), q).toBe(true);
+      expect(
+        res.results.some((r) => /купальник/i.test(r.name)),
+        q,
+      ).toBe(true);
     }
   });
 
@@ -192,7 +217,9 @@ describe('search', () => {
     expect(typo.count).toBeGreaterThan(0);
     expect(typo.results.every((r) => r.brand.name === 'Maaji')).toBe(true);
     // "платье": products named "Платье …" come before those that are dresses only by category.
-    const dresses = SearchPage.parse((await call(api, 'GET', `/api/v1/search/${encodeURIComponent('платье')}/?limit=24`)).json);
+    const dresses = SearchPage.parse(
+      (await call(api, 'GET', `/api/v1/search/${encodeURIComponent('платье')}/?limit=24`)).json,
+    );
     expect(dresses.results.length).toBeGreaterThan(0);
     expect(/плать/i.test(dresses.results[0]!.name)).toBe(true);
   });
@@ -214,7 +241,12 @@ describe('SEO and contract', () => {
 
   it('publishes an OpenAPI document with every route', async () => {
     const doc = (await call(api, 'GET', '/api/openapi.json')).json;
-    for (const path of ['/api/v1/offers/{path}/', '/api/v2/cart/', '/api/v2/cart/{item_uuid}/', '/api/v1/product_offer/']) {
+    for (const path of [
+      '/api/v1/offers/{path}/',
+      '/api/v2/cart/',
+      '/api/v2/cart/{item_uuid}/',
+      '/api/v1/product_offer/',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
   });

@@ -4,9 +4,9 @@
  * acquiring's card form. Validation with the contract (lib/api/contract/checkout.ts); errors are
  * `{status:"error", message}` with a 4xx.
  */
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { eq } from 'drizzle-orm';
+import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
 import {
   CheckCardBody,
   CreateOrderBody,
@@ -17,7 +17,6 @@ import {
   PromoCodeBody,
   SandboxPayBody,
 } from '@/lib/api/contract/checkout';
-import { z } from 'zod';
 import { cartItems, offers, products } from '../../db/schema';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { bearerToken, userByToken } from '../../services/auth';
@@ -25,13 +24,14 @@ import { getCart } from '../../services/cart';
 import { createOrder, type OrderActor } from '../../services/checkout';
 import { deliveryOptions, destinationOf } from '../../services/delivery/delivery';
 import { checkCard, GIFT_CARD_NOT_FOUND, listNominals, nominalBy } from '../../services/gift-cards';
+import { kopecks } from '../../services/money';
 import { getOrderInfo, payWithGiftCard, startCardPayment } from '../../services/order-payment';
 import { sandboxPay, sandboxPayment } from '../../services/payments/sandbox';
 import { checkPromoCustomer, evaluatePromo } from '../../services/promo';
-import { kopecks } from '../../services/money';
 import { assertUnderLimit, countForClient, limitPerClient } from '../../services/rate-limit';
-import type { AppEnv } from '../../types';
 import { CART_COOKIE } from '../cart/cart.handlers';
+import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,8 +50,14 @@ async function actorOf(c: Ctx): Promise<OrderActor> {
 function orderHandler(version: 'v1' | 'v2') {
   return async (c: Ctx) => {
     const body = parseOr400(CreateOrderBody, await readJson(c), 'Не удалось оформить заказ');
-    const result = await createOrder(c.var.db, await actorOf(c), body, { version, idempotencyKey: c.req.header('idempotency-key') ?? null });
-    return c.json({ status: 'success' as const, order: result.order, created: result.created }, result.created ? 201 : 200);
+    const result = await createOrder(c.var.db, await actorOf(c), body, {
+      version,
+      idempotencyKey: c.req.header('idempotency-key') ?? null,
+    });
+    return c.json(
+      { status: 'success' as const, order: result.order, created: result.created },
+      result.created ? 201 : 200,
+    );
   };
 }
 
@@ -76,7 +82,10 @@ export async function orderInfo(c: Ctx) {
 /** POST /v1/giftcardpayment/ {guid, code}. */
 export async function giftCardPayment(c: Ctx) {
   const { guid, code } = parseOr400(GiftCardPaymentBody, await readJson(c), 'Не удалось оплатить сертификатом');
-  return c.json({ status: 'success' as const, order_info: await withCardMissLimit(c, () => payWithGiftCard(c.var.db, guid, code)) });
+  return c.json({
+    status: 'success' as const,
+    order_info: await withCardMissLimit(c, () => payWithGiftCard(c.var.db, guid, code)),
+  });
 }
 
 /**
@@ -90,7 +99,8 @@ async function withCardMissLimit<T>(c: Ctx, lookup: () => Promise<T>): Promise<T
   try {
     return await lookup();
   } catch (error) {
-    if (error instanceof ApiHttpError && error.status === 404 && error.message === GIFT_CARD_NOT_FOUND) await countForClient(c, 'giftCardMiss');
+    if (error instanceof ApiHttpError && error.status === 404 && error.message === GIFT_CARD_NOT_FOUND)
+      await countForClient(c, 'giftCardMiss');
     throw error;
   }
 }
@@ -113,7 +123,15 @@ export async function promoCode(c: Ctx) {
   const token = bearerToken(c);
   const user = token ? await userByToken(c.var.db, token) : null;
   if (user) await checkPromoCustomer(c.var.db, promo.id, { userId: user.id, email: user.email, phone: user.phone });
-  return c.json({ status: 'success' as const, promo_code: promo.code, percent: promo.percent, discount: promo.discount, items_total: goods, total: kopecks(goods - promo.discount), message: promo.message });
+  return c.json({
+    status: 'success' as const,
+    promo_code: promo.code,
+    percent: promo.percent,
+    discount: promo.discount,
+    items_total: goods,
+    total: kopecks(goods - promo.discount),
+    message: promo.message,
+  });
 }
 
 /** GET /v1/gift/cards/: the nominals on sale. */
@@ -123,7 +141,11 @@ export async function giftNominals(c: Ctx) {
 
 /** GET /v1/gift/cards/{slug}/: one nominal. */
 export async function giftNominal(c: Ctx) {
-  const slug = parseOr400(z.string().regex(/^[a-z0-9-]{1,60}$/, 'Сертификат не найден'), c.req.param('slug'), 'Сертификат не найден');
+  const slug = parseOr400(
+    z.string().regex(/^[a-z0-9-]{1,60}$/, 'Сертификат не найден'),
+    c.req.param('slug'),
+    'Сертификат не найден',
+  );
   const { id: _id, ...nominal } = await nominalBy(c.var.db, { slug });
   void _id;
   return c.json({ status: 'success' as const, response: nominal });
@@ -157,7 +179,10 @@ async function basketWeight(c: Ctx): Promise<number> {
     .innerJoin(offers, eq(offers.id, cartItems.offerId))
     .innerJoin(products, eq(products.id, offers.productId))
     .where(eq(cartItems.cartId, cartId));
-  return Math.max(100, rows.reduce((sum, r) => sum + r.weight * r.quantity, 0));
+  return Math.max(
+    100,
+    rows.reduce((sum, r) => sum + r.weight * r.quantity, 0),
+  );
 }
 
 async function deliveryAnswer(c: Ctx, onlyProvider: boolean) {
@@ -185,5 +210,10 @@ export async function sandboxShow(c: Ctx) {
 export async function sandboxSubmit(c: Ctx) {
   const body = parseOr400(SandboxPayBody, await readJson(c), 'Проверьте данные карты');
   const result = await sandboxPay(c.var.db, body.id, body.pan, body.expiry);
-  return c.json({ status: 'success' as const, result: result.result, message: result.message, redirect_url: result.returnUrl });
+  return c.json({
+    status: 'success' as const,
+    result: result.result,
+    message: result.message,
+    redirect_url: result.returnUrl,
+  });
 }

@@ -5,9 +5,9 @@
  * promo codes and delivery cost. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where
  * the concurrent requests really run in parallel on a pool of 10 connections).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/contract/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenResponse } from '@/lib/api/contract/accounts';
 import {
   CheckCardResponse,
   CreateOrderResponse,
@@ -20,9 +20,19 @@ import {
   SandboxPayResponse,
   SandboxPaymentResponse,
 } from '@/lib/api/contract/checkout';
-import { TokenResponse } from '@/lib/api/contract/accounts';
+import { ApiError } from '@/lib/api/contract/common';
 import { OrderPreviewResponse } from '@/lib/api/contract/orders';
-import { cartItems, cities, giftCards, giftCardTransactions, offerFeatures, orderItems, orders, products, offers } from '../../db/schema';
+import {
+  cartItems,
+  cities,
+  giftCards,
+  giftCardTransactions,
+  offerFeatures,
+  orderItems,
+  orders,
+  products,
+  offers,
+} from '../../db/schema';
 import { DEMO_USER } from '../../seed/accounts';
 import { createOrder } from '../../services/checkout';
 import { call, createTestApi, type TestApi } from '../../test-utils';
@@ -44,7 +54,12 @@ beforeAll(async () => {
   moscow = m!.id;
   vladivostok = v!.id;
   const rows = await db
-    .select({ featureId: offerFeatures.id, extId: offerFeatures.extId, offerId: offerFeatures.offerId, price: products.price })
+    .select({
+      featureId: offerFeatures.id,
+      extId: offerFeatures.extId,
+      offerId: offerFeatures.offerId,
+      price: products.price,
+    })
     .from(offerFeatures)
     .innerJoin(offers, eq(offers.id, offerFeatures.offerId))
     .innerJoin(products, eq(products.id, offers.productId))
@@ -66,17 +81,30 @@ async function freshSize(stock: number) {
 }
 
 async function stockOf(featureId: number): Promise<number> {
-  const [row] = await api.handle.db.select({ stock: offerFeatures.stock }).from(offerFeatures).where(eq(offerFeatures.id, featureId));
+  const [row] = await api.handle.db
+    .select({ stock: offerFeatures.stock })
+    .from(offerFeatures)
+    .where(eq(offerFeatures.id, featureId));
   return row!.stock;
 }
 
 /** Order lines ever written for a size (the seeded demo orders use some sizes too). */
 async function linesOf(featureId: number): Promise<number> {
-  const [{ n } = { n: 0 }] = await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(eq(orderItems.featureId, featureId));
+  const [{ n } = { n: 0 }] = await api.handle.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(eq(orderItems.featureId, featureId));
   return Number(n);
 }
 
-const courier = () => ({ method: 'courier', city_id: moscow, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' });
+const courier = () => ({
+  method: 'courier',
+  city_id: moscow,
+  street: 'Тверская',
+  house: '12',
+  apartment: '45',
+  postcode: '125009',
+});
 
 function orderBody(extra: Record<string, unknown> = {}) {
   return { contact: CONTACT, delivery: courier(), ...extra };
@@ -96,7 +124,10 @@ async function giftCard(balance: number): Promise<string> {
 }
 
 async function balanceOf(code: string): Promise<number> {
-  const [row] = await api.handle.db.select({ balance: giftCards.balance }).from(giftCards).where(eq(giftCards.code, code));
+  const [row] = await api.handle.db
+    .select({ balance: giftCards.balance })
+    .from(giftCards)
+    .where(eq(giftCards.code, code));
   return row!.balance;
 }
 
@@ -106,7 +137,13 @@ describe('POST /v1/order/ and /v2/order/: stock, prices, idempotency', () => {
     const before = await linesOf(size.featureId);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call(api, 'POST', '/api/v1/order/', orderBody({ items: [{ offer: size.offerId, feature: size.extId, quantity: 1 }] }), { 'idempotency-key': `stock-race-${i}-abcdef` }),
+        call(
+          api,
+          'POST',
+          '/api/v1/order/',
+          orderBody({ items: [{ offer: size.offerId, feature: size.extId, quantity: 1 }] }),
+          { 'idempotency-key': `stock-race-${i}-abcdef` },
+        ),
       ),
     );
     const ok = results.filter((r) => r.status === 201);
@@ -124,7 +161,9 @@ describe('POST /v1/order/ and /v2/order/: stock, prices, idempotency', () => {
     const cookie = await basketWith(size, 2);
     const before = await linesOf(size.featureId);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => call(api, 'POST', '/api/v2/order/', orderBody(), { cookie, 'idempotency-key': 'same-submit-0001' })),
+      Array.from({ length: 10 }, () =>
+        call(api, 'POST', '/api/v2/order/', orderBody(), { cookie, 'idempotency-key': 'same-submit-0001' }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const guids = new Set(results.map((r) => CreateOrderResponse.parse(r.json).order.guid));
@@ -134,14 +173,22 @@ describe('POST /v1/order/ and /v2/order/: stock, prices, idempotency', () => {
     expect(await linesOf(size.featureId)).toBe(before + 1);
     expect((await call(api, 'GET', '/api/v2/cart/', undefined, { cookie })).json.cart.items).toEqual([]);
     // A later repeat with the same key still answers the same order (200, created: false).
-    const again = await call(api, 'POST', '/api/v2/order/', orderBody(), { cookie, 'idempotency-key': 'same-submit-0001' });
+    const again = await call(api, 'POST', '/api/v2/order/', orderBody(), {
+      cookie,
+      'idempotency-key': 'same-submit-0001',
+    });
     expect(again.status).toBe(200);
     expect(CreateOrderResponse.parse(again.json).order.guid).toBe([...guids][0]);
   });
 
   it('ignores a client-sent price: lines and totals come from the catalogue, delivery from the tariff', async () => {
     const size = await freshSize(2);
-    const res = await call(api, 'POST', '/api/v1/order/', orderBody({ items: [{ offer: size.offerId, feature: size.extId, quantity: 2, price: 1 }] }));
+    const res = await call(
+      api,
+      'POST',
+      '/api/v1/order/',
+      orderBody({ items: [{ offer: size.offerId, feature: size.extId, quantity: 2, price: 1 }] }),
+    );
     expect(res.status).toBe(201);
     const { order } = CreateOrderResponse.parse(res.json);
     expect(order.items_total).toBeCloseTo(size.price * 2, 2);
@@ -152,10 +199,18 @@ describe('POST /v1/order/ and /v2/order/: stock, prices, idempotency', () => {
   });
 
   it('refuses bad input with a Russian 4xx and an empty basket with 400', async () => {
-    const bad = await call(api, 'POST', '/api/v2/order/', { contact: { ...CONTACT, email: 'нет' }, delivery: courier() });
+    const bad = await call(api, 'POST', '/api/v2/order/', {
+      contact: { ...CONTACT, email: 'нет' },
+      delivery: courier(),
+    });
     expect(bad.status).toBe(400);
     expect(ApiError.parse(bad.json).message).toMatch(/e-mail/);
-    const noStreet = await call(api, 'POST', '/api/v2/order/', orderBody({ delivery: { method: 'courier', city_id: moscow } }));
+    const noStreet = await call(
+      api,
+      'POST',
+      '/api/v2/order/',
+      orderBody({ delivery: { method: 'courier', city_id: moscow } }),
+    );
     expect(noStreet.status).toBe(400);
     expect(noStreet.json.errors['delivery.street']).toBe('Укажите улицу');
     const empty = await call(api, 'POST', '/api/v2/order/', orderBody());
@@ -168,18 +223,31 @@ describe('POST /v1/order/ and /v2/order/: stock, prices, idempotency', () => {
       api,
       'POST',
       '/api/v1/order/',
-      orderBody({ delivery: { method: 'pickup', city_id: vladivostok }, items: [{ offer: sizes[0]!.offerId, feature: sizes[0]!.extId, quantity: 1 }] }),
+      orderBody({
+        delivery: { method: 'pickup', city_id: vladivostok },
+        items: [{ offer: sizes[0]!.offerId, feature: sizes[0]!.extId, quantity: 1 }],
+      }),
     );
     expect(pickupFar.status).toBe(400);
     expect(pickupFar.json.message).toBe('Этот способ доставки недоступен в выбранном городе');
   });
 
   it('a registered user’s order appears in their history', async () => {
-    const token = TokenResponse.parse((await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json).data.token;
+    const token = TokenResponse.parse(
+      (await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json,
+    ).data.token;
     const size = await freshSize(1);
-    const res = await call(api, 'POST', '/api/v1/order/', orderBody({ items: [{ offer: size.offerId, feature: size.extId, quantity: 1 }] }), { authorization: `Token ${token}` });
+    const res = await call(
+      api,
+      'POST',
+      '/api/v1/order/',
+      orderBody({ items: [{ offer: size.offerId, feature: size.extId, quantity: 1 }] }),
+      { authorization: `Token ${token}` },
+    );
     expect(res.status).toBe(201);
-    const history = OrderPreviewResponse.parse((await call(api, 'GET', '/api/v1/history_order_preview/', undefined, { authorization: `Token ${token}` })).json);
+    const history = OrderPreviewResponse.parse(
+      (await call(api, 'GET', '/api/v1/history_order_preview/', undefined, { authorization: `Token ${token}` })).json,
+    );
     expect(history.results[0]!.number).toBe(CreateOrderResponse.parse(res.json).order.number);
   });
 });
@@ -207,7 +275,10 @@ describe('a failure inside the transaction leaves no half-written order', () => 
       expect(await balanceOf(code)).toBe(300);
       expect(await api.handle.db.select().from(cartItems).where(eq(cartItems.cartId, cartId))).toHaveLength(1);
       // The same submit afterwards goes through.
-      const ok = await call(api, 'POST', '/api/v2/order/', orderBody({ gift_card_code: code }), { cookie, 'idempotency-key': `crash-${step}-0001` });
+      const ok = await call(api, 'POST', '/api/v2/order/', orderBody({ gift_card_code: code }), {
+        cookie,
+        'idempotency-key': `crash-${step}-0001`,
+      });
       expect(ok.status).toBe(201);
       expect(CreateOrderResponse.parse(ok.json).order.gift_card_amount).toBe(300);
     });
@@ -218,8 +289,15 @@ describe('gift certificates', () => {
   it('are never spent beyond their balance, even by two concurrent orders that each need most of it', async () => {
     const a = await freshSize(5);
     const code = await giftCard(Math.round(a.price * 1.5 + 1000));
-    const body = orderBody({ payment_method: 'giftcard', gift_card_code: code, items: [{ offer: a.offerId, feature: a.extId, quantity: 1 }] });
-    const [r1, r2] = await Promise.all([call(api, 'POST', '/api/v1/order/', body), call(api, 'POST', '/api/v1/order/', body)]);
+    const body = orderBody({
+      payment_method: 'giftcard',
+      gift_card_code: code,
+      items: [{ offer: a.offerId, feature: a.extId, quantity: 1 }],
+    });
+    const [r1, r2] = await Promise.all([
+      call(api, 'POST', '/api/v1/order/', body),
+      call(api, 'POST', '/api/v1/order/', body),
+    ]);
     const statuses = [r1.status, r2.status].sort();
     expect(statuses).toEqual([201, 409]);
     const refused = [r1, r2].find((r) => r.status === 409)!;
@@ -241,44 +319,70 @@ describe('gift certificates', () => {
     );
     const results = await Promise.all(bodies.map((b) => call(api, 'POST', '/api/v1/order/', b)));
     const ok = results.filter((r) => r.status === 201).map((r) => CreateOrderResponse.parse(r.json).order);
-    expect(results.filter((r) => r.status === 409).every((r) => r.json.message === 'На сертификате не осталось средств')).toBe(true);
+    expect(
+      results.filter((r) => r.status === 409).every((r) => r.json.message === 'На сертификате не осталось средств'),
+    ).toBe(true);
     expect(ok.reduce((sum, o) => sum + o.gift_card_amount, 0)).toBeCloseTo(1000, 2);
     expect(await balanceOf(code)).toBe(0);
     const [card] = await api.handle.db.select().from(giftCards).where(eq(giftCards.code, code));
-    const ledger = await api.handle.db.select().from(giftCardTransactions).where(eq(giftCardTransactions.giftCardId, card!.id));
+    const ledger = await api.handle.db
+      .select()
+      .from(giftCardTransactions)
+      .where(eq(giftCardTransactions.giftCardId, card!.id));
     expect(ledger.reduce((sum, t) => sum + t.amount, 0)).toBeCloseTo(-1000, 2);
   });
 
   it('nominals, data by ext_id, balance check, and a bought certificate issued only after payment', async () => {
     const list = GiftCardNominalsResponse.parse((await call(api, 'GET', '/api/v1/gift/cards/')).json).results;
     expect(list.map((n) => n.amount)).toEqual([3000, 5000, 10000, 15000, 25000]);
-    const data = GiftCardDataResponse.parse((await call(api, 'POST', '/api/v1/gift/card/data/', { ext_id: 'GIFT-5000' })).json);
+    const data = GiftCardDataResponse.parse(
+      (await call(api, 'POST', '/api/v1/gift/card/data/', { ext_id: 'GIFT-5000' })).json,
+    );
     expect(data.response).toMatchObject({ amount: 5000, slug: 'sertifikat-5000' });
     expect((await call(api, 'POST', '/api/v1/gift/card/data/', { ext_id: 'NOPE' })).status).toBe(404);
-    expect(CheckCardResponse.parse((await call(api, 'POST', '/api/v1/check_card/', { code: 'gc-demo-1000' })).json).card.balance).toBe(1000);
+    expect(
+      CheckCardResponse.parse((await call(api, 'POST', '/api/v1/check_card/', { code: 'gc-demo-1000' })).json).card
+        .balance,
+    ).toBe(1000);
     const unknown = await call(api, 'POST', '/api/v1/check_card/', { code: 'GC-NOPE-NOPE' });
     expect(unknown.status).toBe(404);
     expect(unknown.json.message).toBe('Сертификат не найден. Проверьте код');
 
-    const created = CreateOrderResponse.parse((await call(api, 'POST', '/api/v2/order/', orderBody({ gift_card_ext_id: 'GIFT-3000' }))).json).order;
+    const created = CreateOrderResponse.parse(
+      (await call(api, 'POST', '/api/v2/order/', orderBody({ gift_card_ext_id: 'GIFT-3000' }))).json,
+    ).order;
     expect(created).toMatchObject({ items_total: 3000, delivery_cost: 0, total: 3000, payment_status: 'pending' });
     const issuedBefore = await api.handle.db.select().from(giftCards).where(eq(giftCards.purchaseOrderId, created.pk));
     expect(issuedBefore).toHaveLength(0);
     await payBySandbox(created.guid, '4111 1111 1111 1111');
-    const info = OrderInfoResponse.parse((await call(api, 'POST', '/api/v1/get_order_info/', { guid: created.guid })).json).order_info;
+    const info = OrderInfoResponse.parse(
+      (await call(api, 'POST', '/api/v1/get_order_info/', { guid: created.guid })).json,
+    ).order_info;
     expect(info.paid).toBe(true);
     const [issued] = await api.handle.db.select().from(giftCards).where(eq(giftCards.purchaseOrderId, created.pk));
     expect(issued).toMatchObject({ amount: 3000, balance: 3000 });
-    expect(CheckCardResponse.parse((await call(api, 'POST', '/api/v1/check_card/', { code: issued!.code })).json).card.balance).toBe(3000);
+    expect(
+      CheckCardResponse.parse((await call(api, 'POST', '/api/v1/check_card/', { code: issued!.code })).json).card
+        .balance,
+    ).toBe(3000);
   });
 
   it('POST /v1/giftcardpayment/ pays the rest of an unpaid order; the rest stays for the card when it is short', async () => {
     const s = await freshSize(1);
     const order = CreateOrderResponse.parse(
-      (await call(api, 'POST', '/api/v1/order/', orderBody({ items: [{ offer: s.offerId, feature: s.extId, quantity: 1 }] }))).json,
+      (
+        await call(
+          api,
+          'POST',
+          '/api/v1/order/',
+          orderBody({ items: [{ offer: s.offerId, feature: s.extId, quantity: 1 }] }),
+        )
+      ).json,
     ).order;
     const small = await giftCard(100);
-    const partly = OrderInfoResponse.parse((await call(api, 'POST', '/api/v1/giftcardpayment/', { guid: order.guid, code: small })).json).order_info;
+    const partly = OrderInfoResponse.parse(
+      (await call(api, 'POST', '/api/v1/giftcardpayment/', { guid: order.guid, code: small })).json,
+    ).order_info;
     expect(partly).toMatchObject({ paid: false, gift_card_amount: 100 });
     expect(partly.to_pay).toBeCloseTo(order.total - 100, 2);
     const other = await giftCard(100_000);
@@ -286,7 +390,9 @@ describe('gift certificates', () => {
     expect(clash.status).toBe(409);
     expect(clash.json.message).toBe('К заказу уже применён другой сертификат');
     await api.handle.db.update(giftCards).set({ balance: 100_000, amount: 100_000 }).where(eq(giftCards.code, small));
-    const full = OrderInfoResponse.parse((await call(api, 'POST', '/api/v1/giftcardpayment/', { guid: order.guid, code: small })).json).order_info;
+    const full = OrderInfoResponse.parse(
+      (await call(api, 'POST', '/api/v1/giftcardpayment/', { guid: order.guid, code: small })).json,
+    ).order_info;
     expect(full).toMatchObject({ paid: true, to_pay: 0, status: 'paid' });
     expect(full.gift_card_amount).toBeCloseTo(order.total, 2);
     expect((await call(api, 'POST', '/api/v1/giftcardpayment/', { guid: order.guid, code: small })).status).toBe(409);
@@ -298,7 +404,9 @@ async function payBySandbox(guid: string, pan: string) {
   const start = OrderPaymentResponse.parse((await call(api, 'POST', '/api/v1/order_payment/', { guid })).json);
   expect(start.provider).toBe('sandbox');
   const id = new URL(start.form_url, 'http://x').searchParams.get('orderId')!;
-  const payment = SandboxPaymentResponse.parse((await call(api, 'GET', `/api/v1/sandbox_acquiring/${id}/`)).json).payment;
+  const payment = SandboxPaymentResponse.parse(
+    (await call(api, 'GET', `/api/v1/sandbox_acquiring/${id}/`)).json,
+  ).payment;
   expect(payment.return_url).toBe(`/basket/delivery/confirm/${guid}`);
   const res = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id, pan, expiry: '12/30', cvc: '123' });
   return { id, res };
@@ -308,28 +416,60 @@ describe('card payment through the sandbox acquiring', () => {
   it('a declined card leaves the order unpaid with the reason; a retry with a good card pays it — only after the status check', async () => {
     const s = await freshSize(1);
     const order = CreateOrderResponse.parse(
-      (await call(api, 'POST', '/api/v1/order/', orderBody({ items: [{ offer: s.offerId, feature: s.extId, quantity: 1 }] }))).json,
+      (
+        await call(
+          api,
+          'POST',
+          '/api/v1/order/',
+          orderBody({ items: [{ offer: s.offerId, feature: s.extId, quantity: 1 }] }),
+        )
+      ).json,
     ).order;
 
     // Coming back to the return URL without paying does not pay.
-    const start = OrderPaymentResponse.parse((await call(api, 'POST', '/api/v1/order_payment/', { guid: order.guid })).json);
+    const start = OrderPaymentResponse.parse(
+      (await call(api, 'POST', '/api/v1/order_payment/', { guid: order.guid })).json,
+    );
     expect(start.form_url).toMatch(/^\/payment-sber\?orderId=/);
-    let info = OrderInfoResponse.parse((await call(api, 'POST', '/api/v1/get_order_info/', { guid: order.guid })).json).order_info;
+    let info = OrderInfoResponse.parse(
+      (await call(api, 'POST', '/api/v1/get_order_info/', { guid: order.guid })).json,
+    ).order_info;
     expect(info).toMatchObject({ paid: false, payment_status: 'pending' });
 
     const declined = await payBySandbox(order.guid, '4000 0000 0000 0002');
-    expect(SandboxPayResponse.parse(declined.res.json)).toMatchObject({ result: 'declined', message: 'Платёж отклонён банком' });
-    info = OrderInfoResponse.parse((await call(api, 'POST', '/api/v1/get_order_info/', { guid: order.guid })).json).order_info;
-    expect(info).toMatchObject({ paid: false, payment_status: 'failed', payment_error: 'Платёж отклонён банком', status: 'new' });
+    expect(SandboxPayResponse.parse(declined.res.json)).toMatchObject({
+      result: 'declined',
+      message: 'Платёж отклонён банком',
+    });
+    info = OrderInfoResponse.parse(
+      (await call(api, 'POST', '/api/v1/get_order_info/', { guid: order.guid })).json,
+    ).order_info;
+    expect(info).toMatchObject({
+      paid: false,
+      payment_status: 'failed',
+      payment_error: 'Платёж отклонён банком',
+      status: 'new',
+    });
     expect(info.to_pay).toBeCloseTo(order.total, 2);
     // The decided payment cannot be re-submitted.
-    expect((await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id: declined.id, pan: '4111111111111111', expiry: '12/30', cvc: '123' })).status).toBe(409);
+    expect(
+      (
+        await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', {
+          id: declined.id,
+          pan: '4111111111111111',
+          expiry: '12/30',
+          cvc: '123',
+        })
+      ).status,
+    ).toBe(409);
 
     const paid = await payBySandbox(order.guid, '4111111111111111');
     expect(paid.res.json.result).toBe('deposited');
     const [row] = await api.handle.db.select().from(orders).where(eq(orders.guid, order.guid));
     expect(row!.paymentStatus).toBe('pending'); // not paid until someone asks the provider
-    info = OrderInfoResponse.parse((await call(api, 'POST', '/api/v1/get_order_info/', { guid: order.guid })).json).order_info;
+    info = OrderInfoResponse.parse(
+      (await call(api, 'POST', '/api/v1/get_order_info/', { guid: order.guid })).json,
+    ).order_info;
     expect(info).toMatchObject({ paid: true, payment_status: 'paid', status: 'paid', to_pay: 0, payment_error: '' });
     expect(info.items_json).toHaveLength(1);
     expect((await call(api, 'POST', '/api/v1/order_payment/', { guid: order.guid })).status).toBe(409);
@@ -338,12 +478,21 @@ describe('card payment through the sandbox acquiring', () => {
   it('refuses a card number failing the Luhn check, an unknown order and a malformed guid', async () => {
     const s = await freshSize(1);
     const order = CreateOrderResponse.parse(
-      (await call(api, 'POST', '/api/v1/order/', orderBody({ items: [{ offer: s.offerId, feature: s.extId, quantity: 1 }] }))).json,
+      (
+        await call(
+          api,
+          'POST',
+          '/api/v1/order/',
+          orderBody({ items: [{ offer: s.offerId, feature: s.extId, quantity: 1 }] }),
+        )
+      ).json,
     ).order;
     const { res } = await payBySandbox(order.guid, '4111 1111 1111 1112');
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('Неверный номер карты');
-    expect((await call(api, 'POST', '/api/v1/get_order_info/', { guid: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(
+      (await call(api, 'POST', '/api/v1/get_order_info/', { guid: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(404);
     expect((await call(api, 'POST', '/api/v1/get_order_info/', { guid: 'abc' })).status).toBe(400);
   });
 });
@@ -352,7 +501,9 @@ describe('promo codes', () => {
   it('ПЕРВЫЙ gives 10% off the basket; an unknown, expired or too-small code is refused clearly', async () => {
     const s = await freshSize(2);
     const cookie = await basketWith(s, 1);
-    const ok = PromoCodeResponse.parse((await call(api, 'POST', '/api/v1/promo_code/', { promo_code: ' первый ' }, { cookie })).json);
+    const ok = PromoCodeResponse.parse(
+      (await call(api, 'POST', '/api/v1/promo_code/', { promo_code: ' первый ' }, { cookie })).json,
+    );
     expect(ok).toMatchObject({ promo_code: 'ПЕРВЫЙ', percent: 10, message: 'Промокод применён: скидка 10%' });
     expect(ok.discount).toBeCloseTo(Math.round(s.price * 10) / 100, 2);
     const unknown = await call(api, 'POST', '/api/v1/promo_code/', { promo_code: 'НЕТТАКОГО' }, { cookie });
@@ -366,20 +517,37 @@ describe('promo codes', () => {
 
     // ПЕРВЫЙ is for a first order: a contact that has not ordered yet (issue #12).
     const first = { fio: 'Новикова Ольга Петровна', email: 'first-order@example.ru', phone: '+7(916)-555-01-01' };
-    const order = CreateOrderResponse.parse((await call(api, 'POST', '/api/v2/order/', { ...orderBody({ promo_code: 'первый' }), contact: first }, { cookie })).json).order;
+    const order = CreateOrderResponse.parse(
+      (
+        await call(
+          api,
+          'POST',
+          '/api/v2/order/',
+          { ...orderBody({ promo_code: 'первый' }), contact: first },
+          { cookie },
+        )
+      ).json,
+    ).order;
     expect(order.discount).toBeCloseTo(ok.discount, 2);
     expect(order.total).toBeCloseTo(order.items_total - order.discount + order.delivery_cost, 2);
-    const [row] = await api.handle.db.select().from(orders).where(and(eq(orders.id, order.pk)));
+    const [row] = await api.handle.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, order.pk)));
     expect(row!.promoCode).toBe('ПЕРВЫЙ');
   });
 });
 
 describe('delivery cost', () => {
   it('courier and pickup point by the tariff table; shop pickup only in Moscow; far regions cost more', async () => {
-    const m = DeliveryOptionsResponse.parse((await call(api, 'POST', '/api/v1/check_delivery/', { city_id: moscow, weight: 800 })).json);
+    const m = DeliveryOptionsResponse.parse(
+      (await call(api, 'POST', '/api/v1/check_delivery/', { city_id: moscow, weight: 800 })).json,
+    );
     expect(m.results.map((o) => o.method)).toEqual(['courier', 'cdek', 'pickup']);
     expect(m.results[0]).toMatchObject({ cost: 390, days_min: 1, days_max: 2, source: 'tariff' });
-    const v = DeliveryOptionsResponse.parse((await call(api, 'POST', '/api/v1/cdek_calc/', { city_id: vladivostok, weight: 2500 })).json);
+    const v = DeliveryOptionsResponse.parse(
+      (await call(api, 'POST', '/api/v1/cdek_calc/', { city_id: vladivostok, weight: 2500 })).json,
+    );
     expect(v.results.map((o) => o.method)).toEqual(['courier', 'cdek']);
     expect(v.results[0]!.cost).toBe(990 + 2 * 120);
     expect((await call(api, 'POST', '/api/v1/cdek_calc/', { city_id: 999_999 })).status).toBe(404);
@@ -390,17 +558,34 @@ describe('delivery cost', () => {
 describe('certificate checks are rate-limited per client (issue #12 item 7)', () => {
   const from = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
   const check = (code: string, client: Record<string, string>) =>
-    api.app.request('/api/v1/check_card/', { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify({ code }) });
+    api.app.request('/api/v1/check_card/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...client },
+      body: JSON.stringify({ code }),
+    });
 
   it('a guesser gets 429 with a Russian message and Retry-After after 10 unknown codes, also for a real code; others are not affected', async () => {
     await api.handle.db.insert(giftCards).values({ code: 'GC-RATE-LIMT', amount: 500, balance: 500 });
-    for (let i = 0; i < 10; i += 1) expect((await check(`GC-GUES-${String(i).padStart(4, '0')}`, from(1))).status).toBe(404);
+    for (let i = 0; i < 10; i += 1)
+      expect((await check(`GC-GUES-${String(i).padStart(4, '0')}`, from(1))).status).toBe(404);
     const refused = await check('GC-RATE-LIMT', from(1));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('900');
-    expect(ApiError.parse(await refused.json()).message).toBe('Слишком много проверок сертификатов. Попробуйте снова через 15\u00A0минут');
+    expect(ApiError.parse(await refused.json()).message).toBe(
+      'Слишком много проверок сертификатов. Попробуйте снова через 15\u00A0минут',
+    );
     // The code cannot be guessed through the order payment either.
-    expect((await call(api, 'POST', '/api/v1/giftcardpayment/', { guid: crypto.randomUUID(), code: 'GC-RATE-LIMT' }, from(1))).status).toBe(429);
+    expect(
+      (
+        await call(
+          api,
+          'POST',
+          '/api/v1/giftcardpayment/',
+          { guid: crypto.randomUUID(), code: 'GC-RATE-LIMT' },
+          from(1),
+        )
+      ).status,
+    ).toBe(429);
     expect(CheckCardResponse.parse(await (await check('GC-RATE-LIMT', from(2))).json()).card.balance).toBe(500);
   });
 

@@ -14,7 +14,16 @@ import { DEMO_USER } from '../../seed/accounts';
 import { DEMO_GIFT_CARDS } from '../../seed/checkout';
 import { isDemoMode, isPaymentSandboxEnabled } from '../../services/demo-mode';
 import { CARD_EXPIRED, expiryValid } from '../../services/payments/sandbox';
-import { call, createTestApi, oneItemOrder, orderFixture, restoreServerEnv, stubServerEnv, type OrderFixture, type TestApi } from '../../test-utils';
+import {
+  call,
+  createTestApi,
+  oneItemOrder,
+  orderFixture,
+  restoreServerEnv,
+  stubServerEnv,
+  type OrderFixture,
+  type TestApi,
+} from '../../test-utils';
 
 let api: TestApi;
 let fixture: OrderFixture;
@@ -31,7 +40,11 @@ afterEach(() => {
 });
 
 async function newOrder(): Promise<string> {
-  const body = oneItemOrder(fixture, { fio: 'Петрова Мария Ивановна', email: 'maria@example.ru', phone: '+7(916)-123-45-67' });
+  const body = oneItemOrder(fixture, {
+    fio: 'Петрова Мария Ивановна',
+    email: 'maria@example.ru',
+    phone: '+7(916)-123-45-67',
+  });
   const res = await call(api, 'POST', '/api/v1/order/', body);
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return CreateOrderResponse.parse(res.json).order.guid;
@@ -56,9 +69,15 @@ describe('demo mode and the sandbox switch', () => {
     expect(isDemoMode(env({ SITE_URL: 'https://shop.example.ru' }))).toBe(false);
     expect(isDemoMode(env({ SITE_URL: 'https://shop.example.ru', DEMO_MODE: '1' }))).toBe(true);
     expect(isPaymentSandboxEnabled(env({ NODE_ENV: 'production', SITE_URL: 'https://shop.example.ru' }))).toBe(false);
-    expect(isPaymentSandboxEnabled(env({ NODE_ENV: 'production', SITE_URL: 'https://shop.example.ru', PAYMENT_SANDBOX: '1' }))).toBe(true);
+    expect(
+      isPaymentSandboxEnabled(
+        env({ NODE_ENV: 'production', SITE_URL: 'https://shop.example.ru', PAYMENT_SANDBOX: '1' }),
+      ),
+    ).toBe(true);
     expect(isPaymentSandboxEnabled(env({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000' }))).toBe(true);
-    expect(isPaymentSandboxEnabled(env({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000', PAYMENT_SANDBOX: '0' }))).toBe(false);
+    expect(
+      isPaymentSandboxEnabled(env({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000', PAYMENT_SANDBOX: '0' })),
+    ).toBe(false);
   });
 });
 
@@ -71,7 +90,12 @@ describe('sandbox acquiring in production (issue #12 item 3)', () => {
     expect(start.status).toBe(503);
     expect(start.json.message).toMatch(/Оплата картой сейчас недоступна/);
     expect((await call(api, 'GET', `/api/v1/sandbox_acquiring/${id}/`)).status).toBe(404);
-    const pay = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id, pan: '4111111111111111', expiry: '12/30', cvc: '123' });
+    const pay = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', {
+      id,
+      pan: '4111111111111111',
+      expiry: '12/30',
+      cvc: '123',
+    });
     expect(pay.status).toBe(404);
     const info = await call(api, 'POST', '/api/v1/get_order_info/', { guid });
     expect(info.json.order_info.paid).toBe(false);
@@ -81,16 +105,31 @@ describe('sandbox acquiring in production (issue #12 item 3)', () => {
     publicProduction();
     stubServerEnv({ PAYMENT_SANDBOX: '1' });
     const id = await sandboxPaymentId(await newOrder());
-    const pay = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id, pan: '4111111111111111', expiry: '12/30', cvc: '123' });
+    const pay = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', {
+      id,
+      pan: '4111111111111111',
+      expiry: '12/30',
+      cvc: '123',
+    });
     expect(pay.status).toBe(200);
   });
 
   it('refuses an expired card like a bank and keeps the payment open', async () => {
     const id = await sandboxPaymentId(await newOrder());
-    const expired = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id, pan: '4111111111111111', expiry: '01/20', cvc: '123' });
+    const expired = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', {
+      id,
+      pan: '4111111111111111',
+      expiry: '01/20',
+      cvc: '123',
+    });
     expect(expired.status).toBe(400);
     expect(expired.json.message).toBe(CARD_EXPIRED);
-    const good = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', { id, pan: '4111111111111111', expiry: '12/30', cvc: '123' });
+    const good = await call(api, 'POST', '/api/v1/sandbox_acquiring/pay/', {
+      id,
+      pan: '4111111111111111',
+      expiry: '12/30',
+      cvc: '123',
+    });
     expect(good.json.result).toBe('deposited');
   });
 

@@ -27,7 +27,11 @@ afterAll(async () => {
 function newContact() {
   seq += 1;
   const n = String(1000 + seq).slice(-4);
-  return { fio: 'Новикова Ольга Петровна', email: `buyer${seq}.${Date.now()}@example.ru`, phone: `+7(917)-555-${n.slice(0, 2)}-${n.slice(2)}` };
+  return {
+    fio: 'Новикова Ольга Петровна',
+    email: `buyer${seq}.${Date.now()}@example.ru`,
+    phone: `+7(917)-555-${n.slice(0, 2)}-${n.slice(2)}`,
+  };
 }
 
 function order(contact: ReturnType<typeof newContact>, promo?: string, headers: Record<string, string> = {}) {
@@ -41,7 +45,10 @@ describe('ПЕРВЫЙ: first order only, once per customer', () => {
     const first = await order(contact, 'ПЕРВЫЙ');
     expect(first.status).toBe(201);
     expect(first.json.order.discount).toBeGreaterThan(0);
-    const [use] = await api.handle.db.select().from(promoCodeUses).where(eq(promoCodeUses.orderId, first.json.order.pk));
+    const [use] = await api.handle.db
+      .select()
+      .from(promoCodeUses)
+      .where(eq(promoCodeUses.orderId, first.json.order.pk));
     expect(use!.customerKeys).toEqual(expect.arrayContaining([`email:${contact.email}`]));
 
     const again = await order(contact, 'ПЕРВЫЙ');
@@ -70,10 +77,22 @@ describe('ПЕРВЫЙ: first order only, once per customer', () => {
   });
 
   it('tells a logged-in buyer with orders at /v1/promo_code/ already', async () => {
-    const login = TokenResponse.parse((await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json);
-    const basket = await call(api, 'POST', '/api/v2/cart/', { offer: fixture.size.offerId, feature: fixture.size.extId, quantity: 1 });
+    const login = TokenResponse.parse(
+      (await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json,
+    );
+    const basket = await call(api, 'POST', '/api/v2/cart/', {
+      offer: fixture.size.offerId,
+      feature: fixture.size.extId,
+      quantity: 1,
+    });
     const cookie = basket.setCookie!.split(';')[0]!;
-    const res = await call(api, 'POST', '/api/v1/promo_code/', { promo_code: 'ПЕРВЫЙ' }, { cookie, authorization: `Token ${login.data.token}` });
+    const res = await call(
+      api,
+      'POST',
+      '/api/v1/promo_code/',
+      { promo_code: 'ПЕРВЫЙ' },
+      { cookie, authorization: `Token ${login.data.token}` },
+    );
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(PROMO_FIRST_ORDER_ONLY);
   });

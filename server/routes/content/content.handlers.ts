@@ -1,10 +1,10 @@
 /** Handlers of the content endpoints: organization record and SEO records (spec §7 Content). */
-import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { SeoQuery } from '@/lib/api/contract/content';
 import { organization, seoRecords } from '../../db/schema';
 import { ApiHttpError, parseOr400 } from '../../http';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 
@@ -32,5 +32,11 @@ export async function showSeo(c: Ctx) {
   const normalized = url.length > 1 ? url.replace(/\/+$/, '') : url;
   const [seo] = await c.var.db.select().from(seoRecords).where(eq(seoRecords.url, normalized));
   if (!seo) throw new ApiHttpError(404, 'SEO-запись не найдена');
-  return c.json({ url: seo.url, title: seo.title, description: seo.description, keywords: seo.keywords, h1_tag: seo.h1Tag });
+  return c.json({
+    url: seo.url,
+    title: seo.title,
+    description: seo.description,
+    keywords: seo.keywords,
+    h1_tag: seo.h1Tag,
+  });
 }

@@ -25,12 +25,12 @@ import { bodyLimit } from 'hono/body-limit';
 import yauzl from 'yauzl';
 import { importRuns } from '../../db/schema';
 import { readServerEnv } from '../../env';
-import type { AppEnv } from '../../types';
 import { formatReport, writerOptionsFromEnv } from '../../services/catalog-import';
 import { importCommerceMlFile, newCmlSession, type CmlSession } from '../../services/catalog-import/commerceml';
 import { ImportError, type ImportReport } from '../../services/catalog-import/types';
-import type { WriterOptions } from '../../services/catalog-import/writer';
 import { applyStatusFile, markExported, ordersDocument } from './sale';
+import type { WriterOptions } from '../../services/catalog-import/writer';
+import type { AppEnv } from '../../types';
 
 /** Settings of the exchange (server/env.ts EXCHANGE_*, IMPORT_*). */
 export interface ExchangeOptions {
@@ -123,7 +123,10 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
     if (!/^[0-9a-f]{32}\.webp$/.test(file)) return c.json({ status: 'error', message: 'Изображение не найдено' }, 404);
     try {
       const body = await readFile(path.join(options.mediaDir, 'import', file));
-      return c.body(new Uint8Array(body), 200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=31536000, immutable' });
+      return c.body(new Uint8Array(body), 200, {
+        'Content-Type': 'image/webp',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      });
     } catch {
       return c.json({ status: 'error', message: 'Изображение не найдено' }, 404);
     }
@@ -146,24 +149,38 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
 
   router.all(
     '/1c_exchange',
-    bodyLimit({ maxSize: options.fileLimit + 1024, onError: (c) => text(c, 'failure\nСлишком большая часть файла: не больше file_limit', 400) }),
+    bodyLimit({
+      maxSize: options.fileLimit + 1024,
+      onError: (c) => text(c, 'failure\nСлишком большая часть файла: не больше file_limit', 400),
+    }),
     async (c) => {
       if (!options.user || !options.password) return text(c, 'failure\nОбмен с 1С выключен', 404);
       const type = c.req.query('type');
       const mode = c.req.query('mode');
       const db = c.get('db');
       if (mode === 'checkauth') {
-        if (!authorized(c)) return c.body('failure\nНеверный логин или пароль', 401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Basic realm="1C"' });
+        if (!authorized(c))
+          return c.body('failure\nНеверный логин или пароль', 401, {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'WWW-Authenticate': 'Basic realm="1C"',
+          });
         for (const [id, s] of sessions) if (Date.now() - s.seen > SESSION_TTL_MS) sessions.delete(id);
         const id = randomBytes(16).toString('hex');
-        sessions.set(id, { dir: path.join(options.dir, id), cml: newCmlSession(), jobs: new Map(), unzipped: false, seen: Date.now() });
+        sessions.set(id, {
+          dir: path.join(options.dir, id),
+          cml: newCmlSession(),
+          jobs: new Map(),
+          unzipped: false,
+          seen: Date.now(),
+        });
         return text(c, `success\n${COOKIE}\n${id}\n`);
       }
       const session = sessionOf(c);
       if (!session && !authorized(c)) return text(c, 'failure\nНет сессии: сначала mode=checkauth', 401);
       const s = session ?? [...sessions.values()].at(-1);
       if (!s) return text(c, 'failure\nНет сессии: сначала mode=checkauth', 401);
-      if (type !== 'catalog' && type !== 'sale') return text(c, 'failure\nНеизвестный type: ожидается catalog или sale', 400);
+      if (type !== 'catalog' && type !== 'sale')
+        return text(c, 'failure\nНеизвестный type: ожидается catalog или sale', 400);
 
       if (mode === 'init') {
         await rm(s.dir, { recursive: true, force: true });
@@ -206,10 +223,14 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
         if (!job) {
           const created: Job = { done: false, products: 0, promise: Promise.resolve() };
           created.promise = (async () => {
-            const [run] = await db.insert(importRuns).values({ source: 'commerceml', input: name, status: 'running' }).returning({ id: importRuns.id });
+            const [run] = await db
+              .insert(importRuns)
+              .values({ source: 'commerceml', input: name, status: 'running' })
+              .returning({ id: importRuns.id });
             try {
               if (!s.unzipped) {
-                for (const f of await readdir(s.dir).catch(() => [] as string[])) if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
+                for (const f of await readdir(s.dir).catch(() => [] as string[]))
+                  if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
                 s.unzipped = true;
               }
               const file = await findFile(s.dir, name);
@@ -221,11 +242,16 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
                 onProgress: (n) => (created.products = n),
               });
             } catch (e) {
-              created.error = e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
+              created.error =
+                e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
             } finally {
               await db
                 .update(importRuns)
-                .set({ status: created.error ? 'failure' : 'success', report: (created.report ?? { error: created.error }) as unknown as Record<string, unknown>, finishedAt: new Date() })
+                .set({
+                  status: created.error ? 'failure' : 'success',
+                  report: (created.report ?? { error: created.error }) as unknown as Record<string, unknown>,
+                  finishedAt: new Date(),
+                })
                 .where(eq(importRuns.id, run!.id))
                 .catch(() => undefined);
               created.done = true;
@@ -235,7 +261,8 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
           job = created;
         }
         const current = job;
-        if (!current.done) await Promise.race([current.promise, new Promise((r) => setTimeout(r, options.waitMs ?? 20_000))]);
+        if (!current.done)
+          await Promise.race([current.promise, new Promise((r) => setTimeout(r, options.waitMs ?? 20_000))]);
         if (!current.done) return text(c, `progress\nИмпорт ${name} идёт: обработано товаров ${current.products}\n`);
         s.jobs.delete(name);
         if (current.error) return text(c, `failure\n${current.error}\n`);
@@ -251,10 +278,15 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
 /** The uploaded file named `name`, at the top of the folder or inside an unpacked archive. */
 async function findFile(dir: string, name: string): Promise<string | null> {
   const direct = path.join(dir, name);
-  if (await stat(direct).then((s) => s.isFile(), () => false)) return direct;
+  if (
+    await stat(direct).then(
+      (s) => s.isFile(),
+      () => false,
+    )
+  )
+    return direct;
   for (const entry of await readdir(dir, { recursive: true }).catch(() => [] as string[])) {
     if (path.basename(String(entry)) === name) return path.join(dir, String(entry));
   }
   return null;
 }
-

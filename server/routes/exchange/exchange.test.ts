@@ -25,11 +25,22 @@ async function exchange(query: string, body?: Uint8Array | string, auth = true) 
   const headers: Record<string, string> = {};
   if (auth) headers.authorization = AUTH;
   if (cookie) headers.cookie = cookie;
-  const res = await api.app.request(`/1c_exchange?${query}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body !== undefined ? { body: body as BodyInit } : {}) });
+  const res = await api.app.request(`/1c_exchange?${query}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    ...(body !== undefined ? { body: body as BodyInit } : {}),
+  });
   return { status: res.status, text: await res.text() };
 }
-const upload = async (file: string, name = file) => exchange(`type=catalog&mode=file&filename=${encodeURIComponent(name)}`, new Uint8Array(await readFile(path.join(FIXTURES, file))));
-const lastChange = async () => Number((await rows<{ n: number }>(api.handle.db, sql`select coalesce(max(id), 0)::int as n from catalog_changes`))[0]!.n);
+const upload = async (file: string, name = file) =>
+  exchange(
+    `type=catalog&mode=file&filename=${encodeURIComponent(name)}`,
+    new Uint8Array(await readFile(path.join(FIXTURES, file))),
+  );
+const lastChange = async () =>
+  Number(
+    (await rows<{ n: number }>(api.handle.db, sql`select coalesce(max(id), 0)::int as n from catalog_changes`))[0]!.n,
+  );
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'exchange-'));
@@ -45,13 +56,23 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
-  for (const k of ['EXCHANGE_USER', 'EXCHANGE_PASSWORD', 'EXCHANGE_DIR', 'IMPORT_MEDIA_DIR', 'IMPORT_PRICE_TYPE', 'IMPORT_CATEGORY_MAP']) delete process.env[k];
+  for (const k of [
+    'EXCHANGE_USER',
+    'EXCHANGE_PASSWORD',
+    'EXCHANGE_DIR',
+    'IMPORT_MEDIA_DIR',
+    'IMPORT_PRICE_TYPE',
+    'IMPORT_CATEGORY_MAP',
+  ])
+    delete process.env[k];
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 describe('1C exchange, type=catalog (issue #15)', () => {
   it('refuses a wrong password', async () => {
-    const res = await api.app.request('/1c_exchange?type=catalog&mode=checkauth', { headers: { authorization: `Basic ${Buffer.from('1c:нет').toString('base64')}` } });
+    const res = await api.app.request('/1c_exchange?type=catalog&mode=checkauth', {
+      headers: { authorization: `Basic ${Buffer.from('1c:нет').toString('base64')}` },
+    });
     expect(res.status).toBe(401);
     expect(await res.text()).toBe('failure\nНеверный логин или пароль');
   });
@@ -65,8 +86,12 @@ describe('1C exchange, type=catalog (issue #15)', () => {
     expect((await upload('exchange.zip')).text).toBe('success\n');
     const offersXml = await readFile(path.join(FIXTURES, 'offers.xml'));
     const half = Math.floor(offersXml.length / 2);
-    expect((await exchange('type=catalog&mode=file&filename=offers.xml', new Uint8Array(offersXml.subarray(0, half)))).text).toBe('success\n');
-    expect((await exchange('type=catalog&mode=file&filename=offers.xml', new Uint8Array(offersXml.subarray(half)))).text).toBe('success\n');
+    expect(
+      (await exchange('type=catalog&mode=file&filename=offers.xml', new Uint8Array(offersXml.subarray(0, half)))).text,
+    ).toBe('success\n');
+    expect(
+      (await exchange('type=catalog&mode=file&filename=offers.xml', new Uint8Array(offersXml.subarray(half)))).text,
+    ).toBe('success\n');
 
     const imp = await exchange('type=catalog&mode=import&filename=import.xml');
     expect(imp.text.split('\n')[0]).toBe('success');
@@ -74,16 +99,34 @@ describe('1C exchange, type=catalog (issue #15)', () => {
     expect(off.text.split('\n')[0]).toBe('success');
     expect(off.text).toContain('Товары: создано 2, обновлено 0');
     expect(off.text).toContain('a1b2c3d4-0003 «Платок шёлковый»: цена 0 ₽');
-    expect(off.text).toMatch(/картинка не загружена \(файл не найден\), показана заглушка: .*missing\.png — Футболка мужская базовая/);
+    expect(off.text).toMatch(
+      /картинка не загружена \(файл не найден\), показана заглушка: .*missing\.png — Футболка мужская базовая/,
+    );
 
     const db = api.handle.db;
     const [swim] = await db.select().from(products).where(eq(products.extId, 'a1b2c3d4-0001'));
-    expect(swim).toMatchObject({ name: 'Купальник слитный «Волна»', price: 5490, material: 'полиамид', description: 'Плотная ткань,\nподкладка' });
+    expect(swim).toMatchObject({
+      name: 'Купальник слитный «Волна»',
+      price: 5490,
+      material: 'полиамид',
+      description: 'Плотная ткань,\nподкладка',
+    });
     const [cat] = await db.select().from(categories).where(eq(categories.id, swim!.categoryId));
     expect(cat).toMatchObject({ path: 'kupalniki/slitnye', name: 'Слитные купальники' }); // joins the shop's category of the same name
     const swimOffers = await db.select().from(offers).where(eq(offers.productId, swim!.id));
-    const sizes = await db.select().from(offerFeatures).where(inArray(offerFeatures.offerId, swimOffers.map((o) => o.id)));
-    expect(Object.fromEntries(sizes.map((s) => [s.extId, [s.name, s.stock]]))).toEqual({ 'a1b2c3d4-0001#s42': ['42', 4], 'a1b2c3d4-0001#s44': ['44', 2] });
+    const sizes = await db
+      .select()
+      .from(offerFeatures)
+      .where(
+        inArray(
+          offerFeatures.offerId,
+          swimOffers.map((o) => o.id),
+        ),
+      );
+    expect(Object.fromEntries(sizes.map((s) => [s.extId, [s.name, s.stock]]))).toEqual({
+      'a1b2c3d4-0001#s42': ['42', 4],
+      'a1b2c3d4-0001#s44': ['44', 2],
+    });
     const images = await db.select().from(productImages).where(eq(productImages.productId, swim!.id));
     expect(images).toHaveLength(1);
     const picture = await api.app.request(images[0]!.url);
@@ -92,11 +135,20 @@ describe('1C exchange, type=catalog (issue #15)', () => {
 
     const [tee] = await db.select().from(products).where(eq(products.extId, 'a1b2c3d4-0002'));
     expect(tee).toMatchObject({ price: 1990, type: 'men-tshirt' });
-    const teeSizes = await rows<{ name: string; stock: number }>(db, sql`select f.name, f.stock from offer_features f join offers o on o.id = f.offer_id where o.product_id = ${tee!.id}`);
+    const teeSizes = await rows<{ name: string; stock: number }>(
+      db,
+      sql`select f.name, f.stock from offer_features f join offers o on o.id = f.offer_id where o.product_id = ${tee!.id}`,
+    );
     expect(teeSizes).toEqual([{ name: 'ONE SIZE', stock: 5 }]);
     expect((await db.select().from(products).where(eq(products.extId, 'a1b2c3d4-0003'))).length).toBe(0);
-    const runs = await rows<{ input: string; status: string }>(db, sql`select input, status from import_runs where source = 'commerceml' order by id`);
-    expect(runs).toEqual([{ input: 'import.xml', status: 'success' }, { input: 'offers.xml', status: 'success' }]);
+    const runs = await rows<{ input: string; status: string }>(
+      db,
+      sql`select input, status from import_runs where source = 'commerceml' order by id`,
+    );
+    expect(runs).toEqual([
+      { input: 'import.xml', status: 'success' },
+      { input: 'offers.xml', status: 'success' },
+    ]);
   });
 
   it('a second full exchange changes nothing; a changes-only package touches only what it names', async () => {
@@ -114,17 +166,29 @@ describe('1C exchange, type=catalog (issue #15)', () => {
     const partial = await exchange('type=catalog&mode=import&filename=offers.xml');
     expect(partial.text.split('\n')[0]).toBe('success');
     const db = api.handle.db;
-    const stock = await db.select({ extId: offerFeatures.extId, stock: offerFeatures.stock, name: offerFeatures.name }).from(offerFeatures).where(sql`${offerFeatures.extId} like 'a1b2c3d4-0001#%'`);
-    expect(Object.fromEntries(stock.map((s) => [s.extId, [s.name, s.stock]]))).toEqual({ 'a1b2c3d4-0001#s42': ['42', 4], 'a1b2c3d4-0001#s44': ['44', 0] });
+    const stock = await db
+      .select({ extId: offerFeatures.extId, stock: offerFeatures.stock, name: offerFeatures.name })
+      .from(offerFeatures)
+      .where(sql`${offerFeatures.extId} like 'a1b2c3d4-0001#%'`);
+    expect(Object.fromEntries(stock.map((s) => [s.extId, [s.name, s.stock]]))).toEqual({
+      'a1b2c3d4-0001#s42': ['42', 4],
+      'a1b2c3d4-0001#s44': ['44', 0],
+    });
     const [swim] = await db.select().from(products).where(eq(products.extId, 'a1b2c3d4-0001'));
     expect(swim!.price).toBe(5490); // no price in the package: kept
-    const changed = await rows<{ kind: string }>(db, sql`select distinct kind from catalog_changes where id > ${before}`);
+    const changed = await rows<{ kind: string }>(
+      db,
+      sql`select distinct kind from catalog_changes where id > ${before}`,
+    );
     expect(changed).toEqual([{ kind: 'stock' }]);
   });
 
   it('malformed XML answers failure naming the line', async () => {
     await exchange('type=catalog&mode=init');
-    await exchange('type=catalog&mode=file&filename=offers.xml', '<?xml version="1.0"?>\n<КоммерческаяИнформация>\n<ПакетПредложений>\n</КоммерческаяИнформация>');
+    await exchange(
+      'type=catalog&mode=file&filename=offers.xml',
+      '<?xml version="1.0"?>\n<КоммерческаяИнформация>\n<ПакетПредложений>\n</КоммерческаяИнформация>',
+    );
     const res = await exchange('type=catalog&mode=import&filename=offers.xml');
     expect(res.text).toMatch(/^failure\nОшибка XML в строке 4/);
   });
@@ -133,9 +197,20 @@ describe('1C exchange, type=catalog (issue #15)', () => {
 describe('1C exchange, type=sale (issue #15)', () => {
   it('sends new orders of imported goods, marks them exported, applies status changes', async () => {
     const db = api.handle.db;
-    const [size] = await db.select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId }).from(offerFeatures).where(eq(offerFeatures.extId, 'a1b2c3d4-0001#s42'));
+    const [size] = await db
+      .select({ offerId: offerFeatures.offerId, extId: offerFeatures.extId })
+      .from(offerFeatures)
+      .where(eq(offerFeatures.extId, 'a1b2c3d4-0001#s42'));
     const [city] = await rows<{ id: number }>(db, sql`select id from cities where name = 'Москва'`);
-    const made = await call(api, 'POST', '/api/v1/order/', oneItemOrder({ moscow: city!.id, size: size! }, { fio: 'Смирнова Анна Сергеевна', email: 'anna.1c@example.ru', phone: '+7(916)-222-33-44' }));
+    const made = await call(
+      api,
+      'POST',
+      '/api/v1/order/',
+      oneItemOrder(
+        { moscow: city!.id, size: size! },
+        { fio: 'Смирнова Анна Сергеевна', email: 'anna.1c@example.ru', phone: '+7(916)-222-33-44' },
+      ),
+    );
     expect(made.status).toBe(201);
     const [order] = await db.select().from(orders).where(eq(orders.contactEmail, 'anna.1c@example.ru'));
 
@@ -147,7 +222,9 @@ describe('1C exchange, type=sale (issue #15)', () => {
     expect((await exchange('type=sale&mode=query')).text).not.toContain(`<Номер>${order!.number}</Номер>`);
 
     const statuses = (await readFile(path.join(FIXTURES, 'statuses.xml'), 'utf8')).replace('NUMBER', order!.number);
-    expect((await exchange('type=sale&mode=file&filename=orders.xml', statuses)).text).toBe('success\nИзменено заказов: 1\n');
+    expect((await exchange('type=sale&mode=file&filename=orders.xml', statuses)).text).toBe(
+      'success\nИзменено заказов: 1\n',
+    );
     const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
     expect(after!.status).toBe('shipped');
   });

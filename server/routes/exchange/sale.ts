@@ -5,10 +5,18 @@
  * `file` applies status changes 1C sends back ("Статус заказа", "Отменен").
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { offerFeatures, orderExchange, orderItems, orders, orderStatusHistory, products, type OrderStatus } from '../../db/schema';
+import {
+  offerFeatures,
+  orderExchange,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  type OrderStatus,
+} from '../../db/schema';
 import { cleanText, normKey } from '../../services/catalog-import/text';
 import { childrenOf, childText, readXml } from '../../services/catalog-import/xml';
+import type { Db } from '../../db/client';
 
 const esc = (v: unknown) =>
   String(v ?? '')
@@ -17,7 +25,8 @@ const esc = (v: unknown) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 const tag = (name: string, value: unknown) => `<${name}>${esc(value)}</${name}>`;
-const req = (name: string, value: unknown) => `<ЗначениеРеквизита>${tag('Наименование', name)}${tag('Значение', value)}</ЗначениеРеквизита>`;
+const req = (name: string, value: unknown) =>
+  `<ЗначениеРеквизита>${tag('Наименование', name)}${tag('Значение', value)}</ЗначениеРеквизита>`;
 const money = (n: number) => Number(n).toFixed(2);
 
 /** Russian names of statuses as 1C documents carry them (the shop's own names, lib/api/contract/orders.ts). */
@@ -61,7 +70,17 @@ export async function ordersDocument(db: Db, limit = 500): Promise<string> {
   const ids = list.map((r) => r.orders.id);
   const lines = ids.length
     ? await db
-        .select({ orderId: orderItems.orderId, name: orderItems.productName, size: orderItems.sizeName, color: orderItems.colorName, price: orderItems.price, quantity: orderItems.quantity, featureExt: offerFeatures.extId, productExt: products.extId, productId: orderItems.productId })
+        .select({
+          orderId: orderItems.orderId,
+          name: orderItems.productName,
+          size: orderItems.sizeName,
+          color: orderItems.colorName,
+          price: orderItems.price,
+          quantity: orderItems.quantity,
+          featureExt: offerFeatures.extId,
+          productExt: products.extId,
+          productId: orderItems.productId,
+        })
         .from(orderItems)
         .leftJoin(offerFeatures, eq(offerFeatures.id, orderItems.featureId))
         .leftJoin(products, eq(products.id, orderItems.productId))

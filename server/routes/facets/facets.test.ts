@@ -80,7 +80,9 @@ describe('facets of a category', () => {
 
   it('applies a tag’s filter to the base set', async () => {
     const tagged = await facets('kupalniki/slitnye', {}, '&tag=sinie');
-    const listing = OffersPage.parse((await call(api, 'GET', '/api/v1/offers/kupalniki/slitnye/?limit=1&tag=sinie')).json);
+    const listing = OffersPage.parse(
+      (await call(api, 'GET', '/api/v1/offers/kupalniki/slitnye/?limit=1&tag=sinie')).json,
+    );
     expect(tagged.count).toBe(listing.count);
     // Every product of the tag comes in blue (it may come in other colours too).
     expect(tagged.colors.find((c) => c.value === 'sinij')?.count).toBe(tagged.count);
@@ -93,7 +95,9 @@ describe('facets of a category', () => {
     const maaji = await facets('', {}, '&brand=maaji');
     expect(maaji.brands.map((b) => b.value)).toEqual(['maaji']);
     const search = await facets('', {}, `&search=${encodeURIComponent('купальник')}`);
-    const found = OffersPage.parse((await call(api, 'GET', `/api/v1/search/${encodeURIComponent('купальник')}/?limit=1`)).json);
+    const found = OffersPage.parse(
+      (await call(api, 'GET', `/api/v1/search/${encodeURIComponent('купальник')}/?limit=1`)).json,
+    );
     expect(search.count).toBe(found.count);
     expect(search.count).toBeGreaterThan(0);
     const nothing = await facets('', {}, `&search=${encodeURIComponent('zzzzqqqxx')}`);
@@ -101,12 +105,19 @@ describe('facets of a category', () => {
   });
 
   it('answers 404 for an unknown category, tag or brand and 400 for malformed filters', async () => {
-    for (const path of ['/api/v1/all/filters/no-such/', '/api/v1/all/filters/kupalniki/?tag=nope', '/api/v1/all/filters/?brand=nope']) {
+    for (const path of [
+      '/api/v1/all/filters/no-such/',
+      '/api/v1/all/filters/kupalniki/?tag=nope',
+      '/api/v1/all/filters/?brand=nope',
+    ]) {
       const res = await call(api, 'GET', path);
       expect(res.status, path).toBe(404);
       expect(ApiError.parse(res.json).message).toMatch(/[а-яё]/i);
     }
-    for (const path of ['/api/v1/all/filters/kupalniki/?filters=%7Bbad', `/api/v1/all/filters/kupalniki/?filters=${q({ colour: ['x'] } as never)}`]) {
+    for (const path of [
+      '/api/v1/all/filters/kupalniki/?filters=%7Bbad',
+      `/api/v1/all/filters/kupalniki/?filters=${q({ colour: ['x'] } as never)}`,
+    ]) {
       const res = await call(api, 'GET', path);
       expect(res.status, path).toBe(400);
       expect(ApiError.parse(res.json).message).toMatch(/[а-яё]/i);
@@ -128,8 +139,13 @@ describe('search suggestions', () => {
       expect(p.full_path_offer).toMatch(/^\/[a-z]+\/.+\/\d+\/[a-z0-9-]+$/);
     }
     for (const text of ['Маажи', 'maa', 'маажи']) {
-      const brands = Suggestions.parse((await call(api, 'GET', `/api/v1/search_suggest/?q=${encodeURIComponent(text)}`)).json).brands;
-      expect(brands.map((b) => b.slug), text).toContain('maaji');
+      const brands = Suggestions.parse(
+        (await call(api, 'GET', `/api/v1/search_suggest/?q=${encodeURIComponent(text)}`)).json,
+      ).brands;
+      expect(
+        brands.map((b) => b.slug),
+        text,
+      ).toContain('maaji');
     }
   });
 

@@ -3,20 +3,24 @@
  * ids for guests, whose list lives in lkData (spec §3). POST adds (a guest list merges into the
  * account on login, nothing a guest saved is lost); unknown product ids are skipped.
  */
-import type { Context } from 'hono';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { FavoriteIdParam, FavoritesAddBody, FAVORITES_MAX } from '@/lib/api/contract/favorites';
-import type { Db } from '../../db/client';
 import { favorites, products } from '../../db/schema';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { requireUser } from '../../services/auth';
 import { loadCards } from '../../services/catalog';
+import type { Db } from '../../db/client';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 
 async function answer(c: Ctx, db: Db, userId: number) {
-  const rows = await db.select({ id: favorites.productId }).from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt), desc(favorites.productId));
+  const rows = await db
+    .select({ id: favorites.productId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.productId));
   const ids = rows.map((r) => r.id);
   return c.json({ status: 'success' as const, ids, results: await loadCards(db, ids) });
 }
@@ -33,11 +37,21 @@ export async function add(c: Ctx) {
   const { ids } = parseOr400(FavoritesAddBody, await readJson(c), 'Не удалось добавить в избранное');
   const db = c.var.db;
   await db.transaction(async (tx) => {
-    const known = await tx.select({ id: products.id }).from(products).where(inArray(products.id, [...new Set(ids)]));
+    const known = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, [...new Set(ids)]));
     if (known.length === 0) return;
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(favorites).where(eq(favorites.userId, user.id));
-    if (n + known.length > FAVORITES_MAX) throw new ApiHttpError(400, `В избранном может быть не более ${FAVORITES_MAX} товаров`);
-    await tx.insert(favorites).values(known.map((k) => ({ userId: user.id, productId: k.id }))).onConflictDoNothing();
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(favorites)
+      .where(eq(favorites.userId, user.id));
+    if (n + known.length > FAVORITES_MAX)
+      throw new ApiHttpError(400, `В избранном может быть не более ${FAVORITES_MAX} товаров`);
+    await tx
+      .insert(favorites)
+      .values(known.map((k) => ({ userId: user.id, productId: k.id })))
+      .onConflictDoNothing();
   });
   return answer(c, db, user.id);
 }

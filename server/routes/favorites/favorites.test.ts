@@ -10,7 +10,14 @@ let token: string;
 beforeAll(async () => {
   api = await createTestApi(20);
   token = TokenResponse.parse(
-    (await call(api, 'POST', '/api/v1/sign_in/', { full_name: 'Любимова Ирина', email: 'fav@example.ru', password_one: 'Secret123', password_two: 'Secret123' })).json,
+    (
+      await call(api, 'POST', '/api/v1/sign_in/', {
+        full_name: 'Любимова Ирина',
+        email: 'fav@example.ru',
+        password_one: 'Secret123',
+        password_two: 'Secret123',
+      })
+    ).json,
   ).data.token;
 });
 afterAll(async () => {
@@ -22,7 +29,9 @@ describe('favourites', () => {
     const h = { authorization: `Token ${token}` };
     const first = FavoritesResponse.parse((await call(api, 'POST', '/api/v1/favorites/', { ids: [3, 5] }, h)).json);
     expect(first.ids.sort()).toEqual([3, 5]);
-    const merged = FavoritesResponse.parse((await call(api, 'POST', '/api/v1/favorites/', { ids: [5, 7, 999999] }, h)).json);
+    const merged = FavoritesResponse.parse(
+      (await call(api, 'POST', '/api/v1/favorites/', { ids: [5, 7, 999999] }, h)).json,
+    );
     expect(merged.ids.sort()).toEqual([3, 5, 7]);
     expect(merged.results.map((c) => c.id).sort()).toEqual([3, 5, 7]);
     const removed = FavoritesResponse.parse((await call(api, 'DELETE', '/api/v1/favorites/5/', undefined, h)).json);

@@ -4,7 +4,6 @@
  * state only by POST, with double opt-in by mail — see server/services/newsletter.ts). Bad input
  * answers 400 with a Russian message; a client over its limit gets 429 with `Retry-After`.
  */
-import type { Context } from 'hono';
 import { HELP_FORM_SUCCESS, SendMessageBody } from '@/lib/api/contract/feedback';
 import { SubscribeBody, SubscriptionTokenBody } from '@/lib/api/contract/newsletter';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
@@ -13,6 +12,7 @@ import { errorResponse, parseOr400, readJson } from '../../http';
 import { confirmSubscription, requestSubscription, unsubscribeByToken } from '../../services/newsletter';
 import { limitPerClient, takeFromKey } from '../../services/rate-limit';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 
@@ -20,7 +20,9 @@ type Ctx = Context<AppEnv>;
 export async function sendMessage(c: Ctx) {
   await limitPerClient(c, 'sendMessage');
   const { messageFeedback } = parseOr400(SendMessageBody, await readJson(c), 'Сообщение не отправлено');
-  await c.var.db.insert(feedbackMessages).values({ contactData: messageFeedback.contactData, message: messageFeedback.message });
+  await c.var.db
+    .insert(feedbackMessages)
+    .values({ contactData: messageFeedback.contactData, message: messageFeedback.message });
   return c.json({ status: 'success' as const, message: HELP_FORM_SUCCESS });
 }
 

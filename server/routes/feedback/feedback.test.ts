@@ -5,14 +5,14 @@
  * owner confirms from a mail; each endpoint answers 429 with a Russian message past its per-client
  * limit.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/contract/common';
 import { SuccessMessage } from '@/lib/api/contract/feedback';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import { feedbackMessages, subscriptionConfirmations, subscriptions, users } from '../../db/schema';
-import type { MailMessage } from '../../services/mail';
 import { call, createTestApi, restoreServerEnv, stubServerEnv, type TestApi } from '../../test-utils';
+import type { MailMessage } from '../../services/mail';
 
 const mail = vi.hoisted(() => ({ sent: [] as MailMessage[], fail: false }));
 vi.mock('../../services/mail', () => ({
@@ -49,7 +49,8 @@ function expectError(res: { status: number; json: unknown }, status: number, mes
 }
 
 const messageCount = async () => (await api.handle.db.select({ n: count() }).from(feedbackMessages))[0]!.n;
-const subscriber = async (email: string) => (await api.handle.db.select().from(subscriptions).where(eq(subscriptions.email, email)))[0];
+const subscriber = async (email: string) =>
+  (await api.handle.db.select().from(subscriptions).where(eq(subscriptions.email, email)))[0];
 
 /** The token of the last mailed link of `kind`, checking that the link is built from SITE_URL. */
 function linkToken(kind: 'subscribe/confirm' | 'unsubscribe', message = mail.sent.at(-1)): string {
@@ -67,7 +68,10 @@ describe('POST /v1/send_message/', () => {
     expect(res.status).toBe(200);
     expect(SuccessMessage.parse(res.json).message).toBe('Сообщение отправлено успешно');
     expect(await messageCount()).toBe(before + 1);
-    const [row] = await api.handle.db.select().from(feedbackMessages).where(eq(feedbackMessages.contactData, 'anna@example.ru'));
+    const [row] = await api.handle.db
+      .select()
+      .from(feedbackMessages)
+      .where(eq(feedbackMessages.contactData, 'anna@example.ru'));
     expect(row?.message).toBe('Подскажите, есть ли купальник в размере M?');
   });
 
@@ -75,19 +79,45 @@ describe('POST /v1/send_message/', () => {
     const client = newClient();
     const before = await messageCount();
     expectError(
-      await call(api, 'POST', '/api/v1/send_message/', { messageFeedback: { message: 'Текст', contactData: '   ' } }, client),
+      await call(
+        api,
+        'POST',
+        '/api/v1/send_message/',
+        { messageFeedback: { message: 'Текст', contactData: '   ' } },
+        client,
+      ),
       400,
       /Укажите контактную почту или телефон/,
     );
     expectError(
-      await call(api, 'POST', '/api/v1/send_message/', { messageFeedback: { message: '', contactData: '+79991234567' } }, client),
+      await call(
+        api,
+        'POST',
+        '/api/v1/send_message/',
+        { messageFeedback: { message: '', contactData: '+79991234567' } },
+        client,
+      ),
       400,
       /Напишите текст сообщения/,
     );
-    expectError(await call(api, 'POST', '/api/v1/send_message/', { message: 'Текст', contactData: 'a@b.ru' }, client), 400, /Сообщение не отправлено/);
-    expectError(await call(api, 'POST', '/api/v1/send_message/', '{"messageFeedback":', client), 400, /Некорректный JSON/);
     expectError(
-      await call(api, 'POST', '/api/v1/send_message/', { messageFeedback: { message: 'я'.repeat(5001), contactData: 'a@b.ru' } }, client),
+      await call(api, 'POST', '/api/v1/send_message/', { message: 'Текст', contactData: 'a@b.ru' }, client),
+      400,
+      /Сообщение не отправлено/,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/send_message/', '{"messageFeedback":', client),
+      400,
+      /Некорректный JSON/,
+    );
+    expectError(
+      await call(
+        api,
+        'POST',
+        '/api/v1/send_message/',
+        { messageFeedback: { message: 'я'.repeat(5001), contactData: 'a@b.ru' } },
+        client,
+      ),
       400,
       /не длиннее 5000/,
     );
@@ -97,9 +127,14 @@ describe('POST /v1/send_message/', () => {
   it('answers 429 with a Russian message and Retry-After past 10 messages per client an hour, and stores nothing then', async () => {
     const client = newClient();
     const body = { messageFeedback: { message: 'Спам', contactData: 'spam@example.ru' } };
-    for (let i = 0; i < 10; i += 1) expect((await call(api, 'POST', '/api/v1/send_message/', body, client)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await call(api, 'POST', '/api/v1/send_message/', body, client)).status).toBe(200);
     const before = await messageCount();
-    const res = await api.app.request('/api/v1/send_message/', { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify(body) });
+    const res = await api.app.request('/api/v1/send_message/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...client },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('3600');
     expect(ApiError.parse(await res.json()).message).toBe('Слишком много сообщений. Попробуйте снова через час');
@@ -111,7 +146,11 @@ describe('POST /v1/send_message/', () => {
 
 describe('newsletter: double opt-in, state changes only by POST (issue #12)', () => {
   it('GET /v1/subscribe/ and /v1/unsubscribe/ change nothing: 405 with Allow: POST and a Russian message', async () => {
-    for (const path of ['/api/v1/subscribe/?email=get.only@example.ru', '/api/v1/unsubscribe/?email=get.only@example.ru', '/api/v1/subscribe/']) {
+    for (const path of [
+      '/api/v1/subscribe/?email=get.only@example.ru',
+      '/api/v1/unsubscribe/?email=get.only@example.ru',
+      '/api/v1/subscribe/',
+    ]) {
       const res = await api.app.request(path, { headers: newClient() });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
@@ -132,7 +171,10 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
     const token = linkToken('subscribe/confirm');
     linkToken('unsubscribe');
     // Only the hash of the link's token is stored.
-    const stored = await api.handle.db.select().from(subscriptionConfirmations).where(eq(subscriptionConfirmations.email, 'olga.petrova@example.ru'));
+    const stored = await api.handle.db
+      .select()
+      .from(subscriptionConfirmations)
+      .where(eq(subscriptionConfirmations.email, 'olga.petrova@example.ru'));
     expect(stored.map((r) => r.tokenHash)).not.toContain(token);
 
     const ok = await call(api, 'POST', '/api/v1/subscribe/confirm/', { token }, client);
@@ -142,7 +184,11 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
     expect(row).toMatchObject({ active: true });
     expect(row!.confirmedAt).toBeInstanceOf(Date);
 
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', { token }, client), 400, NEWSLETTER_MESSAGES.confirmInvalid);
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', { token }, client),
+      400,
+      NEWSLETTER_MESSAGES.confirmInvalid,
+    );
   });
 
   it('answers the same for an address that is already subscribed, and still needs its owner to confirm anything', async () => {
@@ -160,19 +206,46 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
     const client = newClient();
     await call(api, 'POST', '/api/v1/subscribe/', { email: 'late@example.ru' }, client);
     const token = linkToken('subscribe/confirm');
-    await api.handle.db.update(subscriptionConfirmations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(subscriptionConfirmations.email, 'late@example.ru'));
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', { token }, client), 400, NEWSLETTER_MESSAGES.confirmInvalid);
+    await api.handle.db
+      .update(subscriptionConfirmations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(subscriptionConfirmations.email, 'late@example.ru'));
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', { token }, client),
+      400,
+      NEWSLETTER_MESSAGES.confirmInvalid,
+    );
     expect((await subscriber('late@example.ru'))?.active).toBe(false);
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: 'A'.repeat(43) }, client), 400, NEWSLETTER_MESSAGES.confirmInvalid);
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: 'short' }, client), 400, /откройте её из письма целиком/);
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: '../../etc/passwd-xxxxxxxx' }, client), 400, /откройте её из письма целиком/);
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', {}, client), 400, /откройте её из письма целиком/);
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: 'A'.repeat(43) }, client),
+      400,
+      NEWSLETTER_MESSAGES.confirmInvalid,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: 'short' }, client),
+      400,
+      /откройте её из письма целиком/,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: '../../etc/passwd-xxxxxxxx' }, client),
+      400,
+      /откройте её из письма целиком/,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', {}, client),
+      400,
+      /откройте её из письма целиком/,
+    );
   });
 
   it('rejects a missing or invalid e-mail with 400 and mails nothing', async () => {
     const client = newClient();
     expectError(await call(api, 'POST', '/api/v1/subscribe/', {}, client), 400, /Укажите адрес электронной почты/);
-    expectError(await call(api, 'POST', '/api/v1/subscribe/', { email: 'not-an-email' }, client), 400, /Введите корректный адрес электронной почты/);
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/', { email: 'not-an-email' }, client),
+      400,
+      /Введите корректный адрес электронной почты/,
+    );
     expect(mail.sent).toHaveLength(0);
   });
 
@@ -190,15 +263,30 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
     expect(off.json.message).toBe('Вы отписались от рассылки');
     expect((await subscriber('leaving@example.ru'))?.active).toBe(false);
     expect((await call(api, 'POST', '/api/v1/unsubscribe/', { token: unsubscribeToken }, client)).status).toBe(200);
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: pending }, client), 400, NEWSLETTER_MESSAGES.confirmInvalid);
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: pending }, client),
+      400,
+      NEWSLETTER_MESSAGES.confirmInvalid,
+    );
     expect((await subscriber('leaving@example.ru'))?.active).toBe(false);
-    expectError(await call(api, 'POST', '/api/v1/unsubscribe/', { token: 'B'.repeat(43) }, client), 400, NEWSLETTER_MESSAGES.unsubscribeInvalid);
-    expectError(await call(api, 'POST', '/api/v1/unsubscribe/', { email: 'leaving@example.ru' }, client), 400, /откройте её из письма целиком/);
+    expectError(
+      await call(api, 'POST', '/api/v1/unsubscribe/', { token: 'B'.repeat(43) }, client),
+      400,
+      NEWSLETTER_MESSAGES.unsubscribeInvalid,
+    );
+    expectError(
+      await call(api, 'POST', '/api/v1/unsubscribe/', { email: 'leaving@example.ru' }, client),
+      400,
+      /откройте её из письма целиком/,
+    );
   });
 
   it("keeps the profile's subscribed flag of the account with that e-mail in step with the mails", async () => {
     const client = newClient();
-    const [user] = await api.handle.db.insert(users).values({ email: 'profile.flag@example.ru', lastName: 'Тестова', firstName: 'Анна' }).returning();
+    const [user] = await api.handle.db
+      .insert(users)
+      .values({ email: 'profile.flag@example.ru', lastName: 'Тестова', firstName: 'Анна' })
+      .returning();
     await call(api, 'POST', '/api/v1/subscribe/', { email: 'profile.flag@example.ru' }, client);
     await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: linkToken('subscribe/confirm') }, client);
     expect((await api.handle.db.select().from(users).where(eq(users.id, user!.id)))[0]!.subscribed).toBe(true);
@@ -210,7 +298,10 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
     mail.fail = true;
     const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'no.mail@example.ru' }, newClient());
     expectError(res, 503, /Не удалось отправить письмо/);
-    const open = await api.handle.db.select().from(subscriptionConfirmations).where(eq(subscriptionConfirmations.email, 'no.mail@example.ru'));
+    const open = await api.handle.db
+      .select()
+      .from(subscriptionConfirmations)
+      .where(eq(subscriptionConfirmations.email, 'no.mail@example.ru'));
     expect(open.every((r) => r.usedAt !== null)).toBe(true);
   });
 
@@ -225,17 +316,31 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('answers 429 with a Russian message past 10 subscribe requests and 20 link posts per client', async () => {
     const client = newClient();
-    for (let i = 0; i < 10; i += 1) expect((await call(api, 'POST', '/api/v1/subscribe/', { email: `burst.${i}@example.ru` }, client)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await call(api, 'POST', '/api/v1/subscribe/', { email: `burst.${i}@example.ru` }, client)).status).toBe(
+        200,
+      );
     const sentBefore = mail.sent.length;
-    const res = await api.app.request('/api/v1/subscribe/', { method: 'POST', headers: { 'content-type': 'application/json', ...client }, body: JSON.stringify({ email: 'burst.x@example.ru' }) });
+    const res = await api.app.request('/api/v1/subscribe/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...client },
+      body: JSON.stringify({ email: 'burst.x@example.ru' }),
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('3600');
-    expect(ApiError.parse(await res.json()).message).toBe('Слишком много запросов на подписку. Попробуйте снова через час');
+    expect(ApiError.parse(await res.json()).message).toBe(
+      'Слишком много запросов на подписку. Попробуйте снова через час',
+    );
     expect(mail.sent.length).toBe(sentBefore);
     expect(await subscriber('burst.x@example.ru')).toBeUndefined();
 
     const guesser = newClient();
-    for (let i = 0; i < 20; i += 1) await call(api, 'POST', '/api/v1/unsubscribe/', { token: `guess${i}`.padEnd(43, 'x') }, guesser);
-    expectError(await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: 'C'.repeat(43) }, guesser), 429, 'Слишком много переходов по ссылкам рассылки. Попробуйте снова через 15\u00A0минут');
+    for (let i = 0; i < 20; i += 1)
+      await call(api, 'POST', '/api/v1/unsubscribe/', { token: `guess${i}`.padEnd(43, 'x') }, guesser);
+    expectError(
+      await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: 'C'.repeat(43) }, guesser),
+      429,
+      'Слишком много переходов по ссылкам рассылки. Попробуйте снова через 15\u00A0минут',
+    );
   });
 });

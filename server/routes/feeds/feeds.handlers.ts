@@ -5,13 +5,13 @@
  * /google-merchant.xml (app/yml.xml/route.ts), with absolute URLs on SITE_URL: the same public
  * origin the API already uses for links in e-mails.
  */
-import type { Context } from 'hono';
 import { readServerEnv } from '../../env';
-import type { Db } from '../../db/client';
 import { googleMerchantFeed } from '../../services/feeds/google-merchant';
-import { logError } from '../../services/log';
 import { ymlFeed, type FeedOptions } from '../../services/feeds/yml';
+import { logError } from '../../services/log';
+import type { Db } from '../../db/client';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 
@@ -30,7 +30,10 @@ const FALLBACK_SHOP_NAME = 'Lumière';
  * when the client has taken the previous one (backpressure), and a client that leaves stops it.
  * A failure mid-way errors the stream (the connection is cut, so no half feed looks complete).
  */
-export function streamOf(make: (signal: AbortSignal) => AsyncGenerator<string>, label: string): ReadableStream<Uint8Array> {
+export function streamOf(
+  make: (signal: AbortSignal) => AsyncGenerator<string>,
+  label: string,
+): ReadableStream<Uint8Array> {
   const abort = new AbortController();
   const chunks = make(abort.signal);
   const encoder = new TextEncoder();
@@ -57,7 +60,11 @@ function feedResponse(c: Ctx, label: string, make: (db: Db, options: FeedOptions
   const siteUrl = readServerEnv().SITE_URL;
   const body = streamOf((signal) => make(db, { siteUrl, shopName: FALLBACK_SHOP_NAME, signal }), label);
   return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': FEED_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': FEED_CACHE_CONTROL,
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }
 

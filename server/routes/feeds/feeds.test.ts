@@ -48,7 +48,10 @@ let fixturePath: string;
 beforeAll(async () => {
   api = await createTestApi(60);
   const db = api.handle.db;
-  const [leaf] = await rows<{ id: number; path: string }>(db, sql`select id, path from categories where level = 2 order by id limit 1`);
+  const [leaf] = await rows<{ id: number; path: string }>(
+    db,
+    sql`select id, path from categories where level = 2 order by id limit 1`,
+  );
   fixturePath = `/${leaf!.path}/900001/fixture-900001`;
   const [color] = await rows<{ id: number }>(db, sql`select id from colors order by id limit 1`);
   const [brand] = await rows<{ id: number }>(db, sql`select id from brands order by id limit 1`);
@@ -61,8 +64,14 @@ beforeAll(async () => {
   await insertProduct(900002, 'Платье распроданное', 'Нет в наличии', 3000, null);
   // No colour and no size at all: nothing can be ordered.
   await insertProduct(900003, 'Платье без размеров', 'Без предложений', 3000, null);
-  const [o1] = await rows<{ id: number }>(db, sql`insert into offers (product_id, color_id, ext_id) values (900001, ${color!.id}, 'FX-1') returning id`);
-  const [o2] = await rows<{ id: number }>(db, sql`insert into offers (product_id, color_id, ext_id) values (900002, ${color!.id}, 'FX-2') returning id`);
+  const [o1] = await rows<{ id: number }>(
+    db,
+    sql`insert into offers (product_id, color_id, ext_id) values (900001, ${color!.id}, 'FX-1') returning id`,
+  );
+  const [o2] = await rows<{ id: number }>(
+    db,
+    sql`insert into offers (product_id, color_id, ext_id) values (900002, ${color!.id}, 'FX-2') returning id`,
+  );
   await db.execute(sql`insert into offer_features (offer_id, kind, name, ext_id, stock, sort) values
     (${o1!.id}, 'size', 'S', 'FX-1-S', 3, 0), (${o1!.id}, 'size', 'M', 'FX-1-M', 0, 1), (${o1!.id}, 'size', 'L', 'FX-1-L', 5, 2),
     (${o2!.id}, 'size', 'S', 'FX-2-S', 0, 0), (${o2!.id}, 'size', 'M', 'FX-2-M', 0, 1)`);
@@ -84,7 +93,10 @@ afterAll(async () => {
 function expectedVariants(onlyInStock: boolean) {
   const byProduct = new Map<number, SizeRow[]>();
   for (const s of sizes) byProduct.set(s.product_id, [...(byProduct.get(s.product_id) ?? []), s]);
-  const out = new Map<string, { productId: number; stock: number; price: number; oldPrice: number | null; size: string; color: string }>();
+  const out = new Map<
+    string,
+    { productId: number; stock: number; price: number; oldPrice: number | null; size: string; color: string }
+  >();
   for (const [productId, list] of byProduct) {
     const price = Number(list[0]!.price);
     const oldPrice = list[0]!.old_price === null ? null : Number(list[0]!.old_price);
@@ -162,7 +174,10 @@ describe('GET /api/v1/feeds/yml.xml (issue #15, Yandex Market YML)', () => {
     const fixture = offers.find((o) => o.attrs.id === 'FX-1-S')!;
     const color = new URL(textOf(fixture, 'url')!).searchParams.get('color');
     expect(textOf(fixture, 'url')).toBe(`${SITE}${fixturePath}?color=${color}&size=S`);
-    expect(all(fixture, 'picture').map((p) => p.text)).toEqual([`${SITE}/media/fx/1-front.webp`, `${SITE}/media/fx/1-back.webp`]);
+    expect(all(fixture, 'picture').map((p) => p.text)).toEqual([
+      `${SITE}/media/fx/1-front.webp`,
+      `${SITE}/media/fx/1-back.webp`,
+    ]);
   });
 
   it('keeps names with & < " and control characters intact and well-formed', () => {
@@ -234,22 +249,28 @@ describe('GET /api/v1/feeds/google-merchant.xml (issue #15, Google Merchant RSS 
       }
       expect(textOf(item, 'g:size')).toBe(want.size);
       expect(textOf(item, 'g:condition')).toBe('new');
-      for (const field of ['title', 'description', 'link', 'g:image_link', 'g:brand', 'g:color']) expect(textOf(item, field), field).toBeTruthy();
+      for (const field of ['title', 'description', 'link', 'g:image_link', 'g:brand', 'g:color'])
+        expect(textOf(item, field), field).toBeTruthy();
       expect(new URL(textOf(item, 'link')!).origin).toBe(SITE);
       expect(textOf(item, 'g:image_link')!.startsWith(`${SITE}/`)).toBe(true);
     }
   });
 
   it('says who a product is for where its section does', () => {
-    const bySection = (section: string) => items.filter((i) => new URL(textOf(i, 'link')!).pathname.startsWith(`/${section}/`));
-    for (const item of bySection('muzhskoe')) expect([textOf(item, 'g:gender'), textOf(item, 'g:age_group')]).toEqual(['male', 'adult']);
-    for (const item of bySection('kupalniki')) expect([textOf(item, 'g:gender'), textOf(item, 'g:age_group')]).toEqual(['female', 'adult']);
+    const bySection = (section: string) =>
+      items.filter((i) => new URL(textOf(i, 'link')!).pathname.startsWith(`/${section}/`));
+    for (const item of bySection('muzhskoe'))
+      expect([textOf(item, 'g:gender'), textOf(item, 'g:age_group')]).toEqual(['male', 'adult']);
+    for (const item of bySection('kupalniki'))
+      expect([textOf(item, 'g:gender'), textOf(item, 'g:age_group')]).toEqual(['female', 'adult']);
     for (const item of bySection('detskoe')) expect(textOf(item, 'g:age_group')).toBe('kids');
     expect(bySection('kupalniki').length).toBeGreaterThan(0);
   });
 
   it('keeps the sold-out product, drops the one without sizes, escapes the name, lists every photo', () => {
-    expect(items.filter((i) => textOf(i, 'g:item_group_id') === '900002').map((i) => textOf(i, 'g:availability'))).toEqual(['out_of_stock', 'out_of_stock']);
+    expect(
+      items.filter((i) => textOf(i, 'g:item_group_id') === '900002').map((i) => textOf(i, 'g:availability')),
+    ).toEqual(['out_of_stock', 'out_of_stock']);
     expect(items.some((i) => textOf(i, 'g:item_group_id') === '900003')).toBe(false);
     const fixture = items.find((i) => textOf(i, 'g:id') === 'FX-1-M')!;
     expect(textOf(fixture, 'title')).toMatch(/^Топ "Ночь" & <день> М&Ms .+, размер M$/);

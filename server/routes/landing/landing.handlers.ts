@@ -1,9 +1,9 @@
 /** Handlers of landing pages (spec §7 `/v1/landing_page/{slug}`) and the sitemap feed. */
-import type { Context } from 'hono';
 import { LandingQuery, LandingSlug, SitemapProductsQuery } from '@/lib/api/contract/facets';
 import { ApiHttpError, parseOr400 } from '../../http';
 import { getLandingPage, sitemapData, sitemapProducts } from '../../services/landing';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 

@@ -21,7 +21,9 @@ describe('landing pages', () => {
     expect(plain.h1).toBe('Купальники для отпуска');
     expect(plain.results.length).toBe(Math.min(24, plain.count));
     expect(plain.results.every((p) => p.full_path_offer.startsWith('/kupalniki/'))).toBe(true);
-    const paged = LandingPage.parse((await call(api, 'GET', '/api/v1/landing_page/kupalniki-dlya-otpuska/?limit=24&offset=24')).json);
+    const paged = LandingPage.parse(
+      (await call(api, 'GET', '/api/v1/landing_page/kupalniki-dlya-otpuska/?limit=24&offset=24')).json,
+    );
     expect(paged.offset).toBe(24);
     expect(paged.count).toBe(plain.count);
     expect(paged.results[0]?.id).not.toBe(plain.results[0]?.id);
@@ -31,7 +33,9 @@ describe('landing pages', () => {
     const maaji = LandingPage.parse((await call(api, 'GET', '/api/v1/landing_page/maaji/')).json);
     expect(maaji.count).toBeGreaterThan(0);
     expect(maaji.results.every((p) => p.brand.slug === 'maaji')).toBe(true);
-    const sale = LandingPage.parse((await call(api, 'GET', '/api/v1/landing_page/skidki-na-obuv/?sort=price_asc')).json);
+    const sale = LandingPage.parse(
+      (await call(api, 'GET', '/api/v1/landing_page/skidki-na-obuv/?sort=price_asc')).json,
+    );
     expect(sale.results.every((p) => p.old_price !== null)).toBe(true);
     const prices = sale.results.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -54,7 +58,9 @@ describe('sitemap feed', () => {
     expect(data.landings).toContain('maaji');
     expect(data.products_count).toBe(240);
     const first = SitemapProducts.parse((await call(api, 'GET', '/api/v1/sitemap/products/?limit=100&offset=0')).json);
-    const second = SitemapProducts.parse((await call(api, 'GET', '/api/v1/sitemap/products/?limit=100&offset=200')).json);
+    const second = SitemapProducts.parse(
+      (await call(api, 'GET', '/api/v1/sitemap/products/?limit=100&offset=200')).json,
+    );
     expect(first.results).toHaveLength(100);
     expect(second.results).toHaveLength(40);
     expect(first.results[0]!.path).toMatch(/^\/[a-z]+\/.+\/1\/[a-z0-9-]+$/);

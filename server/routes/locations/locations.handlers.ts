@@ -3,12 +3,12 @@
  * `?data={"search":"моск","region_id":50,"limit":50}`. Seeded with the federal subjects of Russia
  * and their main cities (server/seed/locations.ts).
  */
-import type { Context } from 'hono';
 import { and, asc, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { LocationQuery } from '@/lib/api/contract/accounts';
 import { cities, regions } from '../../db/schema';
 import { parseJsonQuery, parseOr400 } from '../../http';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 
@@ -39,7 +39,13 @@ export async function listCities(c: Ctx) {
   if (q.region_id) where.push(eq(cities.regionId, q.region_id));
   if (q.search) where.push(ilike(cities.name, like(q.search)));
   const rows = await c.var.db
-    .select({ id: cities.id, name: cities.name, region_id: cities.regionId, region: regions.name, is_capital: cities.isCapital })
+    .select({
+      id: cities.id,
+      name: cities.name,
+      region_id: cities.regionId,
+      region: regions.name,
+      is_capital: cities.isCapital,
+    })
     .from(cities)
     .innerJoin(regions, eq(regions.id, cities.regionId))
     .where(where.length ? and(...where) : undefined)

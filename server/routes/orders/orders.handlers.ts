@@ -1,10 +1,10 @@
 /** Handlers of the order history (spec §7 /v1/history_order_preview/, /v1/history_order_detail/). */
-import type { Context } from 'hono';
 import { OrderDetailBody } from '@/lib/api/contract/orders';
 import { parseOr400, readJson } from '../../http';
 import { requireUser } from '../../services/auth';
 import { getUserOrder, listUserOrders } from '../../services/order-history';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 

@@ -16,9 +16,18 @@ let other: string;
 
 beforeAll(async () => {
   api = await createTestApi(20);
-  demo = TokenResponse.parse((await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json).data.token;
+  demo = TokenResponse.parse(
+    (await call(api, 'POST', '/api/v1/auth/', { username: DEMO_USER.email, password: DEMO_USER.password })).json,
+  ).data.token;
   other = TokenResponse.parse(
-    (await call(api, 'POST', '/api/v1/sign_in/', { full_name: 'Другой Пользователь', email: 'other@example.ru', password_one: 'Secret123', password_two: 'Secret123' })).json,
+    (
+      await call(api, 'POST', '/api/v1/sign_in/', {
+        full_name: 'Другой Пользователь',
+        email: 'other@example.ru',
+        password_one: 'Secret123',
+        password_two: 'Secret123',
+      })
+    ).json,
   ).data.token;
 });
 afterAll(async () => {
@@ -29,14 +38,20 @@ const as = (token: string) => ({ authorization: `Token ${token}` });
 
 describe('order history', () => {
   it('lists the demo buyer’s orders newest first, with totals in rubles', async () => {
-    const list = OrderPreviewResponse.parse((await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(demo))).json).results;
+    const list = OrderPreviewResponse.parse(
+      (await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(demo))).json,
+    ).results;
     expect(list.map((o) => o.number)).toEqual(['LM-000102', 'LM-000101']);
     expect(list[1]).toMatchObject({ status: 'delivered', status_name: 'Доставлен', items_count: 2 });
   });
 
   it('shows one order with lines, status history, delivery and payment', async () => {
-    const [latest] = OrderPreviewResponse.parse((await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(demo))).json).results;
-    const { order } = OrderDetailResponse.parse((await call(api, 'POST', '/api/v1/history_order_detail/', { pk: latest!.pk }, as(demo))).json);
+    const [latest] = OrderPreviewResponse.parse(
+      (await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(demo))).json,
+    ).results;
+    const { order } = OrderDetailResponse.parse(
+      (await call(api, 'POST', '/api/v1/history_order_detail/', { pk: latest!.pk }, as(demo))).json,
+    );
     expect(order.items.length).toBeGreaterThan(0);
     expect(order.delivery).toMatchObject({ method: 'cdek', cost: 350 });
     expect(order.payment.status_name).toBe('Оплачен');
@@ -45,11 +60,16 @@ describe('order history', () => {
   });
 
   it('another user cannot read them (404) and sees an empty history; no token → 401; bad pk → 400', async () => {
-    const [first] = OrderPreviewResponse.parse((await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(demo))).json).results;
+    const [first] = OrderPreviewResponse.parse(
+      (await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(demo))).json,
+    ).results;
     const res = await call(api, 'POST', '/api/v1/history_order_detail/', { pk: first!.pk }, as(other));
     expect(res.status).toBe(404);
     expect(ApiError.parse(res.json).message).toBe('Заказ не найден');
-    expect(OrderPreviewResponse.parse((await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(other))).json).results).toEqual([]);
+    expect(
+      OrderPreviewResponse.parse((await call(api, 'GET', '/api/v1/history_order_preview/', undefined, as(other))).json)
+        .results,
+    ).toEqual([]);
     expect((await call(api, 'GET', '/api/v1/history_order_preview/')).status).toBe(401);
     expect((await call(api, 'POST', '/api/v1/history_order_detail/', { pk: 'abc' }, as(demo))).status).toBe(400);
   });

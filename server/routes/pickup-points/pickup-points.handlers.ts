@@ -1,9 +1,9 @@
 /** Handler of GET /v1/pickup_points/ (issue #14 item 13; route in pickup-points.routes.ts). */
-import type { RouteHandler } from '@hono/zod-openapi';
 import { destinationOf, deliveryProvider } from '../../services/delivery/delivery';
 import { pickupPointsOf } from '../../services/delivery/pickup-points';
-import type { AppEnv } from '../../types';
 import type { pickupPointsRoute } from './pickup-points.routes';
+import type { AppEnv } from '../../types';
+import type { RouteHandler } from '@hono/zod-openapi';
 
 /**
  * The answer to a query the contract refuses (the validation hook of the route): 400 with the
@@ -14,7 +14,11 @@ export function russian400(issues: ReadonlyArray<{ path: PropertyKey[]; message:
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
   const first = issues[0];
-  return { status: 'error' as const, message: first ? `Некорректный запрос: ${first.message}` : 'Некорректный запрос', errors };
+  return {
+    status: 'error' as const,
+    message: first ? `Некорректный запрос: ${first.message}` : 'Некорректный запрос',
+    errors,
+  };
 }
 
 /** The city's points; 404 for an unknown city, 502 when CDEK fails (services/delivery/pickup-points.ts). */

@@ -6,8 +6,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PickupPointsQuery, PickupPointsResponse } from '@/lib/api/contract/checkout';
 import { ApiError } from '@/lib/api/contract/common';
-import type { ApiApp } from '../../types';
 import { pickupPoints, russian400 } from './pickup-points.handlers';
+import type { ApiApp } from '../../types';
 
 const errorContent = { 'application/json': { schema: ApiError } };
 
@@ -18,7 +18,8 @@ export const pickupPointsRoute = createRoute({
   path: '/api/v1/pickup_points',
   tags: ['Доставка'],
   summary: 'Пункты выдачи города',
-  description: 'Офисы и постаматы СДЭК (provider "cdek", когда СДЭК настроен) или встроенный демонстрационный список (provider "demo")',
+  description:
+    'Офисы и постаматы СДЭК (provider "cdek", когда СДЭК настроен) или встроенный демонстрационный список (provider "demo")',
   request: { query: PickupPointsQuery },
   responses: {
     200: { description: 'Пункты выдачи', content: { 'application/json': { schema: PickupPointsResponse } } },
@@ -30,5 +31,7 @@ export const pickupPointsRoute = createRoute({
 
 /** Registers the pickup-point route. */
 export function registerPickupPointRoutes(app: ApiApp) {
-  app.openapi(pickupPointsRoute, pickupPoints, (result, c) => (result.success ? undefined : c.json(russian400(result.error.issues), 400)));
+  app.openapi(pickupPointsRoute, pickupPoints, (result, c) =>
+    result.success ? undefined : c.json(russian400(result.error.issues), 400),
+  );
 }

@@ -3,8 +3,8 @@
  * have their hand-written ones, the search narrows by name or address, bad queries are Russian
  * 400s, an unknown city a 404, and a configured CDEK gives its offices (fetch stubbed).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PickupPointsResponse } from '@/lib/api/contract/checkout';
 import { ApiError } from '@/lib/api/contract/common';
 import { cities } from '../../db/schema';
@@ -51,7 +51,11 @@ describe('GET /api/v1/pickup_points/', () => {
   });
 
   it('narrows the list by words of the name or address, ё and case ignored', async () => {
-    const res = await call(api, 'GET', `/api/v1/pickup_points/?city_id=${moscow}&search=${encodeURIComponent('ТВЕРСКАЯ 18')}`);
+    const res = await call(
+      api,
+      'GET',
+      `/api/v1/pickup_points/?city_id=${moscow}&search=${encodeURIComponent('ТВЕРСКАЯ 18')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.json.results.map((p: { address: string }) => p.address)).toEqual(['ул. Тверская, д. 18, корп. 1']);
     const none = await call(api, 'GET', `/api/v1/pickup_points/?city_id=${moscow}&search=zzz`);
@@ -59,7 +63,13 @@ describe('GET /api/v1/pickup_points/', () => {
   });
 
   it('answers a bad or missing city_id with a Russian 400 and an unknown city with 404', async () => {
-    for (const query of ['', '?city_id=abc', '?city_id=0', '?city_id=99999999999', `?city_id=${moscow}&search=${'я'.repeat(101)}`]) {
+    for (const query of [
+      '',
+      '?city_id=abc',
+      '?city_id=0',
+      '?city_id=99999999999',
+      `?city_id=${moscow}&search=${'я'.repeat(101)}`,
+    ]) {
       const res = await call(api, 'GET', `/api/v1/pickup_points/${query}`);
       expect(res.status, query).toBe(400);
       const error = ApiError.parse(res.json);
@@ -72,7 +82,10 @@ describe('GET /api/v1/pickup_points/', () => {
 
   it('is described in the OpenAPI document', async () => {
     const res = await call(api, 'GET', '/api/openapi.json');
-    expect(res.json.paths['/api/v1/pickup_points'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['city_id', 'search']);
+    expect(res.json.paths['/api/v1/pickup_points'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'city_id',
+      'search',
+    ]);
   });
 });
 
@@ -89,7 +102,8 @@ describe('pickupPointsOf with CDEK', () => {
         const u = new URL(String(url));
         calls.push(u.pathname);
         if (u.pathname.endsWith('oauth/token')) return Response.json({ access_token: 't', expires_in: 3600 });
-        if (u.pathname.endsWith('location/cities')) return Response.json([{ code: 424, city: 'Казань', region: 'Татарстан' }]);
+        if (u.pathname.endsWith('location/cities'))
+          return Response.json([{ code: 424, city: 'Казань', region: 'Татарстан' }]);
         if (offices instanceof Error) return new Response('{}', { status: 500 });
         expect(u.searchParams.get('city_code')).toBe('424');
         return Response.json(offices);
@@ -100,14 +114,34 @@ describe('pickupPointsOf with CDEK', () => {
   it("maps CDEK's offices and lockers, and reuses them for the same city", async () => {
     const calls: string[] = [];
     const cdek = stubbedCdek(calls, [
-      { code: 'KZN12', name: 'На Баумана', type: 'PVZ', work_time: 'Пн-Вс 10:00-20:00', location: { address: 'ул. Баумана, 1', latitude: 55.79, longitude: 49.11 } },
+      {
+        code: 'KZN12',
+        name: 'На Баумана',
+        type: 'PVZ',
+        work_time: 'Пн-Вс 10:00-20:00',
+        location: { address: 'ул. Баумана, 1', latitude: 55.79, longitude: 49.11 },
+      },
       { code: 'KZN77', type: 'POSTAMAT', location: { address: 'ул. Пушкина, 5' } },
     ]);
     const first = await pickupPointsOf(to, cdek);
     expect(first.provider).toBe('cdek');
     expect(first.results).toEqual([
-      { code: 'KZN12', name: 'На Баумана', address: 'ул. Баумана, 1', work_time: 'Пн-Вс 10:00-20:00', type: 'PVZ', location: { latitude: 55.79, longitude: 49.11 } },
-      { code: 'KZN77', name: 'Пункт выдачи KZN77', address: 'ул. Пушкина, 5', work_time: '', type: 'POSTAMAT', location: null },
+      {
+        code: 'KZN12',
+        name: 'На Баумана',
+        address: 'ул. Баумана, 1',
+        work_time: 'Пн-Вс 10:00-20:00',
+        type: 'PVZ',
+        location: { latitude: 55.79, longitude: 49.11 },
+      },
+      {
+        code: 'KZN77',
+        name: 'Пункт выдачи KZN77',
+        address: 'ул. Пушкина, 5',
+        work_time: '',
+        type: 'POSTAMAT',
+        location: null,
+      },
     ]);
     const before = calls.length;
     expect((await pickupPointsOf(to, cdek, 'пушкина')).results.map((p) => p.code)).toEqual(['KZN77']);
@@ -115,6 +149,9 @@ describe('pickupPointsOf with CDEK', () => {
   });
 
   it('turns a CDEK failure into a Russian 502', async () => {
-    await expect(pickupPointsOf({ ...to, cityId: 777002 }, stubbedCdek([], new Error('down')))).rejects.toMatchObject({ status: 502, message: 'Не удалось загрузить пункты выдачи. Попробуйте позже' });
+    await expect(pickupPointsOf({ ...to, cityId: 777002 }, stubbedCdek([], new Error('down')))).rejects.toMatchObject({
+      status: 502,
+      message: 'Не удалось загрузить пункты выдачи. Попробуйте позже',
+    });
   });
 });

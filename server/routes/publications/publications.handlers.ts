@@ -3,12 +3,12 @@
  * articles, banners and Instagram posts. Bodies are returned as stored (markdown or HTML); the
  * storefront sanitises them when it renders.
  */
-import type { Context } from 'hono';
 import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
 import { type ArticleKind, ArticlesQuery, ContainerBannersQuery, ContentSlug } from '@/lib/api/contract/publications';
 import { articles, banners, infoPages, instagramPosts } from '../../db/schema';
 import { ApiHttpError, parseOr400 } from '../../http';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 type ArticleRow = typeof articles.$inferSelect;
@@ -47,7 +47,13 @@ export async function listArticles(c: Ctx, kind: ArticleKind) {
   const { limit, offset } = parseOr400(ArticlesQuery, c.req.query());
   const db = c.var.db;
   const [rows, [total]] = await Promise.all([
-    db.select().from(articles).where(eq(articles.kind, kind)).orderBy(desc(articles.publishedAt), desc(articles.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(articles)
+      .where(eq(articles.kind, kind))
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(articles).where(eq(articles.kind, kind)),
   ]);
   return c.json({ count: total?.n ?? 0, limit, offset, results: rows.map(preview) });
@@ -82,7 +88,11 @@ export async function showInfoPage(c: Ctx) {
 
 /** GET /v1/banner: the home banners in order. */
 export async function homeBanners(c: Ctx) {
-  const rows = await c.var.db.select().from(banners).where(eq(banners.place, 'home')).orderBy(asc(banners.sort), asc(banners.id));
+  const rows = await c.var.db
+    .select()
+    .from(banners)
+    .where(eq(banners.place, 'home'))
+    .orderBy(asc(banners.sort), asc(banners.id));
   return c.json(rows.map(bannerJson));
 }
 
@@ -97,8 +107,17 @@ export async function containerBanners(c: Ctx) {
 
 /** GET /v1/instagramm_posts: posts newest first. */
 export async function instagramFeed(c: Ctx) {
-  const rows = await c.var.db.select().from(instagramPosts).orderBy(desc(instagramPosts.publishedAt), asc(instagramPosts.id));
+  const rows = await c.var.db
+    .select()
+    .from(instagramPosts)
+    .orderBy(desc(instagramPosts.publishedAt), asc(instagramPosts.id));
   return c.json(
-    rows.map((r) => ({ id: r.id, image: r.image, caption: r.caption, link: r.link, published_at: r.publishedAt.toISOString() })),
+    rows.map((r) => ({
+      id: r.id,
+      image: r.image,
+      caption: r.caption,
+      link: r.link,
+      published_at: r.publishedAt.toISOString(),
+    })),
   );
 }

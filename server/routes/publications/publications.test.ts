@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/contract/common';
-import { Article, ArticlesPage, ARTICLES_PAGE_SIZE, Banner, InfoPage, InstagramPost } from '@/lib/api/contract/publications';
+import {
+  Article,
+  ArticlesPage,
+  ARTICLES_PAGE_SIZE,
+  Banner,
+  InfoPage,
+  InstagramPost,
+} from '@/lib/api/contract/publications';
 import { call, createTestApi, type TestApi } from '../../test-utils';
 
 let api: TestApi;
@@ -88,7 +95,11 @@ describe('news and blog', () => {
     expectError(await call(api, 'GET', '/api/v1/news?offset=-1'), 400, /offset не может быть отрицательным/);
     expectError(await call(api, 'GET', '/api/v1/blog?offset=abc'), 400, /offset/);
     expectError(await call(api, 'GET', '/api/v1/blog?limit=500'), 400, /limit должен быть от 1 до 50/);
-    expectError(await call(api, 'GET', `/api/v1/news/${encodeURIComponent('<script>')}`), 400, /Некорректный адрес статьи/);
+    expectError(
+      await call(api, 'GET', `/api/v1/news/${encodeURIComponent('<script>')}`),
+      400,
+      /Некорректный адрес статьи/,
+    );
   });
 
   it('does not let /v1/{content} shadow other paths', async () => {
@@ -116,7 +127,11 @@ describe('info pages', () => {
 
   it('answers 404 for an unknown page and 400 for a malformed path', async () => {
     expectError(await call(api, 'GET', '/api/v1/about/net-takoy'), 404, /Страница не найдена/);
-    expectError(await call(api, 'GET', `/api/v1/about/${encodeURIComponent('../etc')}`), 400, /Некорректный адрес страницы/);
+    expectError(
+      await call(api, 'GET', `/api/v1/about/${encodeURIComponent('../etc')}`),
+      400,
+      /Некорректный адрес страницы/,
+    );
   });
 });
 

@@ -4,12 +4,12 @@
  * `offers_product_idx` / `offer_features_offer_idx` indexes; the product row is joined so an
  * unknown product is told apart from one without offers in the same round trip.
  */
-import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import { StockParams, type StockOffer, type StockResponse } from '@/lib/api/contract/stock';
 import { rows } from '../../db/client';
 import { ApiHttpError, parseOr400 } from '../../http';
 import type { AppEnv } from '../../types';
+import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 

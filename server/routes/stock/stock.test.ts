@@ -1,6 +1,6 @@
 /** Live stock API (issue #13): the current value after an UPDATE, 404, 400 and never cached. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StockResponse } from '@/lib/api/contract/stock';
 import { createApp } from '../../app';
 import { rows } from '../../db/client';
@@ -36,7 +36,12 @@ describe('GET /api/v1/stock/{pk}/', () => {
     const body = StockResponse.parse(res.json);
     expect(body.product).toBe(product_id);
     type PageFeature = { ext_id: string; stock: number; available: boolean };
-    type PageOffer = { id: number; features: PageFeature[]; features_top: PageFeature[]; features_bottom: PageFeature[] };
+    type PageOffer = {
+      id: number;
+      features: PageFeature[];
+      features_top: PageFeature[];
+      features_bottom: PageFeature[];
+    };
     expect(body.offers.map((o) => o.offer)).toEqual((page.offers as PageOffer[]).map((o) => o.id));
     for (const [i, offer] of (page.offers as PageOffer[]).entries()) {
       const sizes = [...offer.features, ...offer.features_top, ...offer.features_bottom];
@@ -79,7 +84,20 @@ describe('GET /api/v1/stock/{pk}/', () => {
   });
 
   it('answers 400 for a pk that is not an int4 id', async () => {
-    for (const pk of ['abc', '0', '-1', '1.5', '1e3', '2147483648', '99999999999', '%20', '%ZZ', '%00', '%2F', '%E0%A4%A']) {
+    for (const pk of [
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '2147483648',
+      '99999999999',
+      '%20',
+      '%ZZ',
+      '%00',
+      '%2F',
+      '%E0%A4%A',
+    ]) {
       const res = await call(api, 'GET', `/api/v1/stock/${pk}/`);
       expect(res.status, pk).toBe(400);
       expect(res.json.status).toBe('error');

@@ -11,12 +11,12 @@
  * `СодержитТолькоИзменения="true"` (attribute or element) makes a file touch only what it names.
  */
 import path from 'node:path';
-import type { Db } from '../../db/client';
 import { isColorName, isCompositionName, isCountryName, isMaterialName, isSizeName } from './mapping';
 import { cleanText, normKey, parseNumber, sanitizeDescription } from './text';
-import { BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
 import { emptyReport, type ImportCategory, type ImportProduct, type ImportReport } from './types';
+import { BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
 import { checkXml, child, childrenOf, childText, pathText, readXml, type XmlNode } from './xml';
+import type { Db } from '../../db/client';
 
 /** What one exchange has learned from its earlier files (classifier, goods waiting for offers). */
 export interface CmlSession {
@@ -48,7 +48,11 @@ function readGroups(node: XmlNode | undefined, parent: string | undefined, into:
   for (const g of childrenOf(node, 'Группа')) {
     const id = cleanText(childText(g, 'Ид'));
     if (!id) continue;
-    into.set(id, { extId: id, name: cleanText(childText(g, 'Наименование')), ...(parent ? { parentExtId: parent } : {}) });
+    into.set(id, {
+      extId: id,
+      name: cleanText(childText(g, 'Наименование')),
+      ...(parent ? { parentExtId: parent } : {}),
+    });
     readGroups(child(g, 'Группы'), id, into);
   }
 }
@@ -58,7 +62,10 @@ function readProperties(node: XmlNode | undefined, session: CmlSession) {
     const id = cleanText(childText(p, 'Ид'));
     if (!id) continue;
     const values = new Map<string, string>();
-    for (const v of [...childrenOf(child(p, 'ВариантыЗначений'), 'Справочник'), ...childrenOf(child(p, 'ВариантыЗначений'), 'ВариантЗначения')]) {
+    for (const v of [
+      ...childrenOf(child(p, 'ВариантыЗначений'), 'Справочник'),
+      ...childrenOf(child(p, 'ВариантыЗначений'), 'ВариантЗначения'),
+    ]) {
       const vid = cleanText(childText(v, 'ИдЗначения') ?? childText(v, 'Ид'));
       if (vid) values.set(vid, cleanText(childText(v, 'Значение')));
     }
@@ -100,13 +107,23 @@ function picturePath(raw: string, baseDir: string): string | undefined {
  * @returns the report of this file.
  * @throws ImportError for malformed XML (naming the line; nothing written) or an unreadable file.
  */
-export async function importCommerceMlFile(db: Db, file: string, session: CmlSession, opts: CmlImportOptions): Promise<ImportReport> {
+export async function importCommerceMlFile(
+  db: Db,
+  file: string,
+  session: CmlSession,
+  opts: CmlImportOptions,
+): Promise<ImportReport> {
   const started = performance.now();
   const report = emptyReport('commerceml', path.basename(file));
   await checkXml(file);
 
   let partial = /^(prices|rests)/i.test(path.basename(file));
-  const writer = new CatalogWriter(db, report, { ...opts, get partial() { return partial; } } as WriterOptions);
+  const writer = new CatalogWriter(db, report, {
+    ...opts,
+    get partial() {
+      return partial;
+    },
+  } as WriterOptions);
   for (const [id, g] of session.groups) writer.feedCategories.set(id, g);
   let processed = 0;
   let pending = new Map<string, ImportProduct>();
@@ -123,7 +140,10 @@ export async function importCommerceMlFile(db: Db, file: string, session: CmlSes
 
   await readXml(file, {
     onOpen: (name, attrs) => {
-      if ((name === 'Каталог' || name === 'ПакетПредложений' || name === 'ИзмененияПакетаПредложений') && attrs['СодержитТолькоИзменения'] !== undefined) {
+      if (
+        (name === 'Каталог' || name === 'ПакетПредложений' || name === 'ИзмененияПакетаПредложений') &&
+        attrs['СодержитТолькоИзменения'] !== undefined
+      ) {
         partial = attrs['СодержитТолькоИзменения'] === 'true';
       }
       if (name === 'ИзмененияПакетаПредложений') partial = true;
@@ -164,7 +184,9 @@ export async function importCommerceMlFile(db: Db, file: string, session: CmlSes
         }
         const t = traits(node, session);
         const find = (test: (n: string) => boolean) => t.find((x) => test(x.name))?.value;
-        const brand = cleanText(pathText(node, 'Изготовитель/Наименование')) || find((n) => /^(бренд|марка|производитель|brand)/.test(normKey(n)));
+        const brand =
+          cleanText(pathText(node, 'Изготовитель/Наименование')) ||
+          find((n) => /^(бренд|марка|производитель|brand)/.test(normKey(n)));
         const pictures = childrenOf(node, 'Картинка')
           .map((p) => picturePath(p.text, opts.baseDir))
           .filter((p): p is string => !!p);
@@ -172,7 +194,9 @@ export async function importCommerceMlFile(db: Db, file: string, session: CmlSes
           extId: id,
           ...(name || !partial ? { name } : {}),
           ...(child(node, 'Группы') ? { categoryExtId: cleanText(pathText(node, 'Группы/Ид')) } : {}),
-          ...(child(node, 'Описание') || !partial ? { description: sanitizeDescription(childText(node, 'Описание')) } : {}),
+          ...(child(node, 'Описание') || !partial
+            ? { description: sanitizeDescription(childText(node, 'Описание')) }
+            : {}),
           ...(brand || !partial ? { brand } : {}),
           ...(find(isMaterialName) ? { material: find(isMaterialName) } : {}),
           ...(find(isCompositionName) ? { composition: find(isCompositionName) } : {}),
@@ -200,7 +224,9 @@ export async function importCommerceMlFile(db: Db, file: string, session: CmlSes
       let oldPrice: number | undefined;
       const prices = childrenOf(child(node, 'Цены'), 'Цена');
       if (prices.length) {
-        const chosen = prices.find((p) => cleanText(childText(p, 'ИдТипаЦены')) === session.priceTypeId) ?? (session.priceTypeId ? undefined : prices[0]);
+        const chosen =
+          prices.find((p) => cleanText(childText(p, 'ИдТипаЦены')) === session.priceTypeId) ??
+          (session.priceTypeId ? undefined : prices[0]);
         if (chosen) price = parseNumber(childText(chosen, 'ЦенаЗаЕдиницу'));
         const old = prices.find((p) => /стар|зачеркн|old/i.test(cleanText(childText(p, 'Представление'))));
         if (old) oldPrice = parseNumber(childText(old, 'ЦенаЗаЕдиницу'));
@@ -208,17 +234,28 @@ export async function importCommerceMlFile(db: Db, file: string, session: CmlSes
       let stock = parseNumber(childText(node, 'Количество'));
       const rests = childrenOf(child(node, 'Остатки'), 'Остаток');
       if (rests.length) {
-        stock = rests.reduce((sum, r) => sum + (parseNumber(childText(r, 'Количество') ?? pathText(r, 'Склад/Количество')) ?? 0), 0);
+        stock = rests.reduce(
+          (sum, r) => sum + (parseNumber(childText(r, 'Количество') ?? pathText(r, 'Склад/Количество')) ?? 0),
+          0,
+        );
       }
       const stores = childrenOf(node, 'Склад');
-      if (stock === undefined && stores.length) stock = stores.reduce((sum, s) => sum + (parseNumber(s.attrs['КоличествоНаСкладе']) ?? 0), 0);
+      if (stock === undefined && stores.length)
+        stock = stores.reduce((sum, s) => sum + (parseNumber(s.attrs['КоличествоНаСкладе']) ?? 0), 0);
       if (stock === undefined && !partial) stock = 0;
       let product = pending.get(productId);
       if (!product) {
         product = good ? { ...good, variants: [] } : { extId: productId, variants: [] };
         pending.set(productId, product);
       }
-      product.variants.push({ extId: offerId, color, size, price, oldPrice: oldPrice !== undefined && price !== undefined && oldPrice > price ? oldPrice : undefined, stock: stock === undefined ? undefined : Math.max(0, stock) });
+      product.variants.push({
+        extId: offerId,
+        color,
+        size,
+        price,
+        oldPrice: oldPrice !== undefined && price !== undefined && oldPrice > price ? oldPrice : undefined,
+        stock: stock === undefined ? undefined : Math.max(0, stock),
+      });
       lastKey = productId;
       if (pending.size >= BATCH_PRODUCTS) await flush(true);
     },
@@ -235,7 +272,10 @@ async function updateKnown(writer: CatalogWriter, items: ImportProduct[]) {
 }
 
 function choosePriceType(node: XmlNode, session: CmlSession, wanted: string) {
-  const types = childrenOf(node, 'ТипЦены').map((t) => ({ id: cleanText(childText(t, 'Ид')), name: cleanText(childText(t, 'Наименование')) }));
+  const types = childrenOf(node, 'ТипЦены').map((t) => ({
+    id: cleanText(childText(t, 'Ид')),
+    name: cleanText(childText(t, 'Наименование')),
+  }));
   const match = types.find((t) => normKey(t.name) === normKey(wanted)) ?? types[0];
   if (match?.id) session.priceTypeId = match.id;
 }

@@ -11,12 +11,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { importRuns } from '../../db/schema';
-import type { ServerEnv } from '../../env';
-import type { WriterOptions } from './writer';
-import { importYmlFile } from './yml';
 import { ImportError, type ImportReport } from './types';
+import { importYmlFile } from './yml';
+import type { WriterOptions } from './writer';
+import type { Db } from '../../db/client';
+import type { ServerEnv } from '../../env';
 
 export { ImportError, type ImportReport } from './types';
 export { importYmlFile } from './yml';
@@ -26,7 +26,11 @@ export function writerOptionsFromEnv(env: ServerEnv, fetchImpl?: typeof fetch): 
   return {
     categoryMap: env.IMPORT_CATEGORY_MAP,
     defaultSection: env.IMPORT_DEFAULT_SECTION,
-    pictures: { mediaDir: env.IMPORT_MEDIA_DIR, timeoutMs: env.IMPORT_PICTURE_TIMEOUT_MS, ...(fetchImpl ? { fetchImpl } : {}) },
+    pictures: {
+      mediaDir: env.IMPORT_MEDIA_DIR,
+      timeoutMs: env.IMPORT_PICTURE_TIMEOUT_MS,
+      ...(fetchImpl ? { fetchImpl } : {}),
+    },
   };
 }
 
@@ -38,8 +42,15 @@ const FEED_TIMEOUT_MS = 120_000;
  * the XML check and the import read the same bytes), recording the run in `import_runs`.
  * @throws ImportError (Russian message) for an unreachable URL, an unreadable file or malformed XML.
  */
-export async function importYml(db: Db, input: string, opts: WriterOptions & { fetchImpl?: typeof fetch }): Promise<ImportReport> {
-  const [run] = await db.insert(importRuns).values({ source: 'yml', input, status: 'running' }).returning({ id: importRuns.id });
+export async function importYml(
+  db: Db,
+  input: string,
+  opts: WriterOptions & { fetchImpl?: typeof fetch },
+): Promise<ImportReport> {
+  const [run] = await db
+    .insert(importRuns)
+    .values({ source: 'yml', input, status: 'running' })
+    .returning({ id: importRuns.id });
   let tmp: string | undefined;
   try {
     let file = input;
@@ -54,11 +65,15 @@ export async function importYml(db: Db, input: string, opts: WriterOptions & { f
       } catch {
         throw new ImportError(`Не удалось загрузить фид ${input}: адрес недоступен`);
       }
-      if (!res.ok || !res.body) throw new ImportError(`Не удалось загрузить фид ${input}: сервер ответил ${res.status}`);
+      if (!res.ok || !res.body)
+        throw new ImportError(`Не удалось загрузить фид ${input}: сервер ответил ${res.status}`);
       await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
     }
     const report = await importYmlFile(db, file, { ...opts, input, ...(feedUrl ? { feedUrl } : {}) });
-    await db.update(importRuns).set({ status: 'success', report: report as unknown as Record<string, unknown>, finishedAt: new Date() }).where(eq(importRuns.id, run!.id));
+    await db
+      .update(importRuns)
+      .set({ status: 'success', report: report as unknown as Record<string, unknown>, finishedAt: new Date() })
+      .where(eq(importRuns.id, run!.id));
     return report;
   } catch (e) {
     await db
@@ -81,7 +96,8 @@ export function formatReport(report: ImportReport): string {
     `Новых категорий: ${report.categories.created}; изменено строк: ${report.rowsChanged}`,
     `Картинки: сохранено ${report.pictures.stored}, уже были ${report.pictures.reused}, не загружены ${report.pictures.failed.length}`,
   ];
-  for (const f of report.pictures.failed) lines.push(`  картинка не загружена (${f.reason}), показана заглушка: ${f.url} — ${f.product}`);
+  for (const f of report.pictures.failed)
+    lines.push(`  картинка не загружена (${f.reason}), показана заглушка: ${f.url} — ${f.product}`);
   lines.push(`Пропущено: ${report.skipped.length}`);
   for (const s of report.skipped) lines.push(`  ${s.id}${s.name ? ` «${s.name}»` : ''}: ${s.reason}`);
   return lines.join('\n');

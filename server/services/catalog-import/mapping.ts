@@ -11,8 +11,8 @@
  * Inside the section it joins the shop's category of the same name, or becomes a new category
  * (level 2 under the section, level 3 under a new level 2), with the feed's id as `ext_id`.
  */
-import type { ProductType } from '../../db/schema';
 import { normKey } from './text';
+import type { ProductType } from '../../db/schema';
 
 /** The seven sections (spec §2). */
 export const SECTIONS = ['kupalniki', 'odezhda', 'obuv', 'aksessuary', 'bele', 'detskoe', 'muzhskoe'] as const;
@@ -39,7 +39,10 @@ export function parseCategoryMap(value: string): Map<string, string> {
     const eq = pair.lastIndexOf('=');
     if (eq <= 0) continue;
     const name = normKey(pair.slice(0, eq));
-    const path = pair.slice(eq + 1).trim().replace(/^\/+|\/+$/g, '');
+    const path = pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^\/+|\/+$/g, '');
     if (name && path) map.set(name, path);
   }
   return map;

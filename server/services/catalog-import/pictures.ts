@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from '../product-image';
 import { findColor } from '../../seed/colors';
+import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from '../product-image';
 
 /** Largest picture accepted, bytes. */
 export const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
@@ -45,10 +45,17 @@ async function load(source: string, opts: PictureOptions): Promise<Buffer> {
   if (/^https?:\/\//i.test(source)) {
     let res: Response;
     try {
-      res = await (opts.fetchImpl ?? fetch)(source, { signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'follow' });
+      res = await (opts.fetchImpl ?? fetch)(source, {
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        redirect: 'follow',
+      });
     } catch (e) {
       const name = (e as Error)?.name;
-      throw new Error(name === 'TimeoutError' || name === 'AbortError' ? `не загрузилась за ${opts.timeoutMs} мс` : 'адрес недоступен');
+      throw new Error(
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `не загрузилась за ${opts.timeoutMs} мс`
+          : 'адрес недоступен',
+      );
     }
     if (!res.ok) throw new Error(`сервер ответил ${res.status}`);
     const length = Number(res.headers.get('content-length') ?? 0);
@@ -95,7 +102,10 @@ export async function storePicture(source: string, opts: PictureOptions): Promis
  * Stores many pictures, `concurrency` at a time.
  * @returns source → stored picture, or the Russian reason it failed.
  */
-export async function storePictures(sources: readonly string[], opts: PictureOptions): Promise<Map<string, StoredPicture | { error: string }>> {
+export async function storePictures(
+  sources: readonly string[],
+  opts: PictureOptions,
+): Promise<Map<string, StoredPicture | { error: string }>> {
   const out = new Map<string, StoredPicture | { error: string }>();
   const queue = [...new Set(sources)];
   const worker = async () => {

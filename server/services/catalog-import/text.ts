@@ -6,7 +6,10 @@ import sanitizeHtml from 'sanitize-html';
 
 /** Collapses every run of whitespace (tabs, newlines, NBSP) to one space, trims, drops BOMs. */
 export function cleanText(value: string | undefined | null): string {
-  return (value ?? '').replace(/\uFEFF/g, '').replace(/[\s\u00A0]+/g, ' ').trim();
+  return (value ?? '')
+    .replace(/\uFEFF/g, '')
+    .replace(/[\s\u00A0]+/g, ' ')
+    .trim();
 }
 
 /** Lower case, ё → е, clean spaces: the key names are compared by ("Цвет", " цвет\t"). */
@@ -19,7 +22,9 @@ export function normKey(value: string | undefined | null): string {
  * when there is no number.
  */
 export function parseNumber(value: string | undefined | null): number | undefined {
-  const s = cleanText(value).replace(/[\s\u00A0]/g, '').replace(',', '.');
+  const s = cleanText(value)
+    .replace(/[\s\u00A0]/g, '')
+    .replace(',', '.');
   if (!s) return undefined;
   const n = Number(s);
   return Number.isFinite(n) ? n : undefined;
@@ -33,7 +38,11 @@ export function parseNumber(value: string | undefined | null): number | undefine
 export function sanitizeDescription(html: string | undefined | null): string {
   if (!html) return '';
   const marked = html.replace(/<\s*br\s*\/?>/gi, '\n').replace(/<\/\s*(p|div|li|h[1-6]|tr)\s*>/gi, '\n');
-  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'noscript', 'iframe', 'object', 'textarea'] });
+  const text = sanitizeHtml(marked, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: ['script', 'style', 'noscript', 'iframe', 'object', 'textarea'],
+  });
   const decoded = text
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')

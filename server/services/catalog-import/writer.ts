@@ -10,14 +10,23 @@
  * categories are inserted only when new (their triggers fire per statement).
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../../db/client';
-import { brands, categories, colors, offerFeatures, offers, productImages, products, type ProductType } from '../../db/schema';
+import {
+  brands,
+  categories,
+  colors,
+  offerFeatures,
+  offers,
+  productImages,
+  products,
+  type ProductType,
+} from '../../db/schema';
 import { slugify } from '../../seed/translit';
 import { ONE_SIZE, parseCategoryMap, productTypeFor, sectionByWords, SECTIONS } from './mapping';
 import { placeholderUrl, storePictures, type PictureOptions, type StoredPicture } from './pictures';
 import { cleanText, normKey } from './text';
 import type { ImportCategory, ImportProduct, ImportReport, ImportVariant } from './types';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -73,13 +82,17 @@ interface ExistingProduct {
 }
 
 /** `col = any($1::type[])`: one array parameter instead of one per value (Drizzle's inArray builds thousands). */
-const anyOf = (col: PgColumn, values: readonly (string | number)[], type: 'text' | 'int') => sql`${col} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
-const inArray = (col: PgColumn, values: readonly (string | number)[]) => anyOf(col, values, typeof values[0] === 'number' ? 'int' : 'text');
+const anyOf = (col: PgColumn, values: readonly (string | number)[], type: 'text' | 'int') =>
+  sql`${col} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
+const inArray = (col: PgColumn, values: readonly (string | number)[]) =>
+  anyOf(col, values, typeof values[0] === 'number' ? 'int' : 'text');
 
 /** `(t.a, t.b) is distinct from (excluded.a, excluded.b)`: the upsert touches only changed rows. */
 const distinct = (table: PgTable, cols: PgColumn[]) => {
   const name = (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')];
-  return sql.raw(`(${cols.map((c) => `"${name}"."${c.name}"`).join(', ')}) is distinct from (${cols.map((c) => `excluded."${c.name}"`).join(', ')})`);
+  return sql.raw(
+    `(${cols.map((c) => `"${name}"."${c.name}"`).join(', ')}) is distinct from (${cols.map((c) => `excluded."${c.name}"`).join(', ')})`,
+  );
 };
 
 /**
@@ -111,7 +124,15 @@ export class CatalogWriter {
   private async loadCategories(): Promise<CategoryRow[]> {
     if (!this.categoryRows) {
       this.categoryRows = await this.db
-        .select({ id: categories.id, parentId: categories.parentId, path: categories.path, section: categories.section, level: categories.level, name: categories.name, extId: categories.extId })
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          path: categories.path,
+          section: categories.section,
+          level: categories.level,
+          name: categories.name,
+          extId: categories.extId,
+        })
         .from(categories);
       for (const row of this.categoryRows) if (row.extId) this.categoryByExt.set(row.extId, row);
     }
@@ -122,7 +143,11 @@ export class CatalogWriter {
   private chain(extId: string | undefined): ImportCategory[] {
     const out: ImportCategory[] = [];
     const seen = new Set<string>();
-    for (let cur = extId ? this.feedCategories.get(extId) : undefined; cur && !seen.has(cur.extId); cur = cur.parentExtId ? this.feedCategories.get(cur.parentExtId) : undefined) {
+    for (
+      let cur = extId ? this.feedCategories.get(extId) : undefined;
+      cur && !seen.has(cur.extId);
+      cur = cur.parentExtId ? this.feedCategories.get(cur.parentExtId) : undefined
+    ) {
       seen.add(cur.extId);
       out.push(cur);
     }
@@ -130,7 +155,10 @@ export class CatalogWriter {
   }
 
   private sectionRoot(rows: CategoryRow[], section: string): CategoryRow {
-    const root = rows.find((r) => r.level === 1 && r.section === section) ?? rows.find((r) => r.level === 1 && r.section === this.opts.defaultSection) ?? rows.find((r) => r.level === 1);
+    const root =
+      rows.find((r) => r.level === 1 && r.section === section) ??
+      rows.find((r) => r.level === 1 && r.section === this.opts.defaultSection) ??
+      rows.find((r) => r.level === 1);
     if (!root) throw new Error('В базе нет разделов каталога: сначала заполните каталог (npm run seed)');
     return root;
   }
@@ -187,15 +215,37 @@ export class CatalogWriter {
     return { row: parent, names };
   }
 
-  private async createCategory(rows: CategoryRow[], parent: CategoryRow, name: string, extId: string): Promise<CategoryRow> {
+  private async createCategory(
+    rows: CategoryRow[],
+    parent: CategoryRow,
+    name: string,
+    extId: string,
+  ): Promise<CategoryRow> {
     const base = `${parent.path}/${slugify(name) || 'kategoriya'}`;
     let path = base;
     for (let n = 2; rows.some((r) => r.path === path); n++) path = `${base}-${n}`;
     const [created] = await this.db
       .insert(categories)
-      .values({ parentId: parent.id, path, slug: path.slice(path.lastIndexOf('/') + 1), section: parent.section, level: parent.level + 1, name, extId, sort: 1000 })
+      .values({
+        parentId: parent.id,
+        path,
+        slug: path.slice(path.lastIndexOf('/') + 1),
+        section: parent.section,
+        level: parent.level + 1,
+        name,
+        extId,
+        sort: 1000,
+      })
       .returning({ id: categories.id });
-    const row: CategoryRow = { id: created!.id, parentId: parent.id, path, section: parent.section, level: parent.level + 1, name, extId };
+    const row: CategoryRow = {
+      id: created!.id,
+      parentId: parent.id,
+      path,
+      section: parent.section,
+      level: parent.level + 1,
+      name,
+      extId,
+    };
     rows.push(row);
     this.categoryByExt.set(extId, row);
     this.report.categories.created++;
@@ -209,7 +259,9 @@ export class CatalogWriter {
   private async brandFor(name: string | undefined): Promise<{ id: number; name: string; nameRu: string }> {
     if (!this.brandIds) {
       this.brandIds = new Map();
-      for (const b of await this.db.select({ id: brands.id, name: brands.name, nameRu: brands.nameRu, slug: brands.slug }).from(brands)) {
+      for (const b of await this.db
+        .select({ id: brands.id, name: brands.name, nameRu: brands.nameRu, slug: brands.slug })
+        .from(brands)) {
         this.brandIds.set(normKey(b.name), b);
         this.brandIds.set(`slug:${b.slug}`, b);
       }
@@ -224,7 +276,14 @@ export class CatalogWriter {
       .values({ name: clean, slug, nameRu: clean, country: '', sort: 1000 })
       .onConflictDoNothing({ target: brands.slug })
       .returning({ id: brands.id, name: brands.name, nameRu: brands.nameRu });
-    const brand = row ?? (await this.db.select({ id: brands.id, name: brands.name, nameRu: brands.nameRu }).from(brands).where(eq(brands.slug, slug)))[0]!;
+    const brand =
+      row ??
+      (
+        await this.db
+          .select({ id: brands.id, name: brands.name, nameRu: brands.nameRu })
+          .from(brands)
+          .where(eq(brands.slug, slug))
+      )[0]!;
     if (row) this.report.rowsChanged++;
     this.brandIds.set(key, brand);
     this.brandIds.set(`slug:${slug}`, brand);
@@ -249,7 +308,14 @@ export class CatalogWriter {
       .values({ slug, name: clean, hex: '#9a9a9e' })
       .onConflictDoNothing({ target: colors.slug })
       .returning({ id: colors.id, slug: colors.slug, name: colors.name });
-    const color = row ?? (await this.db.select({ id: colors.id, slug: colors.slug, name: colors.name }).from(colors).where(eq(colors.slug, slug)))[0]!;
+    const color =
+      row ??
+      (
+        await this.db
+          .select({ id: colors.id, slug: colors.slug, name: colors.name })
+          .from(colors)
+          .where(eq(colors.slug, slug))
+      )[0]!;
     if (row) this.report.rowsChanged++;
     this.colorIds.set(normKey(clean), color);
     this.colorIds.set(`slug:${slug}`, color);
@@ -277,7 +343,9 @@ export class CatalogWriter {
       const prev = byExt.get(item.extId);
       if (!prev) byExt.set(item.extId, { ...item, variants: [...item.variants] });
       else {
-        for (const [k, v] of Object.entries(item)) if (k !== 'variants' && v !== undefined && (prev as unknown as Record<string, unknown>)[k] === undefined) (prev as unknown as Record<string, unknown>)[k] = v;
+        for (const [k, v] of Object.entries(item))
+          if (k !== 'variants' && v !== undefined && (prev as unknown as Record<string, unknown>)[k] === undefined)
+            (prev as unknown as Record<string, unknown>)[k] = v;
         prev.variants.push(...item.variants);
       }
     }
@@ -303,7 +371,9 @@ export class CatalogWriter {
       .where(inArray(products.extId, extIds))) as ExistingProduct[];
     const existing = new Map(existingRows.map((r) => [r.extId, r]));
     // Colours of known products named without offers (1C import.xml): search text keeps them.
-    const bare = existingRows.filter((r) => !byExt.get(r.extId)!.variants.length && !byExt.get(r.extId)!.groupColors).map((r) => r.id);
+    const bare = existingRows
+      .filter((r) => !byExt.get(r.extId)!.variants.length && !byExt.get(r.extId)!.groupColors)
+      .map((r) => r.id);
     const knownColors = new Map<number, string[]>();
     if (bare.length) {
       for (const r of await this.db
@@ -319,7 +389,9 @@ export class CatalogWriter {
     }
 
     // A changes-only feed that names a size without its colour: the size stays in its colour.
-    const colorless = partial ? [...byExt.values()].flatMap((i) => i.variants.filter((v) => v.color === undefined).map((v) => v.extId)) : [];
+    const colorless = partial
+      ? [...byExt.values()].flatMap((i) => i.variants.filter((v) => v.color === undefined).map((v) => v.extId))
+      : [];
     const keptColors = new Map<string, string>();
     for (let i = 0; i < colorless.length; i += 5000) {
       for (const r of await this.db
@@ -383,15 +455,25 @@ export class CatalogWriter {
         if (!variants.length) this.skip(item.extId, name, 'нет цены');
         continue;
       }
-      const { row: category, names } = item.categoryExtId !== undefined || !old ? await this.categoryFor(item.categoryExtId) : { row: undefined, names: [] as string[] };
+      const { row: category, names } =
+        item.categoryExtId !== undefined || !old
+          ? await this.categoryFor(item.categoryExtId)
+          : { row: undefined, names: [] as string[] };
       const brand = item.brand !== undefined || !old ? await this.brandFor(item.brand) : undefined;
       const categoryId = category?.id ?? old!.categoryId;
-      const section = category?.section ?? (await this.loadCategories()).find((c) => c.id === categoryId)?.section ?? 'odezhda';
-      const type = old && item.categoryExtId === undefined && item.name === undefined ? (old.type as ProductType) : productTypeFor(section, [name, ...names, ...(category ? [category.name] : [])]);
+      const section =
+        category?.section ?? (await this.loadCategories()).find((c) => c.id === categoryId)?.section ?? 'odezhda';
+      const type =
+        old && item.categoryExtId === undefined && item.name === undefined
+          ? (old.type as ProductType)
+          : productTypeFor(section, [name, ...names, ...(category ? [category.name] : [])]);
       const brandRow = brand ?? (await this.brandById(old!.brandId));
       const colorNames =
-        item.groupColors ?? (old && !item.variants.length ? (knownColors.get(old.id) ?? []) : [...new Set(variants.map((v) => v.colorName))]);
-      const material = item.material !== undefined ? cleanText(item.material) : old?.material ?? '';
+        item.groupColors ??
+        (old && !item.variants.length
+          ? (knownColors.get(old.id) ?? [])
+          : [...new Set(variants.map((v) => v.colorName))]);
+      const material = item.material !== undefined ? cleanText(item.material) : (old?.material ?? '');
       const row: Plan['row'] = {
         id: old?.id,
         name,
@@ -399,13 +481,20 @@ export class CatalogWriter {
         type,
         brandId: brandRow.id,
         categoryId,
-        description: item.description !== undefined ? item.description : old?.description ?? '',
-        composition: item.composition !== undefined ? cleanText(item.composition) : old?.composition ?? '',
+        description: item.description !== undefined ? item.description : (old?.description ?? ''),
+        composition: item.composition !== undefined ? cleanText(item.composition) : (old?.composition ?? ''),
         material,
-        country: item.country !== undefined ? cleanText(item.country) : old?.country ?? '',
+        country: item.country !== undefined ? cleanText(item.country) : (old?.country ?? ''),
         price,
         oldPrice,
-        searchText: old && partial && item.name === undefined ? old.searchText : cleanText([name, brandRow.name, brandRow.nameRu, ...names, category?.name ?? '', ...colorNames, material].join(' ')),
+        searchText:
+          old && partial && item.name === undefined
+            ? old.searchText
+            : cleanText(
+                [name, brandRow.name, brandRow.nameRu, ...names, category?.name ?? '', ...colorNames, material].join(
+                  ' ',
+                ),
+              ),
       };
       const colorPictures: Plan['colorPictures'] = new Map();
       for (const v of variants) {
@@ -428,7 +517,12 @@ export class CatalogWriter {
     const stored = new Map<string, StoredPicture | { error: string }>();
     if (sources.size) {
       const known = await this.db
-        .selectDistinctOn([productImages.sourceUrl], { sourceUrl: productImages.sourceUrl, url: productImages.url, width: productImages.width, height: productImages.height })
+        .selectDistinctOn([productImages.sourceUrl], {
+          sourceUrl: productImages.sourceUrl,
+          url: productImages.url,
+          width: productImages.width,
+          height: productImages.height,
+        })
         .from(productImages)
         .where(and(isNotNull(productImages.sourceUrl), inArray(productImages.sourceUrl, [...sources])));
       for (const k of known) stored.set(k.sourceUrl!, { url: k.url, width: k.width, height: k.height });
@@ -454,7 +548,12 @@ export class CatalogWriter {
   private async brandById(id: number) {
     let b = this.brandCache.get(id);
     if (!b) {
-      b = (await this.db.select({ id: brands.id, name: brands.name, nameRu: brands.nameRu }).from(brands).where(eq(brands.id, id)))[0]!;
+      b = (
+        await this.db
+          .select({ id: brands.id, name: brands.name, nameRu: brands.nameRu })
+          .from(brands)
+          .where(eq(brands.id, id))
+      )[0]!;
       this.brandCache.set(id, b);
     }
     return b;
@@ -489,16 +588,34 @@ export class CatalogWriter {
       const r = p.row;
       if (!p.old) {
         r.id = nextId++;
-        productRows.push({ ...r, type: p.type, id: r.id, extId: p.item.extId, care: '', isNew: true, popularity: 0, createdAt: now });
+        productRows.push({
+          ...r,
+          type: p.type,
+          id: r.id,
+          extId: p.item.extId,
+          care: '',
+          isNew: true,
+          popularity: 0,
+          createdAt: now,
+        });
         report.products.created++;
         touched.add(p.item.extId);
         continue;
       }
       const o = p.old;
       const same =
-        o.name === r.name && o.slug === r.slug && o.type === r.type && o.brandId === r.brandId && o.categoryId === r.categoryId && o.description === r.description &&
-        o.composition === r.composition && o.material === r.material && o.country === r.country && Number(o.price) === r.price &&
-        (o.oldPrice === null ? null : Number(o.oldPrice)) === r.oldPrice && o.searchText === r.searchText;
+        o.name === r.name &&
+        o.slug === r.slug &&
+        o.type === r.type &&
+        o.brandId === r.brandId &&
+        o.categoryId === r.categoryId &&
+        o.description === r.description &&
+        o.composition === r.composition &&
+        o.material === r.material &&
+        o.country === r.country &&
+        Number(o.price) === r.price &&
+        (o.oldPrice === null ? null : Number(o.oldPrice)) === r.oldPrice &&
+        o.searchText === r.searchText;
       if (!same) {
         productRows.push({ ...r, type: p.type, id: o.id, extId: o.extId, care: '', createdAt: now });
         touched.add(p.item.extId);
@@ -530,7 +647,11 @@ export class CatalogWriter {
           ${col('material')}::text[], ${col('country')}::text[], ${col('care')}::text[], ${col('price')}::numeric[], ${col('oldPrice')}::numeric[],
           ${col('searchText')}::text[], ${sql.param(part.map((r) => !!r.isNew))}::bool[], ${sql.param(part.map((r) => r.popularity ?? 0))}::int[],
           ${sql.param(part.map((r) => (r.createdAt as Date).toISOString()))}::timestamptz[])
-        on conflict (id) do update set ${sql.raw(Object.values(productCols).map((c) => `"${c.name}" = excluded."${c.name}"`).join(', '))}
+        on conflict (id) do update set ${sql.raw(
+          Object.values(productCols)
+            .map((c) => `"${c.name}" = excluded."${c.name}"`)
+            .join(', '),
+        )}
         where ${distinct(products, Object.values(productCols))}`);
     }
     report.rowsChanged += productRows.length;
@@ -540,12 +661,17 @@ export class CatalogWriter {
     const wantedOffers = new Map<string, { productId: number; colorId: number; sort: number }>();
     for (const p of plans) {
       let sort = 0;
-      for (const [slug, { colorId }] of p.colorPictures) wantedOffers.set(offerExt(p, slug), { productId: p.row.id!, colorId, sort: sort++ });
+      for (const [slug, { colorId }] of p.colorPictures)
+        wantedOffers.set(offerExt(p, slug), { productId: p.row.id!, colorId, sort: sort++ });
     }
     const offerIds = new Map<string, number>();
     if (wantedOffers.size) {
       const keys = [...wantedOffers.keys()];
-      for (const o of await tx.select({ id: offers.id, extId: offers.extId }).from(offers).where(inArray(offers.extId, keys))) offerIds.set(o.extId, o.id);
+      for (const o of await tx
+        .select({ id: offers.id, extId: offers.extId })
+        .from(offers)
+        .where(inArray(offers.extId, keys)))
+        offerIds.set(o.extId, o.id);
       const missing = keys.filter((k) => !offerIds.has(k)).map((k) => ({ extId: k, ...wantedOffers.get(k)! }));
       for (let i = 0; i < missing.length; i += 1000) {
         const part = missing.slice(i, i + 1000);
@@ -567,7 +693,13 @@ export class CatalogWriter {
     const oldSizes = new Map<string, { offerId: number; name: string; stock: number; sort: number }>();
     for (let i = 0; i < variantKeys.length; i += 5000) {
       for (const f of await tx
-        .select({ extId: offerFeatures.extId, offerId: offerFeatures.offerId, name: offerFeatures.name, stock: offerFeatures.stock, sort: offerFeatures.sort })
+        .select({
+          extId: offerFeatures.extId,
+          offerId: offerFeatures.offerId,
+          name: offerFeatures.name,
+          stock: offerFeatures.stock,
+          sort: offerFeatures.sort,
+        })
         .from(offerFeatures)
         .where(inArray(offerFeatures.extId, variantKeys.slice(i, i + 5000)))) {
         oldSizes.set(f.extId, f);
@@ -636,17 +768,35 @@ export class CatalogWriter {
         for (const source of pictures ?? []) {
           const got = stored.get(source);
           if (got && 'url' in got) {
-            if (!wanted.some((w) => w.url === got.url)) wanted.push({ url: got.url, sourceUrl: source, width: got.width, height: got.height });
+            if (!wanted.some((w) => w.url === got.url))
+              wanted.push({ url: got.url, sourceUrl: source, width: got.width, height: got.height });
           } else if (!report.pictures.failed.some((f) => f.url === source)) {
-            report.pictures.failed.push({ url: source, product: p.row.name, reason: got && 'error' in got ? got.error : 'не загружена' });
+            report.pictures.failed.push({
+              url: source,
+              product: p.row.name,
+              reason: got && 'error' in got ? got.error : 'не загружена',
+            });
           }
         }
-        if (!wanted.length) wanted.push({ url: placeholderUrl(p.type, slug), sourceUrl: null, width: 800, height: 1067 });
-        const same = current.length === wanted.length && current.every((c, i) => c.url === wanted[i]!.url && c.sourceUrl === wanted[i]!.sourceUrl);
+        if (!wanted.length)
+          wanted.push({ url: placeholderUrl(p.type, slug), sourceUrl: null, width: 800, height: 1067 });
+        const same =
+          current.length === wanted.length &&
+          current.every((c, i) => c.url === wanted[i]!.url && c.sourceUrl === wanted[i]!.sourceUrl);
         if (same) continue;
         if (current.length) deleteOffers.push(offerId);
         wanted.forEach((w, i) =>
-          imageRows.push({ productId: p.row.id!, offerId, url: w.url, sourceUrl: w.sourceUrl, alt: `${p.row.name}`, isMain: i === 0, width: w.width, height: w.height, sort: i }),
+          imageRows.push({
+            productId: p.row.id!,
+            offerId,
+            url: w.url,
+            sourceUrl: w.sourceUrl,
+            alt: `${p.row.name}`,
+            isMain: i === 0,
+            width: w.width,
+            height: w.height,
+            sort: i,
+          }),
         );
         touched.add(p.item.extId);
       }

@@ -18,9 +18,11 @@ export interface XmlNode {
 }
 
 /** First child named `name`, or undefined. */
-export const child = (node: XmlNode | undefined, name: string): XmlNode | undefined => node?.children.find((c) => c.name === name);
+export const child = (node: XmlNode | undefined, name: string): XmlNode | undefined =>
+  node?.children.find((c) => c.name === name);
 /** All children named `name`. */
-export const childrenOf = (node: XmlNode | undefined, name: string): XmlNode[] => node?.children.filter((c) => c.name === name) ?? [];
+export const childrenOf = (node: XmlNode | undefined, name: string): XmlNode[] =>
+  node?.children.filter((c) => c.name === name) ?? [];
 /** Text of the first child named `name` (raw, uncleaned), or undefined. */
 export const childText = (node: XmlNode | undefined, name: string): string | undefined => child(node, name)?.text;
 /** Text at a path of child names ("Изготовитель/Наименование"). */
@@ -64,7 +66,10 @@ export async function readXml(file: string, handlers: XmlHandlers): Promise<void
   let error: ImportError | null = null;
 
   parser.on('error', (e) => {
-    error ??= new ImportError(`Ошибка XML в строке ${parser.line}, столбец ${parser.column}: ${e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`, parser.line);
+    error ??= new ImportError(
+      `Ошибка XML в строке ${parser.line}, столбец ${parser.column}: ${e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`,
+      parser.line,
+    );
     throw error;
   });
   parser.on('opentag', (tag) => {
@@ -122,7 +127,13 @@ export async function readXml(file: string, handlers: XmlHandlers): Promise<void
   } catch (e) {
     stream?.destroy();
     if (e instanceof ImportError) throw e;
-    if (e && typeof e === 'object' && 'code' in e && typeof (e as { code: unknown }).code === 'string' && /^E[A-Z]+$/.test((e as { code: string }).code)) {
+    if (
+      e &&
+      typeof e === 'object' &&
+      'code' in e &&
+      typeof (e as { code: unknown }).code === 'string' &&
+      /^E[A-Z]+$/.test((e as { code: string }).code)
+    ) {
       throw new ImportError(`Не удалось прочитать файл: ${(e as unknown as Error).message}`);
     }
     throw e;

@@ -37,12 +37,17 @@ const opts = (): WriterOptions & { fetchImpl: typeof fetch } => ({
   fetchImpl,
 });
 
-const changeCount = async () => Number((await rows<{ n: number }>(api.handle.db, sql`select coalesce(max(id), 0)::int as n from catalog_changes`))[0]!.n);
+const changeCount = async () =>
+  Number(
+    (await rows<{ n: number }>(api.handle.db, sql`select coalesce(max(id), 0)::int as n from catalog_changes`))[0]!.n,
+  );
 
 beforeAll(async () => {
   api = await createTestApi(30);
   media = await mkdtemp(path.join(os.tmpdir(), 'import-media-'));
-  png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#c00' } }).png().toBuffer();
+  png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await api?.close();
@@ -55,9 +60,17 @@ describe('YML import (issue #15)', () => {
     expect(report.products).toEqual({ created: 2, updated: 0, unchanged: 0 });
     expect(report.sizes.created).toBe(4);
     // Price 0 is skipped with a reason naming the offer.
-    expect(report.skipped).toEqual([expect.objectContaining({ id: '2001', name: 'Купальник «Бриз»', reason: expect.stringContaining('нулевой ценой') })]);
+    expect(report.skipped).toEqual([
+      expect.objectContaining({
+        id: '2001',
+        name: 'Купальник «Бриз»',
+        reason: expect.stringContaining('нулевой ценой'),
+      }),
+    ]);
     // The unreachable picture is named; the product still imports with the placeholder.
-    expect(report.pictures.failed).toEqual([expect.objectContaining({ url: 'https://cdn.example.ru/missing.jpg', product: 'Сумка-шопер плетёная' })]);
+    expect(report.pictures.failed).toEqual([
+      expect.objectContaining({ url: 'https://cdn.example.ru/missing.jpg', product: 'Сумка-шопер плетёная' }),
+    ]);
     // Relative path resolved against the shop's <url>.
     expect(fetched).toContain('https://shop.example.ru/upload/leto-blue.jpg');
     expect(formatReport(report)).toContain('2001 «Купальник «Бриз»»: цена 0 ₽');
@@ -70,7 +83,15 @@ describe('YML import (issue #15)', () => {
     expect(cat).toMatchObject({ section: 'odezhda', name: 'Платья мини', extId: '11' });
     const dressOffers = await db.select().from(offers).where(eq(offers.productId, dress!.id));
     expect(dressOffers).toHaveLength(2); // red and blue
-    const sizes = await db.select().from(offerFeatures).where(inArray(offerFeatures.offerId, dressOffers.map((o) => o.id)));
+    const sizes = await db
+      .select()
+      .from(offerFeatures)
+      .where(
+        inArray(
+          offerFeatures.offerId,
+          dressOffers.map((o) => o.id),
+        ),
+      );
     expect(Object.fromEntries(sizes.map((s) => [s.extId, [s.name, s.stock]]))).toEqual({
       '1001': ['42', 3],
       '1002': ['44', 10], // no `available`: available, no count → AVAILABLE_STOCK
@@ -85,7 +106,10 @@ describe('YML import (issue #15)', () => {
     expect(bag).toMatchObject({ name: 'Сумка-шопер плетёная', price: 2500.5, type: 'bag' });
     const [bagCat] = await db.select().from(categories).where(eq(categories.id, bag!.categoryId));
     expect(bagCat!.path).toBe('aksessuary/sumki'); // IMPORT_CATEGORY_MAP
-    const bagSizes = await rows<{ name: string }>(db, sql`select f.name from offer_features f join offers o on o.id = f.offer_id where o.product_id = ${bag!.id}`);
+    const bagSizes = await rows<{ name: string }>(
+      db,
+      sql`select f.name from offer_features f join offers o on o.id = f.offer_id where o.product_id = ${bag!.id}`,
+    );
     expect(bagSizes).toEqual([{ name: 'ONE SIZE' }]); // no size param
     const bagImages = await db.select().from(productImages).where(eq(productImages.productId, bag!.id));
     expect(bagImages.map((i) => i.url)).toEqual(['/media/p/bag/bezhevyj/0-0.webp']); // placeholder
@@ -103,7 +127,9 @@ describe('YML import (issue #15)', () => {
 
   it('a changed price and stock update the same product (no duplicate) and are a change event', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'yml-'));
-    const feed = (await readFile(path.join(FIXTURES, 'messy.yml'), 'utf8')).replace('<price>4490</price>', '<price>3990</price>').replace('<count>3</count>', '<count>7</count>');
+    const feed = (await readFile(path.join(FIXTURES, 'messy.yml'), 'utf8'))
+      .replace('<price>4490</price>', '<price>3990</price>')
+      .replace('<count>3</count>', '<count>7</count>');
     await writeFile(path.join(dir, 'feed.yml'), feed);
     const before = await changeCount();
     const report = await importYml(api.handle.db, path.join(dir, 'feed.yml'), opts());
@@ -112,13 +138,17 @@ describe('YML import (issue #15)', () => {
     const all = await api.handle.db.select().from(products).where(eq(products.extId, '500'));
     expect(all).toHaveLength(1);
     expect(all[0]!.price).toBe(3990);
-    const changed = await rows<{ product_id: number }>(api.handle.db, sql`select distinct product_id from catalog_changes where id > ${before}`);
+    const changed = await rows<{ product_id: number }>(
+      api.handle.db,
+      sql`select distinct product_id from catalog_changes where id > ${before}`,
+    );
     expect(changed.map((c) => c.product_id)).toEqual([all[0]!.id]);
   });
 
   it('malformed XML is refused with its line and changes nothing', async () => {
     const before = await changeCount();
-    const count = async () => (await rows<{ n: number }>(api.handle.db, sql`select count(*)::int as n from products`))[0]!.n;
+    const count = async () =>
+      (await rows<{ n: number }>(api.handle.db, sql`select count(*)::int as n from products`))[0]!.n;
     const products0 = await count();
     const error = await importYml(api.handle.db, path.join(FIXTURES, 'broken.yml'), opts()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportError);

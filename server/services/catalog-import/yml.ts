@@ -10,12 +10,12 @@
  * the same product row every time; the second writes batches of products.
  */
 import path from 'node:path';
-import type { Db } from '../../db/client';
 import { isColorName, isCompositionName, isCountryName, isMaterialName, isSizeName } from './mapping';
 import { cleanText, parseNumber, sanitizeDescription } from './text';
-import { AVAILABLE_STOCK, BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
 import { emptyReport, type ImportProduct, type ImportReport } from './types';
+import { AVAILABLE_STOCK, BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
 import { child, childText, childrenOf, readXml, type XmlNode } from './xml';
+import type { Db } from '../../db/client';
 
 /** Options of {@link importYmlFile}. */
 export interface YmlImportOptions extends WriterOptions {
@@ -54,7 +54,8 @@ function parseOfferHead(node: XmlNode): ParsedOffer {
   const currency = cleanText(childText(node, 'currencyId')).toUpperCase();
   let skipReason: string | undefined;
   if (!id) skipReason = 'у предложения нет id';
-  else if (currency && currency !== 'RUR' && currency !== 'RUB') skipReason = `цена в валюте ${currency}: принимаются только рубли`;
+  else if (currency && currency !== 'RUR' && currency !== 'RUB')
+    skipReason = `цена в валюте ${currency}: принимаются только рубли`;
   else if (price === undefined) skipReason = 'нет цены';
   return { id, groupId, name, price, oldPrice, color: cleanText(color) || undefined, skipReason };
 }
@@ -81,13 +82,24 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
       }
       if (isCategory(p)) {
         const id = cleanText(node.attrs.id);
-        if (id) writer.feedCategories.set(id, { extId: id, name: cleanText(node.text), parentExtId: cleanText(node.attrs.parentId) || undefined });
+        if (id)
+          writer.feedCategories.set(id, {
+            extId: id,
+            name: cleanText(node.text),
+            parentExtId: cleanText(node.attrs.parentId) || undefined,
+          });
         return;
       }
       const o = parseOfferHead(node);
       if (!o.groupId || o.skipReason || !(o.price! > 0)) return;
       const g = groups.get(o.groupId);
-      if (!g) groups.set(o.groupId, { name: o.name, price: o.price!, oldPrice: o.oldPrice ?? null, colors: new Set(o.color ? [o.color] : []) });
+      if (!g)
+        groups.set(o.groupId, {
+          name: o.name,
+          price: o.price!,
+          oldPrice: o.oldPrice ?? null,
+          colors: new Set(o.color ? [o.color] : []),
+        });
       else {
         if (o.price! < g.price) {
           g.price = o.price!;
@@ -145,9 +157,13 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
         else if (isCompositionName(pname)) composition = cleanText(param.text);
         else if (isCountryName(pname)) country = cleanText(param.text);
       }
-      const count = parseNumber(childText(node, 'count') ?? childText(node, 'quantity') ?? childText(node, 'stock_quantity'));
+      const count = parseNumber(
+        childText(node, 'count') ?? childText(node, 'quantity') ?? childText(node, 'stock_quantity'),
+      );
       const outlets = childrenOf(child(node, 'outlets'), 'outlet');
-      const outletStock = outlets.length ? outlets.reduce((sum, out) => sum + (parseNumber(out.attrs.instock) ?? 0), 0) : undefined;
+      const outletStock = outlets.length
+        ? outlets.reduce((sum, out) => sum + (parseNumber(out.attrs.instock) ?? 0), 0)
+        : undefined;
       const available = cleanText(node.attrs.available).toLowerCase() !== 'false';
       const stock = !available ? 0 : (count ?? outletStock ?? AVAILABLE_STOCK);
       const pictures = childrenOf(node, 'picture')
@@ -167,11 +183,21 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
           composition,
           country,
           variants: [],
-          ...(group ? { groupPrice: { price: group.price, oldPrice: group.oldPrice }, groupColors: [...group.colors] } : {}),
+          ...(group
+            ? { groupPrice: { price: group.price, oldPrice: group.oldPrice }, groupColors: [...group.colors] }
+            : {}),
         };
         pending.set(key, product);
       }
-      product.variants.push({ extId: o.id, color: o.color, size, price: o.price, oldPrice: o.oldPrice, stock, pictures });
+      product.variants.push({
+        extId: o.id,
+        color: o.color,
+        size,
+        price: o.price,
+        oldPrice: o.oldPrice,
+        stock,
+        pictures,
+      });
       pendingOffers++;
       lastKey = key;
       if (pending.size >= BATCH_PRODUCTS || pendingOffers >= BATCH_PRODUCTS * 4) await flush(true);

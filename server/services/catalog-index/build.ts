@@ -3,10 +3,18 @@
  * the facet attributes, sort orders, search postings and names into typed arrays.
  */
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
 import type { OfferFilters } from '@/lib/api/contract/catalog';
+import { rows, type Db } from '../../db/client';
 import { nameTrigrams } from '../search/name-trigrams';
-import { PRODUCT_COLUMNS, setProductFields, SORT_KEYS, SORT_SQL, type CatalogIndex, type ProductRow, type SortKey } from './model';
+import {
+  PRODUCT_COLUMNS,
+  setProductFields,
+  SORT_KEYS,
+  SORT_SQL,
+  type CatalogIndex,
+  type ProductRow,
+  type SortKey,
+} from './model';
 
 /** Uint32 words needed for a bitset of `bits` bits (at least one). */
 export function wordsFor(bits: number): number {
@@ -27,7 +35,10 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
       db,
       sql`select id, slug, name, lower(name) as lower_name, lower(name_ru) as lower_name_ru from brands order by name, id`,
     ),
-    rows<{ id: number; slug: string; name: string; hex: string }>(db, sql`select id, slug, name, hex from colors order by name, id`),
+    rows<{ id: number; slug: string; name: string; hex: string }>(
+      db,
+      sql`select id, slug, name, hex from colors order by name, id`,
+    ),
     rows<{ name: string }>(db, sql`select name from offer_features group by name order by min(sort), name`),
     rows<{ material: string }>(db, sql`select material from products group by material order by material`),
   ]);
@@ -158,7 +169,10 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     categoryByPath: new Map(cats.map((c) => [c.path, Number(c.id)])),
     categoryPaths: new Map(cats.map((c) => [Number(c.id), c.path])),
     tags: new Map(
-      tagRows.map((t) => [`${t.path}\u0000${t.slug}`, (typeof t.filter === 'string' ? JSON.parse(t.filter) : t.filter) as OfferFilters]),
+      tagRows.map((t) => [
+        `${t.path}\u0000${t.slug}`,
+        (typeof t.filter === 'string' ? JSON.parse(t.filter) : t.filter) as OfferFilters,
+      ]),
     ),
     builtAt,
     buildMs: 0,
@@ -172,7 +186,12 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
 
 /** (product, size name) pairs in stock, optionally of some products only. */
 export function inStockRows(db: Db, productIds?: number[]): Promise<Array<{ product_id: number; name: string }>> {
-  const only = productIds ? sql`and o.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const only = productIds
+    ? sql`and o.product_id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   return rows(
     db,
     sql`select distinct o.product_id, f.name from offers o join offer_features f on f.offer_id = o.id

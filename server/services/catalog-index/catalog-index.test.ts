@@ -8,8 +8,8 @@
  * product changes patched in (issue #13: prices, sales, popularity, names, sizes, new and deleted
  * products) the index still answers exactly like the SQL, without a rebuild.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OffersPage, type OfferFilters } from '@/lib/api/contract/catalog';
 import { Facets } from '@/lib/api/contract/facets';
 import { rows } from '../../db/client';
@@ -47,17 +47,40 @@ async function compareWithSql(db: TestApi['handle']['db'], seed: number, rounds:
   const pick = <T>(list: T[], most: number): T[] => list.filter(() => rnd() < most / Math.max(1, list.length));
   const whole = await listFacetsSql(db, { filters: {} });
   const cats = (await rows<{ path: string }>(db, sql`select path from categories order by id`)).map((c) => c.path);
-  const tags = await rows<{ path: string; slug: string }>(db, sql`select c.path, t.slug from tags t join categories c on c.id = t.category_id order by t.id`);
+  const tags = await rows<{ path: string; slug: string }>(
+    db,
+    sql`select c.path, t.slug from tags t join categories c on c.id = t.category_id order by t.id`,
+  );
   const sorts = [undefined, 'popular', 'new', 'price_asc', 'price_desc', 'discount'] as const;
   const searchIds = await searchProductIds(db, 'купальник');
   expect(searchIds.length).toBeGreaterThan(5);
   for (let round = 0; round < rounds; round += 1) {
     const filters: OfferFilters = {};
-    if (rnd() < 0.4) filters.brands = [...pick(whole.brands.map((b) => b.value), 2), ...(rnd() < 0.1 ? ['no-such-brand'] : [])];
-    if (rnd() < 0.4) filters.colors = pick(whole.colors.map((c) => c.value), 2);
-    if (rnd() < 0.4) filters.sizes = pick(whole.sizes.map((s) => s.value), 4);
-    if (rnd() < 0.3) filters.materials = pick(whole.materials.map((m) => m.value), 2);
-    if (rnd() < 0.3) filters.price_min = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!) * 0.5);
+    if (rnd() < 0.4)
+      filters.brands = [
+        ...pick(
+          whole.brands.map((b) => b.value),
+          2,
+        ),
+        ...(rnd() < 0.1 ? ['no-such-brand'] : []),
+      ];
+    if (rnd() < 0.4)
+      filters.colors = pick(
+        whole.colors.map((c) => c.value),
+        2,
+      );
+    if (rnd() < 0.4)
+      filters.sizes = pick(
+        whole.sizes.map((s) => s.value),
+        4,
+      );
+    if (rnd() < 0.3)
+      filters.materials = pick(
+        whole.materials.map((m) => m.value),
+        2,
+      );
+    if (rnd() < 0.3)
+      filters.price_min = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!) * 0.5);
     if (rnd() < 0.3) filters.price_max = Math.round(whole.price.min! + rnd() * (whole.price.max! - whole.price.min!));
     if (rnd() < 0.2) filters.sale = true;
     if (rnd() < 0.2) filters.new = true;
@@ -65,7 +88,10 @@ async function compareWithSql(db: TestApi['handle']['db'], seed: number, rounds:
     const tag = variant < 0.15 ? tags[Math.floor(rnd() * tags.length)] : undefined;
     const categoryPath = tag ? tag.path : variant < 0.75 ? cats[Math.floor(rnd() * cats.length)] : undefined;
     const search = !tag && variant > 0.9 ? searchIds : undefined;
-    const brand = !tag && variant >= 0.75 && variant <= 0.82 ? whole.brands[Math.floor(rnd() * whole.brands.length)]!.value : undefined;
+    const brand =
+      !tag && variant >= 0.75 && variant <= 0.82
+        ? whole.brands[Math.floor(rnd() * whole.brands.length)]!.value
+        : undefined;
     const sort = sorts[Math.floor(rnd() * sorts.length)];
     const page = { limit: 1 + Math.floor(rnd() * 30), offset: Math.floor(rnd() * 3) * 10 };
     const label = JSON.stringify({ round, categoryPath, tag, brand, search: !!search, filters, sort, page });
@@ -77,8 +103,23 @@ async function compareWithSql(db: TestApi['handle']['db'], seed: number, rounds:
   }
 }
 
-const SEARCH_QUERIES = ['купальники', 'купальник', 'купальнека', 'Маажи', 'maaji', 'платье черное', 'платье -черное', 'платье or юбка',
-  'кожаная сумка', 'сандали', 'футболка мужская', '"купальник слитный"', 'zzzzqqqxx', 'и', '!!!'];
+const SEARCH_QUERIES = [
+  'купальники',
+  'купальник',
+  'купальнека',
+  'Маажи',
+  'maaji',
+  'платье черное',
+  'платье -черное',
+  'платье or юбка',
+  'кожаная сумка',
+  'сандали',
+  'футболка мужская',
+  '"купальник слитный"',
+  'zzzzqqqxx',
+  'и',
+  '!!!',
+];
 
 /** Search (full text and typos) from the index compared with the SQL search. */
 async function compareSearchWithSql(db: TestApi['handle']['db'], extra: string[] = []) {
@@ -104,7 +145,9 @@ describe('catalogue index equals the reference SQL', () => {
       await expect(listFacets(db, { ...params, filters: {} })).rejects.toMatchObject({ status: 404 });
       await expect(listFacetsSql(db, { ...params, filters: {} })).rejects.toMatchObject({ status: 404 });
     }
-    await expect(listOffers(db, { categoryPath: 'no-such', filters: {}, limit: 5, offset: 0 })).rejects.toMatchObject({ status: 404 });
+    await expect(listOffers(db, { categoryPath: 'no-such', filters: {}, limit: 5, offset: 0 })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 
@@ -114,7 +157,14 @@ describe('catalogue index freshness', () => {
   it('an order selling the last piece of a size drops it from the size facet and filter on the next request', async () => {
     const db = api.handle.db;
     // A product with a size name in stock in exactly one of its offers, with one piece left.
-    const [target] = await rows<{ product_id: number; offer_id: number; ext_id: string; name: string; stock: number; path: string }>(
+    const [target] = await rows<{
+      product_id: number;
+      offer_id: number;
+      ext_id: string;
+      name: string;
+      stock: number;
+      path: string;
+    }>(
       db,
       sql`select o.product_id, o.id as offer_id, f.ext_id, f.name, f.stock, c.path
           from offer_features f join offers o on o.id = f.offer_id join products p on p.id = o.product_id
@@ -143,7 +193,14 @@ describe('catalogue index freshness', () => {
       '/api/v1/order/',
       {
         contact: { fio: 'Петрова Мария Ивановна', email: 'maria@example.ru', phone: '+7(916)-123-45-67' },
-        delivery: { method: 'courier', city_id: moscow!.id, street: 'Тверская', house: '12', apartment: '45', postcode: '125009' },
+        delivery: {
+          method: 'courier',
+          city_id: moscow!.id,
+          street: 'Тверская',
+          house: '12',
+          apartment: '45',
+          postcode: '125009',
+        },
         items: [{ offer: t.offer_id, feature: t.ext_id, quantity: 1 }],
       },
       { 'idempotency-key': `index-last-size-${t.ext_id}` },
@@ -166,9 +223,12 @@ describe('catalogue index freshness', () => {
     );
     const cheap = { price_max: 1 };
     const ids = async (filters: OfferFilters) =>
-      OffersPage.parse((await call(api, 'GET', `/api/v1/offers/${p!.path}/?limit=100&filters=${q(filters)}`)).json).results.map((r) => r.id);
+      OffersPage.parse(
+        (await call(api, 'GET', `/api/v1/offers/${p!.path}/?limit=100&filters=${q(filters)}`)).json,
+      ).results.map((r) => r.id);
     expect(await ids(cheap)).not.toContain(p!.id);
-    const facetCount = async () => Facets.parse((await call(api, 'GET', `/api/v1/all/filters/${p!.path}/?filters=${q(cheap)}`)).json).count;
+    const facetCount = async () =>
+      Facets.parse((await call(api, 'GET', `/api/v1/all/filters/${p!.path}/?filters=${q(cheap)}`)).json).count;
     const cheapBefore = await facetCount();
 
     await db.update(products).set({ price: 0.5 }).where(eq(products.id, p!.id));
@@ -176,7 +236,10 @@ describe('catalogue index freshness', () => {
     expect(await ids(cheap)).toContain(p!.id);
     expect(await facetCount()).toBe(cheapBefore + 1);
 
-    await db.update(products).set({ price: Number(p!.price) }).where(eq(products.id, p!.id));
+    await db
+      .update(products)
+      .set({ price: Number(p!.price) })
+      .where(eq(products.id, p!.id));
     noteCatalogChanged(db);
     expect(await ids(cheap)).not.toContain(p!.id);
     expect(await facetCount()).toBe(cheapBefore);
@@ -194,17 +257,27 @@ describe('catalogue index patched by product changes (issue #13)', () => {
     const note = (ids: number[]) => ids.forEach((id) => touched.add(id));
 
     // Prices up and down, a sale started and ended, popularity and novelty, in one round.
-    for (const id of some(12)) await db.execute(sql`update products set price = round((price * ${0.5 + rnd()})::numeric, 2) where id = ${id}`);
+    for (const id of some(12))
+      await db.execute(sql`update products set price = round((price * ${0.5 + rnd()})::numeric, 2) where id = ${id}`);
     const onSale = some(6);
     for (const id of onSale) await db.execute(sql`update products set old_price = price * 2 where id = ${id}`);
     await db.execute(sql`update products set old_price = null where id = ${onSale[0]!}`);
-    for (const id of some(8)) await db.execute(sql`update products set popularity = ${Math.floor(rnd() * 1000)}, is_new = not is_new where id = ${id}`);
+    for (const id of some(8))
+      await db.execute(
+        sql`update products set popularity = ${Math.floor(rnd() * 1000)}, is_new = not is_new where id = ${id}`,
+      );
     // Renamed: to another product's name (typo search groups by name) and to a new name.
     const [renamed, other] = some(2);
-    await db.execute(sql`update products set name = (select name from products where id = ${other!}) where id = ${renamed!}`);
-    await db.execute(sql`update products set name = 'Купальник Лазурит', search_text = search_text || ' лазурит' where id = ${all[3]!}`);
+    await db.execute(
+      sql`update products set name = (select name from products where id = ${other!}) where id = ${renamed!}`,
+    );
+    await db.execute(
+      sql`update products set name = 'Купальник Лазурит', search_text = search_text || ' лазурит' where id = ${all[3]!}`,
+    );
     // Every size of one product sold out; a size of another back in stock.
-    await db.execute(sql`update offer_features set stock = 0 where offer_id in (select id from offers where product_id = ${all[5]!})`);
+    await db.execute(
+      sql`update offer_features set stock = 0 where offer_id in (select id from offers where product_id = ${all[5]!})`,
+    );
     await db.execute(sql`update offer_features set stock = 7 where id = (select f.id from offer_features f join offers o on o.id = f.offer_id
       where o.product_id = ${all[6]!} and f.stock = 0 limit 1)`);
     // Deleted, and new ones above the highest id (copies of existing products with all their sizes).
@@ -224,7 +297,10 @@ describe('catalogue index patched by product changes (issue #13)', () => {
         select n.id, f.kind, f.name, f.ext_id || '-copy', f.stock, f.sort from offer_features f join offers o on o.id = f.offer_id
           join offers n on n.product_id = ${id} and n.ext_id = o.ext_id || '-copy' where o.product_id = ${source}`);
     }
-    const changes = await rows<{ product_id: number | null }>(db, sql`select product_id from catalog_changes where product_id is not null`);
+    const changes = await rows<{ product_id: number | null }>(
+      db,
+      sql`select product_id from catalog_changes where product_id is not null`,
+    );
     note(changes.map((c) => Number(c.product_id)));
     expect(touched.size).toBeGreaterThan(25);
     noteProductsChanged(db, touched);
@@ -241,7 +317,9 @@ describe('catalogue index patched by product changes (issue #13)', () => {
   it('asks for a full rebuild when a change names a brand the index has never seen', async () => {
     const db = api.handle.db;
     const before = await catalogIndex(db);
-    await db.execute(sql`insert into brands (id, slug, name, name_ru, country) select max(id) + 1, 'brand-new', 'Brand New', 'Бренд Новый', 'Россия' from brands`);
+    await db.execute(
+      sql`insert into brands (id, slug, name, name_ru, country) select max(id) + 1, 'brand-new', 'Brand New', 'Бренд Новый', 'Россия' from brands`,
+    );
     const [p] = await rows<{ id: number }>(db, sql`select id from products order by id limit 1`);
     await db.execute(sql`update products set brand_id = (select max(id) from brands) where id = ${p!.id}`);
     noteProductsChanged(db, [p!.id]);

@@ -77,7 +77,12 @@ export function facetCounts(index: CatalogIndex, base: IndexBase, filters: Offer
   return {
     count,
     brands: ranked(brandCount, (k, c) => ({ value: index.brands[k]!.slug, label: index.brands[k]!.name, count: c })),
-    colors: ranked(colorCount, (k, c) => ({ value: index.colors[k]!.slug, label: index.colors[k]!.name, count: c, hex: index.colors[k]!.hex })),
+    colors: ranked(colorCount, (k, c) => ({
+      value: index.colors[k]!.slug,
+      label: index.colors[k]!.name,
+      count: c,
+      hex: index.colors[k]!.hex,
+    })),
     sizes,
     materials: ranked(materialCount, (k, c) => ({ value: index.materials[k]!, label: index.materials[k]!, count: c })),
     price: min === Infinity ? { min: null, max: null } : { min, max },

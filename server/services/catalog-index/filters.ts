@@ -100,7 +100,8 @@ function failures(index: CatalogIndex, c: Compiled, i: number): number {
   if (c.sizes && !anyBit(index.sizeBits, i * index.sizeWords, c.sizes)) m |= GROUP.sizes;
   if (c.materials && !c.materials[index.materialOf[i]!]) m |= GROUP.materials;
   const p = index.price[i]!;
-  if ((c.priceMin !== undefined && !(p >= c.priceMin)) || (c.priceMax !== undefined && !(p <= c.priceMax))) m |= GROUP.price;
+  if ((c.priceMin !== undefined && !(p >= c.priceMin)) || (c.priceMax !== undefined && !(p <= c.priceMax)))
+    m |= GROUP.price;
   if (c.sale && !index.sale[i]) m |= GROUP.sale;
   if (c.isNew && !index.isNew[i]) m |= GROUP.new;
   return m;
@@ -142,7 +143,8 @@ export function listingPage(
   let count = 0;
   for (let i = 0; i < index.n; i += 1) if (fail[i] === 0) count += 1;
   const ids: number[] = [];
-  const order = base.ranked && !sort ? base.ranked : index.orders[(sort ?? 'popular') as SortKey] ?? index.orders.popular;
+  const order =
+    base.ranked && !sort ? base.ranked : (index.orders[(sort ?? 'popular') as SortKey] ?? index.orders.popular);
   let skip = offset;
   for (let j = 0; j < order.length && ids.length < limit; j += 1) {
     const i = order[j]!;

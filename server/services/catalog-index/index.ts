@@ -44,6 +44,13 @@
 export { buildCatalogIndex, indexBytes } from './build';
 export { facetCounts, type IndexFacets } from './facet-counts';
 export { categoryScope, denseIds, listingPage, type IndexBase } from './filters';
-export { catalogIndex, catalogIndexEnabled, INDEX_TTL_MS, noteCatalogChanged, noteProductsChanged, noteStockChanged } from './lifecycle';
+export {
+  catalogIndex,
+  catalogIndexEnabled,
+  INDEX_TTL_MS,
+  noteCatalogChanged,
+  noteProductsChanged,
+  noteStockChanged,
+} from './lifecycle';
 export { patchCatalogIndex, readProductPatch, type ProductPatch } from './patch';
 export { GROUP, type CatalogIndex, type FacetGroup } from './model';

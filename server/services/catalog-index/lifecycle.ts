@@ -3,12 +3,12 @@
  * object, i.e. per API process, rebuilt after a noted catalogue change, patched after noted product
  * and stock changes, and rebuilt in the background past {@link INDEX_TTL_MS}.
  */
-import type { Db } from '../../db/client';
 import { serverEnv } from '../../env';
 import { logError } from '../log';
 import { applyStock, buildCatalogIndex, inStockRows } from './build';
-import type { CatalogIndex } from './model';
 import { patchCatalogIndex, readProductPatch } from './patch';
+import type { CatalogIndex } from './model';
+import type { Db } from '../../db/client';
 
 /**
  * Whether listings and facets use the index: yes unless the environment says `CATALOG_INDEX=off`
@@ -42,7 +42,16 @@ const stores = new WeakMap<Db, Store>();
 function storeOf(db: Db): Store {
   let store = stores.get(db);
   if (!store) {
-    store = { index: null, wanted: 0, generation: -1, building: null, dirty: new Set(), changed: new Set(), refreshing: null, duringBuild: null };
+    store = {
+      index: null,
+      wanted: 0,
+      generation: -1,
+      building: null,
+      dirty: new Set(),
+      changed: new Set(),
+      refreshing: null,
+      duringBuild: null,
+    };
     stores.set(db, store);
   }
   return store;

@@ -7,7 +7,15 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { extendNameTrigrams } from '../search/name-trigrams';
 import { applyStock, inStockRows } from './build';
-import { PRODUCT_COLUMNS, setProductFields, SORT_KEYS, type CatalogIndex, type ProductFields, type ProductRow, type SortKey } from './model';
+import {
+  PRODUCT_COLUMNS,
+  setProductFields,
+  SORT_KEYS,
+  type CatalogIndex,
+  type ProductFields,
+  type ProductRow,
+  type SortKey,
+} from './model';
 
 /** What {@link patchCatalogIndex} needs about some products, read by {@link readProductPatch}. */
 export interface ProductPatch {
@@ -36,7 +44,10 @@ export async function readProductPatch(db: Db, productIds: number[]): Promise<Pr
       db,
       sql`select id, lex from products, unnest(tsvector_to_array(search_vector)) lex where id in (${list})`,
     ),
-    rows<{ product_id: number; color_id: number }>(db, sql`select distinct product_id, color_id from offers where product_id in (${list})`),
+    rows<{ product_id: number; color_id: number }>(
+      db,
+      sql`select distinct product_id, color_id from offers where product_id in (${list})`,
+    ),
     inStockRows(db, productIds),
   ]);
   return { products, names, lexemes, colors, stock };
@@ -69,7 +80,11 @@ export function patchCatalogIndex(index: CatalogIndex, productIds: number[], pat
   const added = [...new Set(productIds)].filter((id) => rowOf.has(id) && !known(id)).sort((a, b) => a - b);
   if (added.length > 0 && added[0]! <= lastId) return null;
   for (const p of patch.products) {
-    if (!index.categoryPaths.has(Number(p.category_id)) || !brandRank.has(Number(p.brand_id)) || !index.materialByName.has(p.material)) {
+    if (
+      !index.categoryPaths.has(Number(p.category_id)) ||
+      !brandRank.has(Number(p.brand_id)) ||
+      !index.materialByName.has(p.material)
+    ) {
       return null;
     }
   }

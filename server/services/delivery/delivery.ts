@@ -8,13 +8,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { DeliveryMethod, DeliveryOption, PickupPoint } from '@/lib/api/contract/checkout';
-import type { Db } from '../../db/client';
 import { cities, regions } from '../../db/schema';
 import { readServerEnv } from '../../env';
 import { ApiHttpError } from '../../http';
+import { logError } from '../log';
 import { CdekClient } from './cdek';
 import { demoPickupPoints } from './demo-pickup-points';
-import { logError } from '../log';
+import type { Db } from '../../db/client';
 
 /** Where a parcel goes. */
 export interface Destination {
@@ -39,8 +39,21 @@ export const SHOP_PICKUP = { city: 'Москва', address: 'г. Москва, �
 
 /** Tariff zones by region code: 1 Москва and область, 2 Санкт-Петербург and область, 4 Far East and the North, 3 the rest. */
 const ZONE_BY_REGION: Record<string, 1 | 2 | 4> = {
-  '77': 1, '50': 1, '78': 2, '47': 2,
-  '14': 4, '25': 4, '27': 4, '28': 4, '41': 4, '49': 4, '65': 4, '79': 4, '87': 4, '89': 4, '83': 4,
+  '77': 1,
+  '50': 1,
+  '78': 2,
+  '47': 2,
+  '14': 4,
+  '25': 4,
+  '27': 4,
+  '28': 4,
+  '41': 4,
+  '49': 4,
+  '65': 4,
+  '79': 4,
+  '87': 4,
+  '89': 4,
+  '83': 4,
 };
 
 /** Base price (rubles, up to 1 kg), price per extra started kg, days — per zone and method. */
@@ -55,7 +68,11 @@ export function zoneOf(regionCode: string): 1 | 2 | 3 | 4 {
 }
 
 /** Cost in rubles by the table: base up to 1 kg plus the per-kg price for every started extra kg. */
-export function tariffCost(method: 'courier' | 'cdek', regionCode: string, weightGrams: number): { cost: number; days: [number, number] } {
+export function tariffCost(
+  method: 'courier' | 'cdek',
+  regionCode: string,
+  weightGrams: number,
+): { cost: number; days: [number, number] } {
   const [base, perKg, dMin, dMax] = TARIFFS[method][zoneOf(regionCode)];
   const extraKg = Math.max(0, Math.ceil(weightGrams / 1000) - 1);
   return { cost: base + extraKg * perKg, days: [dMin, dMax] };
@@ -68,8 +85,24 @@ export const tariffProvider: DeliveryProvider = {
     const courier = tariffCost('courier', to.regionCode, weightGrams);
     const cdek = tariffCost('cdek', to.regionCode, weightGrams);
     return [
-      { method: 'courier', name: 'Курьером до двери', cost: courier.cost, days_min: courier.days[0], days_max: courier.days[1], note: `Доставка по адресу, ${to.city}`, source: 'tariff' },
-      { method: 'cdek', name: 'В пункт выдачи СДЭК', cost: cdek.cost, days_min: cdek.days[0], days_max: cdek.days[1], note: 'Выберите пункт выдачи в вашем городе', source: 'tariff' },
+      {
+        method: 'courier',
+        name: 'Курьером до двери',
+        cost: courier.cost,
+        days_min: courier.days[0],
+        days_max: courier.days[1],
+        note: `Доставка по адресу, ${to.city}`,
+        source: 'tariff',
+      },
+      {
+        method: 'cdek',
+        name: 'В пункт выдачи СДЭК',
+        cost: cdek.cost,
+        days_min: cdek.days[0],
+        days_max: cdek.days[1],
+        note: 'Выберите пункт выдачи в вашем городе',
+        source: 'tariff',
+      },
     ];
   },
   async pickupPoints(to) {
@@ -81,7 +114,12 @@ export const tariffProvider: DeliveryProvider = {
 export function deliveryProvider(): DeliveryProvider {
   const env = readServerEnv();
   if (env.CDEK_CLIENT_ID && env.CDEK_CLIENT_SECRET) {
-    return new CdekClient({ clientId: env.CDEK_CLIENT_ID, clientSecret: env.CDEK_CLIENT_SECRET, baseUrl: env.CDEK_API_URL, fromCityCode: env.CDEK_FROM_CITY_CODE });
+    return new CdekClient({
+      clientId: env.CDEK_CLIENT_ID,
+      clientSecret: env.CDEK_CLIENT_SECRET,
+      baseUrl: env.CDEK_API_URL,
+      fromCityCode: env.CDEK_FROM_CITY_CODE,
+    });
   }
   return tariffProvider;
 }
@@ -106,7 +144,11 @@ export async function destinationOf(db: Pick<Db, 'select'>, cityId: number): Pro
  * pickup in the shop's city.
  * @throws ApiHttpError 502 "Не удалось рассчитать доставку" when the provider fails.
  */
-export async function deliveryOptions(to: Destination, weightGrams: number, provider = deliveryProvider()): Promise<DeliveryOption[]> {
+export async function deliveryOptions(
+  to: Destination,
+  weightGrams: number,
+  provider = deliveryProvider(),
+): Promise<DeliveryOption[]> {
   let quotes: DeliveryOption[];
   try {
     quotes = await provider.quote(to, weightGrams);
@@ -115,7 +157,15 @@ export async function deliveryOptions(to: Destination, weightGrams: number, prov
     throw new ApiHttpError(502, 'Не удалось рассчитать доставку. Попробуйте позже');
   }
   if (to.city === SHOP_PICKUP.city) {
-    quotes.push({ method: 'pickup', name: 'Самовывоз из магазина', cost: 0, days_min: 1, days_max: 2, note: SHOP_PICKUP.address, source: 'shop' });
+    quotes.push({
+      method: 'pickup',
+      name: 'Самовывоз из магазина',
+      cost: 0,
+      days_min: 1,
+      days_max: 2,
+      note: SHOP_PICKUP.address,
+      source: 'shop',
+    });
   }
   return quotes;
 }
@@ -124,7 +174,12 @@ export async function deliveryOptions(to: Destination, weightGrams: number, prov
  * The option of one method, for the order.
  * @throws ApiHttpError 400 "Этот способ доставки недоступен в выбранном городе".
  */
-export async function deliveryQuote(to: Destination, weightGrams: number, method: DeliveryMethod, provider = deliveryProvider()): Promise<DeliveryOption> {
+export async function deliveryQuote(
+  to: Destination,
+  weightGrams: number,
+  method: DeliveryMethod,
+  provider = deliveryProvider(),
+): Promise<DeliveryOption> {
   const option = (await deliveryOptions(to, weightGrams, provider)).find((o) => o.method === method);
   if (!option) throw new ApiHttpError(400, 'Этот способ доставки недоступен в выбранном городе');
   return option;

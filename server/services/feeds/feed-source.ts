@@ -137,7 +137,10 @@ export async function feedShopName(db: Db, fallback: string): Promise<string> {
  * can be ordered.
  * @param signal stops between pages when the client has gone.
  */
-export async function* feedProducts(db: Db, { pageSize = FEED_PAGE_SIZE, signal }: { pageSize?: number; signal?: AbortSignal } = {}): AsyncGenerator<FeedProduct[]> {
+export async function* feedProducts(
+  db: Db,
+  { pageSize = FEED_PAGE_SIZE, signal }: { pageSize?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<FeedProduct[]> {
   const names = new Map((await feedCategories(db)).map((c) => [c.path, c.name]));
   let after = 0;
   for (;;) {
@@ -192,11 +195,18 @@ function groupBy<T>(list: T[], key: (item: T) => number): Map<number, T[]> {
   return map;
 }
 
-function toFeedProduct(p: ProductRow, features: FeatureRow[], images: ImageRow[], names: Map<string, string>): FeedProduct {
+function toFeedProduct(
+  p: ProductRow,
+  features: FeatureRow[],
+  images: ImageRow[],
+  names: Map<string, string>,
+): FeedProduct {
   const path = productPath(p.category_path, p.id, p.slug);
   const allImages = images.map((i) => i.url);
   const segments = p.category_path.split('/');
-  const categoryNames = segments.map((_, i) => names.get(segments.slice(0, i + 1).join('/'))).filter((n): n is string => Boolean(n));
+  const categoryNames = segments
+    .map((_, i) => names.get(segments.slice(0, i + 1).join('/')))
+    .filter((n): n is string => Boolean(n));
   const price = Number(p.price);
   const oldPrice = p.old_price === null ? null : Number(p.old_price);
   const variants: FeedVariant[] = [];
@@ -210,7 +220,8 @@ function toFeedProduct(p: ProductRow, features: FeatureRow[], images: ImageRow[]
       colorName: head.color_name.toLocaleLowerCase('ru'),
       images: offerImages.length > 0 ? offerImages : allImages,
     };
-    const query = (extra: Record<string, string>) => `${path}?${new URLSearchParams({ color: head.color_slug, ...extra })}`;
+    const query = (extra: Record<string, string>) =>
+      `${path}?${new URLSearchParams({ color: head.color_slug, ...extra })}`;
     const tops = offer.filter((f) => f.kind === 'top');
     const bottoms = offer.filter((f) => f.kind === 'bottom');
     if (tops.length > 0 || bottoms.length > 0) {

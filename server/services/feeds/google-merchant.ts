@@ -12,11 +12,11 @@
  * left out (Google disapproves an item without `image_link`; the importer gives every product the
  * shop's placeholder, so this happens only to goods entered without one).
  */
-import type { Db } from '../../db/client';
 import { feedProducts, feedShopName, type FeedProduct } from './feed-source';
 import { audienceOf } from './shop-terms';
-import { absolute, formatRubles, type FeedOptions } from './yml';
 import { cutText, element } from './xml';
+import { absolute, formatRubles, type FeedOptions } from './yml';
+import type { Db } from '../../db/client';
 
 /** Google's limits: title 150, description 5,000 characters, 10 additional images. */
 export const GOOGLE_MAX_TITLE = 150;
@@ -55,12 +55,18 @@ export function googleItems(product: FeedProduct, siteUrl: string): string {
       const [image, ...more] = variant.images;
       colour = image
         ? element('g:image_link', absolute(siteUrl, image)) +
-          more.slice(0, GOOGLE_MAX_ADDITIONAL_IMAGES).map((url) => element('g:additional_image_link', absolute(siteUrl, url))).join('')
+          more
+            .slice(0, GOOGLE_MAX_ADDITIONAL_IMAGES)
+            .map((url) => element('g:additional_image_link', absolute(siteUrl, url)))
+            .join('')
         : '';
       pictures.set(variant.offerId, colour);
     }
     if (colour === '') continue;
-    const title = cutText(`${product.name} ${product.brand}, ${variant.colorName}, размер ${variant.size}`, GOOGLE_MAX_TITLE);
+    const title = cutText(
+      `${product.name} ${product.brand}, ${variant.colorName}, размер ${variant.size}`,
+      GOOGLE_MAX_TITLE,
+    );
     out +=
       '<item>' +
       element('g:id', variant.id) +

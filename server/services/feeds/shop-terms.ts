@@ -25,6 +25,7 @@ export function audienceOf(categoryPath: string): AudienceOfSection {
     const gender = sub === 'dlya-devochek' ? 'female' : sub === 'dlya-malchikov' ? 'male' : 'unisex';
     return { gender, ageGroup: 'kids' };
   }
-  if (['kupalniki', 'odezhda', 'obuv', 'aksessuary', 'bele'].includes(section ?? '')) return { gender: 'female', ageGroup: 'adult' };
+  if (['kupalniki', 'odezhda', 'obuv', 'aksessuary', 'bele'].includes(section ?? ''))
+    return { gender: 'female', ageGroup: 'adult' };
   return { gender: null, ageGroup: null };
 }

@@ -23,7 +23,12 @@ export function parseXml(xml: string): XmlNode {
     failure ??= error;
   });
   parser.on('opentag', (tag) => {
-    const node: XmlNode = { name: tag.name, attrs: { ...(tag.attributes as Record<string, string>) }, children: [], text: '' };
+    const node: XmlNode = {
+      name: tag.name,
+      attrs: { ...(tag.attributes as Record<string, string>) },
+      children: [],
+      text: '',
+    };
     stack[stack.length - 1]!.children.push(node);
     stack.push(node);
   });

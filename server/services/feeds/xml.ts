@@ -35,7 +35,11 @@ export function xmlEscape(value: string | number): string {
  * `<name attrs>text</name>`; nothing when `text` is null/undefined or empty after cleaning.
  * @param attrs attribute values are escaped; null/undefined attributes are left out.
  */
-export function element(name: string, text: string | number | null | undefined, attrs: Record<string, string | number | null | undefined> = {}): string {
+export function element(
+  name: string,
+  text: string | number | null | undefined,
+  attrs: Record<string, string | number | null | undefined> = {},
+): string {
   if (text === null || text === undefined) return '';
   const body = xmlEscape(text);
   if (body === '') return '';

@@ -12,10 +12,10 @@
  *
  * Written as a stream of strings, one chunk per page of products (server/services/feeds/feed-source.ts).
  */
-import type { Db } from '../../db/client';
 import { feedCategories, feedProducts, feedShopName, type FeedProduct } from './feed-source';
 import { HOME_DELIVERY } from './shop-terms';
 import { attributes, cleanText, cutText, element, xmlEscape } from './xml';
+import type { Db } from '../../db/client';
 
 /** Settings of a feed: the public origin of the storefront (SITE_URL) and the fallback shop name. */
 export interface FeedOptions {
@@ -85,7 +85,10 @@ export function ymlOffers(product: FeedProduct, siteUrl: string): string {
   for (const variant of inStock) {
     let colour = pictures.get(variant.offerId);
     if (colour === undefined) {
-      colour = variant.images.slice(0, YML_MAX_PICTURES).map((url) => element('picture', absolute(siteUrl, url))).join('');
+      colour = variant.images
+        .slice(0, YML_MAX_PICTURES)
+        .map((url) => element('picture', absolute(siteUrl, url)))
+        .join('');
       pictures.set(variant.offerId, colour);
     }
     const size =
@@ -124,7 +127,9 @@ export async function* ymlFeed(db: Db, options: FeedOptions): AsyncGenerator<str
     element('url', `${options.siteUrl}/`),
     '<currencies><currency id="RUR" rate="1"/></currencies>',
     '<categories>',
-    ...categories.map((c) => element('category', cleanText(c.name) || c.path, { id: c.id, parentId: c.parentId ?? undefined })),
+    ...categories.map((c) =>
+      element('category', cleanText(c.name) || c.path, { id: c.id, parentId: c.parentId ?? undefined }),
+    ),
     '</categories>',
     `<delivery-options><option cost="${HOME_DELIVERY.cost}" days="${xmlEscape(HOME_DELIVERY.days)}"/></delivery-options>`,
     '<offers>',

@@ -7,12 +7,12 @@
  * form; when the shopper comes back, `status` asks the provider. An order becomes paid only from a
  * `status` answer, never because the browser reached the return URL.
  */
-import type { Db } from '../../db/client';
 import { serverEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { isPaymentSandboxEnabled } from '../demo-mode';
 import { SandboxProvider } from './sandbox';
 import { SberClient } from './sber';
+import type { Db } from '../../db/client';
 
 /** What a provider needs to register a payment. */
 export interface RegisterInput {
@@ -51,7 +51,8 @@ export interface PaymentProvider {
 }
 
 /** Russian answer when no acquirer takes card payments (issue #12: no sandbox in production). */
-export const CARD_PAYMENT_UNAVAILABLE = 'Оплата картой сейчас недоступна. Выберите другой способ оплаты или попробуйте позже';
+export const CARD_PAYMENT_UNAVAILABLE =
+  'Оплата картой сейчас недоступна. Выберите другой способ оплаты или попробуйте позже';
 
 /**
  * The provider of the environment: Sber when both credentials are set, else the sandbox on `db`

@@ -13,9 +13,16 @@ type Seen = { url: string; body: string; headers: Record<string, string> };
 
 function fakeFetch(answers: Array<{ status?: number; json: unknown }>, seen: Seen[]): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
-    seen.push({ url: String(input), body: String(init?.body ?? ''), headers: Object.fromEntries(new Headers(init?.headers).entries()) });
+    seen.push({
+      url: String(input),
+      body: String(init?.body ?? ''),
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    });
     const next = answers.shift()!;
-    return new Response(JSON.stringify(next.json), { status: next.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(next.json), {
+      status: next.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
 }
 
@@ -28,7 +35,12 @@ describe('SberClient', () => {
       baseUrl: 'https://3dsec.sberbank.ru/payment/rest/',
       fetch: fakeFetch(
         [
-          { json: { orderId: 'abc-123', formUrl: 'https://3dsec.sberbank.ru/payment/merchants/test/payment_ru.html?mdOrder=abc-123' } },
+          {
+            json: {
+              orderId: 'abc-123',
+              formUrl: 'https://3dsec.sberbank.ru/payment/merchants/test/payment_ru.html?mdOrder=abc-123',
+            },
+          },
           { json: { orderStatus: 2, errorCode: '0' } },
           { json: { orderStatus: 6, actionCodeDescription: 'Операция отклонена' } },
           { json: { orderStatus: 0 } },
@@ -36,11 +48,22 @@ describe('SberClient', () => {
         seen,
       ),
     });
-    const reg = await sber.register({ orderNumber: 'LM-000103-1', amount: 1234.5, description: 'Оплата', returnUrl: 'https://shop.ru/basket/delivery/confirm/g' });
+    const reg = await sber.register({
+      orderNumber: 'LM-000103-1',
+      amount: 1234.5,
+      description: 'Оплата',
+      returnUrl: 'https://shop.ru/basket/delivery/confirm/g',
+    });
     expect(reg).toEqual({ providerOrderId: 'abc-123', formUrl: expect.stringContaining('mdOrder=abc-123') });
     expect(seen[0]!.url).toBe('https://3dsec.sberbank.ru/payment/rest/register.do');
     const params = new URLSearchParams(seen[0]!.body);
-    expect(Object.fromEntries(params)).toMatchObject({ userName: 'shop-api', password: 'secret', orderNumber: 'LM-000103-1', amount: '123450', failUrl: 'https://shop.ru/basket/delivery/confirm/g' });
+    expect(Object.fromEntries(params)).toMatchObject({
+      userName: 'shop-api',
+      password: 'secret',
+      orderNumber: 'LM-000103-1',
+      amount: '123450',
+      failUrl: 'https://shop.ru/basket/delivery/confirm/g',
+    });
     expect((await sber.status('abc-123')).state).toBe('paid');
     expect(seen[1]!.url).toBe('https://3dsec.sberbank.ru/payment/rest/getOrderStatusExtended.do');
     expect(await sber.status('abc-123')).toMatchObject({ state: 'failed', message: 'Операция отклонена' });
@@ -48,8 +71,15 @@ describe('SberClient', () => {
   });
 
   it('throws Sber’s error of register.do (the API answers 502 to the shopper)', async () => {
-    const sber = new SberClient({ userName: 'u', password: 'p', baseUrl: 'https://x/', fetch: fakeFetch([{ json: { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' } }], []) });
-    await expect(sber.register({ orderNumber: 'n', amount: 1, description: '', returnUrl: 'r' })).rejects.toThrow(/уже обработан/);
+    const sber = new SberClient({
+      userName: 'u',
+      password: 'p',
+      baseUrl: 'https://x/',
+      fetch: fakeFetch([{ json: { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' } }], []),
+    });
+    await expect(sber.register({ orderNumber: 'n', amount: 1, description: '', returnUrl: 'r' })).rejects.toThrow(
+      /уже обработан/,
+    );
   });
 });
 
@@ -64,7 +94,14 @@ describe('CdekClient', () => {
       fetch: fakeFetch(
         [
           { json: { access_token: 'tok', expires_in: 3600 } },
-          { json: { tariff_codes: [{ tariff_code: 137, delivery_sum: 420.5, period_min: 2, period_max: 3 }, { tariff_code: 136, delivery_sum: 300, period_min: 2, period_max: 4 }] } },
+          {
+            json: {
+              tariff_codes: [
+                { tariff_code: 137, delivery_sum: 420.5, period_min: 2, period_max: 3 },
+                { tariff_code: 136, delivery_sum: 300, period_min: 2, period_max: 4 },
+              ],
+            },
+          },
           { json: { tariff_codes: [{ tariff_code: 136, delivery_sum: 310, period_min: 3, period_max: 5 }] } },
         ],
         seen,
@@ -78,7 +115,11 @@ describe('CdekClient', () => {
     ]);
     expect(seen[0]!.url).toBe('https://api.edu.cdek.ru/v2/oauth/token');
     expect(seen[1]!.headers.authorization).toBe('Bearer tok');
-    expect(JSON.parse(seen[1]!.body)).toMatchObject({ from_location: { code: 44 }, to_location: { city: 'Казань' }, packages: [{ weight: 1200 }] });
+    expect(JSON.parse(seen[1]!.body)).toMatchObject({
+      from_location: { code: 44 },
+      to_location: { city: 'Казань' },
+      packages: [{ weight: 1200 }],
+    });
     expect((await cdek.quote(to, 500)).map((o) => o.method)).toEqual(['cdek']);
     expect(seen).toHaveLength(3); // the token was reused
   });

@@ -14,12 +14,12 @@
  * answer 404, so nobody can mark an order paid without paying.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { sandboxAcquiringOrders } from '../../db/schema';
 import { serverEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { isPaymentSandboxEnabled } from '../demo-mode';
 import type { PaymentProvider, PaymentState, RegisterInput, Registered } from './provider';
+import type { Db } from '../../db/client';
 
 /** Card numbers the sandbox declines, with the reason shown to the shopper. */
 export const SANDBOX_DECLINED_CARDS: Record<string, string> = {
@@ -53,13 +53,21 @@ export class SandboxProvider implements PaymentProvider {
   async register(input: RegisterInput): Promise<Registered> {
     const [row] = await this.db
       .insert(sandboxAcquiringOrders)
-      .values({ amountKopecks: Math.round(input.amount * 100), description: `Заказ ${input.orderNumber}. ${input.description}`, returnUrl: input.returnUrl })
+      .values({
+        amountKopecks: Math.round(input.amount * 100),
+        description: `Заказ ${input.orderNumber}. ${input.description}`,
+        returnUrl: input.returnUrl,
+      })
       .returning({ id: sandboxAcquiringOrders.id });
     return { providerOrderId: row!.id, formUrl: `/payment-sber?orderId=${row!.id}` };
   }
 
   async status(providerOrderId: string): Promise<PaymentState> {
-    const [row] = await this.db.select().from(sandboxAcquiringOrders).where(eq(sandboxAcquiringOrders.id, providerOrderId)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(sandboxAcquiringOrders)
+      .where(eq(sandboxAcquiringOrders.id, providerOrderId))
+      .limit(1);
     if (!row) return { state: 'failed', raw: 'not_found', message: 'Платёж не найден' };
     if (row.status === 'deposited') return { state: 'paid', raw: 'deposited', message: '' };
     if (row.status === 'declined') return { state: 'failed', raw: 'declined', message: row.declineReason };
@@ -91,7 +99,13 @@ export async function sandboxPayment(db: Db, id: string) {
   assertSandboxOn();
   const [row] = await db.select().from(sandboxAcquiringOrders).where(eq(sandboxAcquiringOrders.id, id)).limit(1);
   if (!row) throw new ApiHttpError(404, 'Платёж не найден');
-  return { id: row.id, amount: row.amountKopecks / 100, description: row.description, status: row.status, return_url: row.returnUrl };
+  return {
+    id: row.id,
+    amount: row.amountKopecks / 100,
+    description: row.description,
+    status: row.status,
+    return_url: row.returnUrl,
+  };
 }
 
 /**
@@ -101,7 +115,13 @@ export async function sandboxPayment(db: Db, id: string) {
  * @throws ApiHttpError 400 "Неверный номер карты" (Luhn) or {@link CARD_EXPIRED}, 404 unknown
  *   payment or sandbox off, 409 already decided.
  */
-export async function sandboxPay(db: Db, id: string, pan: string, expiry: string, now = new Date()): Promise<{ result: 'deposited' | 'declined'; message: string; returnUrl: string }> {
+export async function sandboxPay(
+  db: Db,
+  id: string,
+  pan: string,
+  expiry: string,
+  now = new Date(),
+): Promise<{ result: 'deposited' | 'declined'; message: string; returnUrl: string }> {
   assertSandboxOn();
   if (!luhnValid(pan)) throw new ApiHttpError(400, 'Неверный номер карты');
   if (!expiryValid(expiry, now)) throw new ApiHttpError(400, CARD_EXPIRED);

@@ -15,7 +15,14 @@ export interface SberOptions {
   fetch?: typeof fetch;
 }
 
-type SberAnswer = { errorCode?: string | number; errorMessage?: string; orderId?: string; formUrl?: string; orderStatus?: number; actionCodeDescription?: string };
+type SberAnswer = {
+  errorCode?: string | number;
+  errorMessage?: string;
+  orderId?: string;
+  formUrl?: string;
+  orderStatus?: number;
+  actionCodeDescription?: string;
+};
 
 /** The Sber provider. */
 export class SberClient implements PaymentProvider {
@@ -29,7 +36,12 @@ export class SberClient implements PaymentProvider {
   private async call(method: string, params: Record<string, string>): Promise<SberAnswer> {
     const url = new URL(method, this.options.baseUrl.endsWith('/') ? this.options.baseUrl : `${this.options.baseUrl}/`);
     const body = new URLSearchParams({ userName: this.options.userName, password: this.options.password, ...params });
-    const res = await this.fetchFn(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal: AbortSignal.timeout(15_000) });
+    const res = await this.fetchFn(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+      signal: AbortSignal.timeout(15_000),
+    });
     if (!res.ok) throw new Error(`Sber ${method}: HTTP ${res.status}`);
     return (await res.json()) as SberAnswer;
   }
@@ -45,7 +57,8 @@ export class SberClient implements PaymentProvider {
       description: input.description.slice(0, 99),
       language: 'ru',
     });
-    if (answer.errorCode && String(answer.errorCode) !== '0') throw new Error(`Sber register.do: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
+    if (answer.errorCode && String(answer.errorCode) !== '0')
+      throw new Error(`Sber register.do: ${answer.errorCode} ${answer.errorMessage ?? ''}`);
     if (!answer.orderId || !answer.formUrl) throw new Error('Sber register.do: no orderId/formUrl');
     return { providerOrderId: answer.orderId, formUrl: answer.formUrl };
   }
@@ -55,7 +68,8 @@ export class SberClient implements PaymentProvider {
     const code = answer.orderStatus;
     const raw = `orderStatus=${code ?? 'none'} errorCode=${answer.errorCode ?? '0'}`;
     if (code === 1 || code === 2) return { state: 'paid', raw, message: '' };
-    if (code === 3 || code === 6) return { state: 'failed', raw, message: answer.actionCodeDescription || 'Платёж отклонён банком' };
+    if (code === 3 || code === 6)
+      return { state: 'failed', raw, message: answer.actionCodeDescription || 'Платёж отклонён банком' };
     return { state: 'pending', raw, message: '' };
   }
 }

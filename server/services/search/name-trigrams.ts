@@ -3,8 +3,8 @@
  * name's pg_trgm trigrams, cached with the index, an inverted list for candidates, and the word
  * similarity of ./pg-trgm.ts on the candidates.
  */
-import type { CatalogIndex } from '../catalog-index';
 import { iterateWordSimilarity, positionalTrigrams, trigramKeys } from './pg-trgm';
+import type { CatalogIndex } from '../catalog-index';
 
 /** The trigrams of `CatalogIndex.names`, positional for word similarity and inverted for candidates. */
 export interface NameTrigrams {
@@ -92,7 +92,11 @@ export function trigramCandidates(index: CatalogIndex, query: string, threshold:
  * {@link wordSimilarity}'s algorithm on each name's cached trigrams; spec §7 search, issue #7).
  * @returns indices into `index.names` and their similarities (float4 values), in name order.
  */
-export function similarNames(index: CatalogIndex, query: string, threshold: number): Array<{ name: number; score: number }> {
+export function similarNames(
+  index: CatalogIndex,
+  query: string,
+  threshold: number,
+): Array<{ name: number; score: number }> {
   const grams = nameTrigrams(index);
   const wanted = new Set(trigramKeys(query));
   const found = new Uint8Array(grams.widest);

@@ -67,7 +67,10 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
   }
   // pg_trgm.word_similarity_threshold as PostgreSQL has it (null until pg_trgm is loaded: the default).
   const setting = parsed?.threshold;
-  const threshold = setting === null || setting === undefined || setting === '' || Number.isNaN(Number(setting)) ? 0.6 : Number(setting);
+  const threshold =
+    setting === null || setting === undefined || setting === '' || Number.isNaN(Number(setting))
+      ? 0.6
+      : Number(setting);
   const score = new Map<number, number>();
   // Products of the names `q <% lower(name)` finds, best similarity first, popularity within one
   // similarity: one walk of the popularity order per distinct similarity value, until

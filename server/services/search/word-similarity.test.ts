@@ -6,8 +6,8 @@
  * queries, and over random strings; and the typo search built on it returns the same ranked ids
  * as the SQL-only search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { mulberry32 } from '../../seed/prng';
 import { createTestApi, type TestApi } from '../../test-utils';
@@ -26,10 +26,44 @@ afterAll(async () => {
 
 /** Typo and odd queries: Cyrillic and Latin, several words, digits, one letter, no word at all. */
 const QUERIES = [
-  'купальнека', 'платте', 'кросовки', 'маажи', 'мааджи', 'bikni', 'maaji', 'beach buny', 'лули фама', 'бич бани',
-  'купальник слитный', 'платье черное', 'сумка кожанная', 'футболка мужская хлопок', 'босоножки на каблуке',
-  'купальник купальник', 'юбка-миди', 'ёжик', 'сандали', 'tankini', 'bound bond eye', 'котазюр', 'шорты 2024',
-  '42', 'xl', 's', 'и', 'ку', 'пла', 'a', 'ab', '!!!', '', '   ', '-', 'купальнека!!!', 'КУПАЛЬНЕКА', 'İstanbul ΣΑΣ',
+  'купальнека',
+  'платте',
+  'кросовки',
+  'маажи',
+  'мааджи',
+  'bikni',
+  'maaji',
+  'beach buny',
+  'лули фама',
+  'бич бани',
+  'купальник слитный',
+  'платье черное',
+  'сумка кожанная',
+  'футболка мужская хлопок',
+  'босоножки на каблуке',
+  'купальник купальник',
+  'юбка-миди',
+  'ёжик',
+  'сандали',
+  'tankini',
+  'bound bond eye',
+  'котазюр',
+  'шорты 2024',
+  '42',
+  'xl',
+  's',
+  'и',
+  'ку',
+  'пла',
+  'a',
+  'ab',
+  '!!!',
+  '',
+  '   ',
+  '-',
+  'купальнека!!!',
+  'КУПАЛЬНЕКА',
+  'İstanbul ΣΑΣ',
 ];
 
 /** The database's `word_similarity` of each (query, text) pair, as numbers (float4 values). */
@@ -65,7 +99,9 @@ describe('wordSimilarity equals pg_trgm word_similarity', () => {
     const ts = QUERIES.flatMap(() => texts);
     const expected = await databaseSimilarities(qs, ts);
     const actual = qs.map((q, i) => wordSimilarity(q, ts[i]!));
-    const differing = actual.flatMap((s, i) => (s === expected[i] ? [] : [{ q: qs[i], t: ts[i], js: s, db: expected[i] }]));
+    const differing = actual.flatMap((s, i) =>
+      s === expected[i] ? [] : [{ q: qs[i], t: ts[i], js: s, db: expected[i] }],
+    );
     expect(differing.slice(0, 5)).toEqual([]);
     // The pairs reach the interesting range: matches above the 0.6 threshold, partial ones and zeros.
     expect(expected.some((s) => s >= 0.6 && s < 1)).toBe(true);
@@ -75,7 +111,8 @@ describe('wordSimilarity equals pg_trgm word_similarity', () => {
   it('on random strings with repeated trigrams (every branch of iterate_word_similarity)', async () => {
     const rnd = mulberry32(11);
     const alphabet = ['а', 'б', 'в', 'a', 'b', ' ', '-', '1', 'Я'];
-    const text = (most: number) => Array.from({ length: Math.floor(rnd() * most) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+    const text = (most: number) =>
+      Array.from({ length: Math.floor(rnd() * most) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
     const qs = Array.from({ length: 3000 }, () => text(9));
     const ts = Array.from({ length: 3000 }, () => text(32));
     const expected = await databaseSimilarities(qs, ts);
@@ -109,7 +146,18 @@ describe('wordSimilarity equals pg_trgm word_similarity', () => {
 describe('typo search on the JS similarity', () => {
   it('returns the same ranked ids as the SQL-only search', async () => {
     const db = api.handle.db;
-    for (const text of ['купальнека', 'платте', 'кросовки', 'Маажи', 'bikni', 'бич бани', 'лули фам', 'мааджи', 'zzzzqqqxx', '!!!']) {
+    for (const text of [
+      'купальнека',
+      'платте',
+      'кросовки',
+      'Маажи',
+      'bikni',
+      'бич бани',
+      'лули фам',
+      'мааджи',
+      'zzzzqqqxx',
+      '!!!',
+    ]) {
       expect(await searchProductIds(db, text), text).toEqual(await searchProductIdsSql(db, text));
     }
     expect((await searchProductIds(db, 'купальнека')).length).toBeGreaterThan(0);

@@ -9,29 +9,34 @@
  * (missing/wrong slug or category) is permanently redirected there. Unknown section, malformed
  * path, unknown category/product or a page beyond the last → 404.
  */
-import { PromoBanners } from '@/features/content/components/home-banners';
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
-import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
+import { JsonLd } from '@/components/json-ld';
 import { getCategory } from '@/features/catalog/api/get-category';
 import { getFacets } from '@/features/catalog/api/get-facets';
 import { getOffers } from '@/features/catalog/api/get-offers';
 import { CatalogListing } from '@/features/catalog/components/catalog-listing';
 import { hasFilters, parseListingQuery, type RawQuery } from '@/features/catalog/utils/listing-query';
 import { parsePageParam } from '@/features/catalog/utils/page-param';
+import { PromoBanners } from '@/features/content/components/home-banners';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd, productGroupJsonLd } from '@/features/seo/utils/structured-data';
-import { JsonLd } from '@/components/json-ld';
-import { absoluteUrl } from '@/lib/site-url';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { isNotFound } from '@/lib/api/fetcher';
-import { decodeSegments, parseCatalogPath, type CatalogListingRoute, type CatalogProductRoute } from '@/lib/catalog-path';
+import {
+  decodeSegments,
+  parseCatalogPath,
+  type CatalogListingRoute,
+  type CatalogProductRoute,
+} from '@/lib/catalog-path';
 import { PAGE_SIZE, SITE_NAME } from '@/lib/constants';
 import { pluralize } from '@/lib/format/plural';
 import { catalogHref, pageHref } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
+import type { Metadata } from 'next';
 
 /** Route params of a catalogue page (`/{section}/{...path}`). */
 export type CatalogParams = Promise<{ section: string; path?: string[] }>;
@@ -67,7 +72,8 @@ async function resolve(params: CatalogParams) {
  */
 function productQualifier(product: ProductDetail): string {
   const colors = [...new Set(product.offers.map((offer) => offer.color.name.toLocaleLowerCase('ru')))];
-  const shown = colors.length > 2 ? `${colors.length} ${pluralize(colors.length, ['цвет', 'цвета', 'цветов'])}` : colors.join('/');
+  const shown =
+    colors.length > 2 ? `${colors.length} ${pluralize(colors.length, ['цвет', 'цвета', 'цветов'])}` : colors.join('/');
   return [shown, `арт. ${product.id}`].filter(Boolean).join(', ');
 }
 
@@ -105,12 +111,18 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
   const state = parseListingQuery(query);
   const category = await loadCategory(route);
   const base = catalogHref(category.path, category.tag?.slug);
-  const name = withTag(category.tag ? category.seo.h1 || category.name : category.seo.title || category.name, category.tag);
+  const name = withTag(
+    category.tag ? category.seo.h1 || category.name : category.seo.title || category.name,
+    category.tag,
+  );
   // Filtered or re-sorted listings do not compete with the clean one: noindex + canonical to it.
   const variant = hasFilters(state.filters) || state.sort !== undefined;
   const heading = withTag(category.seo.h1 || category.name, category.tag);
   // Issue #14 item 7: og:image of a listing is its first product's photo (the same request as the page's).
-  const first = await getOffers(route.path, page, route.tag, state).then((offers) => offers.results[0], () => undefined);
+  const first = await getOffers(route.path, page, route.tag, state).then(
+    (offers) => offers.results[0],
+    () => undefined,
+  );
   return pageMetadata({
     path: variant ? base : pageHref(base, page),
     noindex: variant,
@@ -120,7 +132,8 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
     imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
     description: category.tag
       ? `${heading} в интернет-магазине ${SITE_NAME}: подборка «${category.tag.name}». Доставка по России, примерка перед покупкой.`
-      : category.seo.description || `${category.name} — купить в интернет-магазине ${SITE_NAME}. Доставка по России, примерка.`,
+      : category.seo.description ||
+        `${category.name} — купить в интернет-магазине ${SITE_NAME}. Доставка по России, примерка.`,
   });
 }
 

@@ -2,11 +2,11 @@
  * /basket/delivery (spec §2, issue #5): the checkout form island under a server-rendered heading;
  * the Yandex Maps key of CDEK's pickup-point widget, when configured, is handed to it (issue #14 item 13).
  */
-import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { DeliveryPage } from '@/features/checkout/components/delivery-page';
 import { env } from '@/lib/env';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 export const metadata: Metadata = { title: routeTitle('basket-delivery'), robots: { index: false, follow: false } };
 

@@ -3,23 +3,23 @@
  * with facets (GET /v1/all/filters/?brand=), sort, pagination and "Показать ещё"
  * (GET /v1/offers/?filters={"brands":[slug],…}). Unknown brand → 404.
  */
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { JsonLd } from '@/components/json-ld';
 import { getBrandList } from '@/features/catalog/api/get-brand-list';
 import { getFacets } from '@/features/catalog/api/get-facets';
 import { getOffers, offersBffUrl } from '@/features/catalog/api/get-offers';
 import { FacetedListing } from '@/features/catalog/components/faceted-listing';
 import { hasFilters, parseListingQuery } from '@/features/catalog/utils/listing-query';
 import { parsePageParam } from '@/features/catalog/utils/page-param';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd } from '@/features/seo/utils/structured-data';
-import { JsonLd } from '@/components/json-ld';
 import { PAGE_SIZE } from '@/lib/constants';
-import { absoluteUrl } from '@/lib/site-url';
 import { href, pageHref, routeTitle } from '@/lib/routes';
+import { absoluteUrl } from '@/lib/site-url';
+import type { Metadata } from 'next';
 
 type Params = Promise<{ slug: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -31,7 +31,13 @@ const loadBrand = cache(async (slug: string) => {
 });
 
 /** "Maaji — купальники и одежда" with the brand's description; canonical/noindex as listings. */
-export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: SearchParams }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}): Promise<Metadata> {
   const brand = await loadBrand((await params).slug);
   const query = await searchParams;
   const state = parseListingQuery(query);
@@ -40,7 +46,10 @@ export async function generateMetadata({ params, searchParams }: { params: Param
   const variant = hasFilters(state.filters) || state.sort !== undefined;
   // Issue #14 item 7: og:image is the brand's first product photo (the same call as the page's).
   const merged = { filters: { ...state.filters, brands: [brand.slug] }, sort: state.sort };
-  const first = await getOffers('', page, undefined, merged).then((offers) => offers.results[0], () => undefined);
+  const first = await getOffers('', page, undefined, merged).then(
+    (offers) => offers.results[0],
+    () => undefined,
+  );
   return pageMetadata({
     image: first?.images[0]?.image,
     imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
@@ -71,13 +80,18 @@ export default async function BrandPage({ params, searchParams }: { params: Para
   delete shown.filters.brands;
   return (
     <div className="container">
-      <Breadcrumbs items={[{ name: routeTitle('brands'), href: href('brands') }, { name: brand.name, href: base }]} />
+      <Breadcrumbs
+        items={[
+          { name: routeTitle('brands'), href: href('brands') },
+          { name: brand.name, href: base },
+        ]}
+      />
       <h1 className="page-title">{heading}</h1>
       <p style={{ maxWidth: 720, color: 'var(--color-muted)' }}>
         {brand.country}. {brand.description}
       </p>
       <FacetedListing
-          cardAction={FavoriteToggle}
+        cardAction={FavoriteToggle}
         basePath={base}
         state={shown}
         facets={facets}

@@ -1,9 +1,9 @@
 /** /history-order/{pk} (spec §2 parametrised page): one order of the user; pk digits only. */
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { OrderDetailPage } from '@/features/account/components/order-history';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 export const metadata: Metadata = { title: routeTitle('history_order-pk'), robots: { index: false, follow: false } };
 

@@ -3,8 +3,6 @@
  * they live under /landing/ so they never clash with catalogue sections): title, intro text, the
  * products of the saved filter with sort, pagination and "Показать ещё". Unknown slug → 404.
  */
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
@@ -12,10 +10,12 @@ import { getLanding, landingBffUrl } from '@/features/catalog/api/get-landing';
 import { FacetedListing } from '@/features/catalog/components/faceted-listing';
 import { parseListingQuery } from '@/features/catalog/utils/listing-query';
 import { parsePageParam } from '@/features/catalog/utils/page-param';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
-import { isNotFound } from '@/lib/api/fetcher';
 import type { Sort } from '@/lib/api/contract/catalog';
+import { isNotFound } from '@/lib/api/fetcher';
 import { href, pageHref } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 type Params = Promise<{ slug: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -31,7 +31,13 @@ const load = cache(async (slug: string, page: number, sort: Sort | undefined) =>
 });
 
 /** The landing's title and description; sorted variants are noindex with the clean page as canonical. */
-export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: SearchParams }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}): Promise<Metadata> {
   const { slug } = await params;
   const query = await searchParams;
   const page = parsePageParam(query.page) ?? 1;
@@ -64,7 +70,7 @@ export default async function LandingRoute({ params, searchParams }: { params: P
       <h1 className="page-title">{heading}</h1>
       {landing.text ? <p style={{ maxWidth: 720 }}>{landing.text}</p> : null}
       <FacetedListing
-          cardAction={FavoriteToggle}
+        cardAction={FavoriteToggle}
         basePath={base}
         state={{ filters: {}, sort }}
         facets={null}

@@ -1,11 +1,11 @@
 /** /news/{slug} (spec §2 parametrised pages): one article of GET /v1/news/{slug}; 404 when unknown. */
-import type { Metadata } from 'next';
-import { ArticlePage, articleMetadata } from '@/features/content/components/article-page';
-import { getArticle } from '@/features/content/api/get-article';
-import { articleJsonLd } from '@/features/seo/utils/structured-data';
 import { JsonLd } from '@/components/json-ld';
+import { getArticle } from '@/features/content/api/get-article';
+import { ArticlePage, articleMetadata } from '@/features/content/components/article-page';
+import { articleJsonLd } from '@/features/seo/utils/structured-data';
 import { href } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
+import type { Metadata } from 'next';
 
 type Props = { params: Promise<{ slug: string }> };
 

@@ -1,10 +1,10 @@
 /** /podarochnye-sertifikaty/{slug?} (spec §2, issue #5): the certificate nominals, or one of them. */
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { getGiftNominal, getGiftNominals } from '@/features/checkout/api/get-gift-cards';
 import { GiftNominalList, GiftNominalView } from '@/features/checkout/components/gift-cards';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
 type Props = { params: Promise<{ slug?: string[] }> };
 
@@ -22,7 +22,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const base = href('podarochnye_sertifikaty');
   return nominal
     ? { title: nominal.name, description: nominal.description, alternates: { canonical: `${base}/${nominal.slug}` } }
-    : { title: routeTitle('podarochnye_sertifikaty'), description: 'Электронные подарочные сертификаты Lumière номиналом от 3 000 ₽.', alternates: { canonical: base } };
+    : {
+        title: routeTitle('podarochnye_sertifikaty'),
+        description: 'Электронные подарочные сертификаты Lumière номиналом от 3 000 ₽.',
+        alternates: { canonical: base },
+      };
 }
 
 /** The page. */

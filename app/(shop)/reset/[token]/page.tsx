@@ -1,10 +1,14 @@
 /** /reset/{token} (spec §2): the link of the reset mail; sets a new password (spec §4, §5). */
-import type { Metadata } from 'next';
-import { PasswordChangeForm } from '@/features/auth/components/auth-forms';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { PasswordChangeForm } from '@/features/auth/components/auth-forms';
 import { href, routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
-export const metadata: Metadata = { title: routeTitle('reset-token'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = {
+  title: routeTitle('reset-token'),
+  robots: { index: false, follow: false },
+  referrer: 'no-referrer',
+};
 
 /** The new-password page. */
 export default async function ResetRoute({ params }: { params: Promise<{ token: string }> }) {

@@ -1,9 +1,13 @@
 /** /unsubscribe/{token} (issue #12): the unsubscribe link of every newsletter mail; a button unsubscribes. */
-import type { Metadata } from 'next';
 import { NewsletterLinkAction } from '@/features/content/components/newsletter-link-action';
 import { routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
-export const metadata: Metadata = { title: routeTitle('unsubscribe-token'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = {
+  title: routeTitle('unsubscribe-token'),
+  robots: { index: false, follow: false },
+  referrer: 'no-referrer',
+};
 
 /** The unsubscribe page. */
 export default async function UnsubscribeRoute({ params }: { params: Promise<{ token: string }> }) {

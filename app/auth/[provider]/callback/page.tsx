@@ -4,8 +4,8 @@
  * callback's status or error (features/auth SocialCallback). Register
  * `{SITE_URL}/auth/vk/callback` as the trusted redirect URL of the VK ID application.
  */
-import type { Metadata } from 'next';
 import { SocialCallback } from '@/features/auth/components/social-callback';
+import type { Metadata } from 'next';
 
 export const metadata: Metadata = {
   title: 'Вход через соцсеть',

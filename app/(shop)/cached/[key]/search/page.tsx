@@ -4,10 +4,10 @@
  * Rendered on the first request of each key, served from the cache after that and re-rendered in
  * the background every {@link revalidate} seconds. Rendering: app/(shop)/search/search-route.tsx.
  */
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { searchMetadata, SearchRoute } from '@/app/(shop)/search/search-route';
 import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
+import type { Metadata } from 'next';
 
 /** Seconds a cached search page is served before it is re-rendered. */
 export const revalidate = 60;

@@ -1,9 +1,13 @@
 /** /subscribe/confirm/{token} (issue #12 double opt-in): the link of the confirmation mail; a button confirms the subscription. */
-import type { Metadata } from 'next';
 import { NewsletterLinkAction } from '@/features/content/components/newsletter-link-action';
 import { routeTitle } from '@/lib/routes';
+import type { Metadata } from 'next';
 
-export const metadata: Metadata = { title: routeTitle('subscribe-confirm-token'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = {
+  title: routeTitle('subscribe-confirm-token'),
+  robots: { index: false, follow: false },
+  referrer: 'no-referrer',
+};
 
 /** The confirmation page. */
 export default async function SubscribeConfirmRoute({ params }: { params: Promise<{ token: string }> }) {

@@ -1,6 +1,6 @@
 /** /basket/delivery/confirm/{guid?} (spec §2, issue #5): return URL of the acquiring; the island asks the API. */
-import type { Metadata } from 'next';
 import { ConfirmPage } from '@/features/checkout/components/payment-pages';
+import type { Metadata } from 'next';
 
 export const metadata: Metadata = { title: 'Оплата заказа', robots: { index: false, follow: false } };
 

@@ -9,11 +9,11 @@
  * (components/error-state/inline-not-found.tsx, issue #14 item 6), so metadata and page catch
  * the not-found signal instead of letting it end the render.
  */
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { catalogMetadata, CatalogRoute, type CatalogParams } from '@/app/(shop)/[section]/[[...path]]/catalog-route';
-import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
 import { InlineNotFound, isNotFoundError } from '@/components/error-state/inline-not-found';
+import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
+import type { Metadata } from 'next';
 
 /** Seconds a cached listing or product page is served before it is re-rendered (stock, prices). */
 export const revalidate = 60;
