@@ -31,11 +31,7 @@ const nextConfig: NextConfig = {
   // Issue #7 SEO: <title>, description and canonical always in <head>, never streamed into the
   // body after it (Next streams metadata to browsers it does not list as bots, e.g. Lighthouse).
   htmlLimitedBots: /.*/,
-  // Issue #7 LCP on slow mobile networks: the CSS (~8 kB gzip) is inlined in <style> instead of
-  // four render-blocking stylesheet requests. Measured with Lighthouse's mobile throttling: FCP
-  // 1.5 → 1.1 s, LCP 3.7 → 2.4–2.5 s on listing and search. Cost: the CSS is in every page's HTML
-  // twice (the <style> and the RSC payload): +91 kB uncompressed, +18 kB gzip (home 22 → 40 kB),
-  // and it is not cached between pages.
+  // LCP on slow mobile networks: no render-blocking stylesheet requests (docs/decisions.md).
   experimental: { inlineCss: true },
   // Spec §2: trailing slashes are stripped by proxy.ts with a 308, keeping the query.
   skipTrailingSlashRedirect: true,
@@ -44,7 +40,7 @@ const nextConfig: NextConfig = {
     qualities: [75],
     formats: ['image/avif', 'image/webp'],
     deviceSizes: [390, 640, 828, 1080, 1440, 1920],
-    // 384 dropped (issue #7): next to 390 it only lengthened every card's srcset.
+    // No 384 next to the 390 device size (docs/decisions.md).
     imageSizes: [96, 160, 256],
   },
   // Issue #12: CSP, nosniff, no framing, referrer and feature policies, HSTS for https
