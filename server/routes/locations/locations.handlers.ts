@@ -7,13 +7,15 @@ import { and, asc, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { LocationQuery } from '@/lib/api/contract/accounts';
 import { cities, regions } from '../../db/schema';
 import { parseJsonQuery, parseOr400 } from '../../http';
+import type * as r from './locations.routes';
 import type { AppEnv } from '../../types';
-import type { Context } from 'hono';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 
-type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
-function query(c: Ctx) {
-  return parseOr400(LocationQuery, parseJsonQuery(c.req.query('data')), 'Некорректный запрос');
+/** `?data=` JSON as `LocationQuery`. @throws ApiHttpError 400 with a Russian message. */
+function query(data: string | undefined) {
+  return parseOr400(LocationQuery, parseJsonQuery(data), 'Некорректный запрос');
 }
 
 function like(value: string): string {
@@ -21,20 +23,20 @@ function like(value: string): string {
 }
 
 /** Regions, by name. */
-export async function listRegions(c: Ctx) {
-  const q = query(c);
+export const listRegions: Handler<typeof r.listRegions> = async (c) => {
+  const q = query(c.req.valid('query').data);
   const rows = await c.var.db
     .select({ id: regions.id, name: regions.name, code: regions.code })
     .from(regions)
     .where(q.search ? ilike(regions.name, like(q.search)) : undefined)
     .orderBy(asc(regions.name))
     .limit(q.limit ?? 500);
-  return c.json({ status: 'success' as const, results: rows });
-}
+  return c.json({ status: 'success' as const, results: rows }, 200);
+};
 
 /** Cities, capitals first, then by name; filtered by region and/or name. */
-export async function listCities(c: Ctx) {
-  const q = query(c);
+export const listCities: Handler<typeof r.listCities> = async (c) => {
+  const q = query(c.req.valid('query').data);
   const where: SQL[] = [];
   if (q.region_id) where.push(eq(cities.regionId, q.region_id));
   if (q.search) where.push(ilike(cities.name, like(q.search)));
@@ -51,5 +53,5 @@ export async function listCities(c: Ctx) {
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(cities.isCapital), asc(cities.name))
     .limit(q.limit ?? 500);
-  return c.json({ status: 'success' as const, results: rows });
-}
+  return c.json({ status: 'success' as const, results: rows }, 200);
+};
