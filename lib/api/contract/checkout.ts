@@ -4,20 +4,20 @@
  * `items_json`); the other shapes are ours. Amounts are rubles with kopecks (spec §9).
  */
 import { z } from 'zod';
+import { emailSchema, fullNameSchema } from '@/lib/validation/auth';
 import { Rubles, intId, intIdParam, safeString } from './common';
 import { OrderLine, OrderStatusCode } from './orders';
 
 const phoneRe = /^\+7\d{10}$/;
-const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** Spec §3 Anonymous checkout data (fio, email, phone), also the contact block of an order. */
+/**
+ * Spec §3 Anonymous checkout data (fio, email, phone), also the contact block of an order. ФИО and
+ * e-mail follow spec §5 (at least two words; the e-mail pattern) with the account forms' messages,
+ * the same schemas the checkout form uses, so API and form refuse the same input (issue #14 item 14).
+ */
 export const CheckoutContact = z.object({
-  fio: safeString({ error: 'Укажите ФИО' }).trim().min(3, 'Укажите ФИО').max(200, 'ФИО слишком длинное'),
-  email: safeString({ error: 'Укажите e-mail' })
-    .trim()
-    .toLowerCase()
-    .max(200)
-    .regex(emailRe, 'Укажите корректный e-mail'),
+  fio: fullNameSchema,
+  email: emailSchema,
   /** "+7XXXXXXXXXX" (spec §5: dashes and brackets removed). */
   phone: z
     .string({ error: 'Укажите телефон' })
