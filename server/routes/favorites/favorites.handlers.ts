@@ -10,11 +10,15 @@ import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { requireUser } from '../../services/auth';
 import { loadCards } from '../../services/catalog';
 import type { Db } from '../../db/client';
+import type * as r from './favorites.routes';
 import type { AppEnv } from '../../types';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
+/** The user's favourites after a change: ids newest first and their cards. */
 async function answer(c: Ctx, db: Db, userId: number) {
   const rows = await db
     .select({ id: favorites.productId })
@@ -22,17 +26,17 @@ async function answer(c: Ctx, db: Db, userId: number) {
     .where(eq(favorites.userId, userId))
     .orderBy(desc(favorites.createdAt), desc(favorites.productId));
   const ids = rows.map((r) => r.id);
-  return c.json({ status: 'success' as const, ids, results: await loadCards(db, ids) });
+  return c.json({ status: 'success' as const, ids, results: await loadCards(db, ids) }, 200);
 }
 
-/** GET /v1/favorites/. */
-export async function list(c: Ctx) {
+/** GET /v1/favorites/. @throws ApiHttpError 401 without a token. */
+export const list: Handler<typeof r.list> = async (c) => {
   const user = await requireUser(c);
   return answer(c, c.var.db, user.id);
-}
+};
 
 /** POST /v1/favorites/ {ids}: adds existing products, up to FAVORITES_MAX in all. */
-export async function add(c: Ctx) {
+export const add: Handler<typeof r.add> = async (c) => {
   const user = await requireUser(c);
   const { ids } = parseOr400(FavoritesAddBody, await readJson(c), 'Не удалось добавить в избранное');
   const db = c.var.db;
@@ -54,23 +58,23 @@ export async function add(c: Ctx) {
       .onConflictDoNothing();
   });
   return answer(c, db, user.id);
-}
+};
 
 /** DELETE /v1/favorites/{id}/. Removing what is not there is not an error. */
-export async function remove(c: Ctx) {
+export const remove: Handler<typeof r.remove> = async (c) => {
   const user = await requireUser(c);
-  const { id } = parseOr400(FavoriteIdParam, { id: c.req.param('id')?.replace(/\/+$/, '') }, 'Некорректный товар');
+  const { id } = parseOr400(FavoriteIdParam, { id: c.req.valid('param').id.replace(/\/+$/, '') }, 'Некорректный товар');
   await c.var.db.delete(favorites).where(and(eq(favorites.userId, user.id), eq(favorites.productId, id)));
   return answer(c, c.var.db, user.id);
-}
+};
 
 /** GET /v1/favorites/offers/?ids=1,2,3: cards of these product ids, in that order. */
-export async function offers(c: Ctx) {
-  const raw = c.req.query('ids') ?? '';
+export const offers: Handler<typeof r.offers> = async (c) => {
+  const raw = c.req.valid('query').ids ?? '';
   const ids = raw
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
   if (ids.length > FAVORITES_MAX) throw new ApiHttpError(400, `Не более ${FAVORITES_MAX} товаров`);
-  return c.json({ response: await loadCards(c.var.db, [...new Set(ids)]) });
-}
+  return c.json({ response: await loadCards(c.var.db, [...new Set(ids)]) }, 200);
+};

@@ -1,4 +1,5 @@
-/** Landing pages (spec §7 `GET /v1/landing_page/{slug}`) and the sitemap feed, documented in OpenAPI. */
+/** Landing pages (spec §7 `GET /v1/landing_page/{slug}`) and the sitemap feed, one declaration per route (routes/openapi.ts). */
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   LandingPage,
@@ -8,34 +9,36 @@ import {
   SitemapProductsQuery,
 } from '@/lib/api/contract/facets';
 import { jsonResponses } from '../docs';
+import { openapiRoute } from '../openapi';
 import * as h from './landing.handlers';
 import type { ApiApp } from '../../types';
 
-/** Registers the landing and sitemap routes under /api. */
-export function registerLandingRoutes(app: ApiApp) {
-  const r = app.openAPIRegistry;
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/landing_page/{slug}/',
-    tags: ['Каталог'],
-    request: { params: z.object({ slug: z.string() }), query: LandingQuery },
-    responses: jsonResponses(LandingPage, 'Посадочная страница с товарами (24 на странице)'),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/sitemap/',
-    tags: ['Каталог'],
-    responses: jsonResponses(SitemapIndexData, 'Адреса для sitemap.xml: категории, подборки, бренды, посадочные', []),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/sitemap/products/',
-    tags: ['Каталог'],
-    request: { query: SitemapProductsQuery },
-    responses: jsonResponses(SitemapProducts, 'Адреса товаров для sitemap.xml', [400]),
-  });
+const tags = ['Каталог'];
 
-  app.get('/api/v1/landing_page/:slug{.+}', h.landingPage);
-  app.get('/api/v1/sitemap/products', h.sitemapProductList);
-  app.get('/api/v1/sitemap', h.sitemap);
+export const landingPage = createRoute({
+  method: 'get',
+  path: '/api/v1/landing_page/{slug}/',
+  tags,
+  request: { params: z.object({ slug: z.string() }), query: LandingQuery },
+  responses: jsonResponses(LandingPage, 'Посадочная страница с товарами (24 на странице)'),
+});
+export const sitemap = createRoute({
+  method: 'get',
+  path: '/api/v1/sitemap/',
+  tags,
+  responses: jsonResponses(SitemapIndexData, 'Адреса для sitemap.xml: категории, подборки, бренды, посадочные', []),
+});
+export const sitemapProductList = createRoute({
+  method: 'get',
+  path: '/api/v1/sitemap/products/',
+  tags,
+  request: { query: SitemapProductsQuery },
+  responses: jsonResponses(SitemapProducts, 'Адреса товаров для sitemap.xml', [400]),
+});
+
+/** Registers the landing and sitemap routes under /api (a landing slug may span segments). */
+export function registerLandingRoutes(app: ApiApp) {
+  openapiRoute(app, landingPage, h.landingPage, { routing: '/api/v1/landing_page/:slug{.+}' });
+  openapiRoute(app, sitemapProductList, h.sitemapProductList);
+  openapiRoute(app, sitemap, h.sitemap);
 }
