@@ -4,6 +4,7 @@ import { mainImage } from '@/components/product-image/product-image';
 import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { catalogHref, href } from '@/lib/routes';
+import { initialSelection } from '../utils/initial-selection';
 import { sizeChartFor } from '../utils/size-charts';
 import { ProductGallery } from './product-gallery';
 import { ProductSelectionProvider } from './product-selection';
@@ -19,6 +20,8 @@ export type ProductViewProps = {
   favoriteSlot?: React.ReactNode;
   /** The control on each related product's card (e.g. the favourites heart). */
   relatedCardAction?: ProductRowProps['cardAction'];
+  /** The page's query: `?color=&size=` (or `&top=&bottom=`) of a feed link preselects them. */
+  query?: Record<string, string | string[] | undefined>;
 };
 
 /**
@@ -28,8 +31,8 @@ export type ProductViewProps = {
  * schema.org JSON-LD is the page's (features/seo/utils/structured-data.ts, issue #14 item 7).
  * Server component; names, prices and texts are complete HTML without JavaScript.
  */
-export function ProductView({ product, favoriteSlot, relatedCardAction }: ProductViewProps) {
-  const firstOffer = product.offers[0];
+export function ProductView({ product, favoriteSlot, relatedCardAction, query = {} }: ProductViewProps) {
+  const selection = initialSelection(product.offers, query);
   const imagesByOffer = Object.fromEntries(product.offers.map((offer) => [offer.id, offer.images]));
   const crumbs = [
     ...product.breadcrumbs.map((crumb) => ({ name: crumb.name, href: catalogHref(crumb.path) })),
@@ -47,7 +50,7 @@ export function ProductView({ product, favoriteSlot, relatedCardAction }: Produc
   return (
     <div className="container">
       <Breadcrumbs items={crumbs} />
-      <ProductSelectionProvider initialOfferId={firstOffer?.id ?? 0}>
+      <ProductSelectionProvider initialOfferId={selection.offerId}>
         <div className={styles.layout}>
           <ProductGallery name={product.name} imagesByOffer={imagesByOffer} fallback={product.images} />
           <div className={styles.info}>
@@ -57,7 +60,7 @@ export function ProductView({ product, favoriteSlot, relatedCardAction }: Produc
             <h1 className={styles.name}>{product.name}</h1>
             <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             {chart ? <SizeChart chart={chart} /> : null}
-            <PurchasePanel productId={product.id} offers={product.offers} />
+            <PurchasePanel productId={product.id} offers={product.offers} initial={selection} />
             {favoriteSlot}
             <div className={styles.details}>
               {details.map((detail, index) => (

@@ -109,3 +109,20 @@ describe('PurchasePanel live stock', () => {
     expect(screen.getByRole('button', { name: 'Добавить в корзину' })).toBeEnabled();
   });
 });
+
+describe('PurchasePanel initial selection', () => {
+  it('opens with the size of a feed link (?size=) chosen', () => {
+    server.use(stockHandler(createFakeStock(PRODUCT, { [OFFER]: { 'SKU-46': 0, 'SKU-48': 1, 'SKU-50': 4 } })));
+    render(
+      <ProductSelectionProvider initialOfferId={OFFER}>
+        <PurchasePanel
+          productId={PRODUCT}
+          offers={[cachedOffer]}
+          initial={{ size: 'SKU-50', top: null, bottom: null }}
+        />
+      </ProductSelectionProvider>,
+    );
+    expect(radio('50')).toBeChecked();
+    expect(radio('48')).not.toBeChecked();
+  });
+});

@@ -5,6 +5,7 @@ import type { Feature, Offer } from '@/lib/api/contract/catalog';
 import { href } from '@/lib/routes';
 import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
+import { onlyAvailable, type InitialSelection } from '../utils/initial-selection';
 import { useProductSelection } from './product-selection';
 import styles from './purchase-panel.module.css';
 
@@ -14,6 +15,8 @@ export type PurchasePanelProps = {
   productId: number;
   /** The product's offers (colours) with their sizes (contract `Offer`). */
   offers: readonly Offer[];
+  /** Sizes chosen at first render (`?size=` of a feed link, features/product/utils/initial-selection.ts). */
+  initial?: Pick<InitialSelection, 'size' | 'top' | 'bottom'>;
 };
 
 type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
@@ -45,12 +48,6 @@ function mergeLiveStock(offers: readonly Offer[], live: LiveStock | null): reado
 function goneSize(features: readonly Feature[], extId: string | null): Feature | null {
   const feature = extId ? features.find((candidate) => candidate.ext_id === extId) : undefined;
   return feature && soldOut(feature) ? feature : null;
-}
-
-/** The single in-stock size of a list, preselected for convenience; otherwise none. */
-function onlyAvailable(features: readonly Feature[]): string | null {
-  const available = features.filter((feature) => !soldOut(feature));
-  return features.length === 1 && available[0] ? available[0].ext_id : null;
 }
 
 function SizePicker({
@@ -107,14 +104,20 @@ function SizePicker({
  * выберите другой", a size back in stock is enabled. Until the answer comes, or if it fails, the
  * cached sizes stand ("Добавить в корзину" stays usable: the basket checks stock on the server).
  */
-export function PurchasePanel({ productId, offers: renderedOffers }: PurchasePanelProps) {
+export function PurchasePanel({ productId, offers: renderedOffers, initial }: PurchasePanelProps) {
   const { offerId, setOfferId } = useProductSelection();
   const live = useLiveStock(productId);
   const offers = useMemo(() => mergeLiveStock(renderedOffers, live), [renderedOffers, live]);
   const offer = offers.find((candidate) => candidate.id === offerId) ?? offers[0];
-  const [size, setSize] = useState<string | null>(() => (offer ? onlyAvailable(offer.features) : null));
-  const [top, setTop] = useState<string | null>(() => (offer ? onlyAvailable(offer.features_top) : null));
-  const [bottom, setBottom] = useState<string | null>(() => (offer ? onlyAvailable(offer.features_bottom) : null));
+  const [size, setSize] = useState<string | null>(() =>
+    initial ? initial.size : offer ? onlyAvailable(offer.features) : null,
+  );
+  const [top, setTop] = useState<string | null>(() =>
+    initial ? initial.top : offer ? onlyAvailable(offer.features_top) : null,
+  );
+  const [bottom, setBottom] = useState<string | null>(() =>
+    initial ? initial.bottom : offer ? onlyAvailable(offer.features_bottom) : null,
+  );
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
 

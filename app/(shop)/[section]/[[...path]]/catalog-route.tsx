@@ -151,6 +151,7 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
           product={product}
           favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />}
           relatedCardAction={FavoriteToggle}
+          query={query}
         />
         <JsonLd data={productGroupJsonLd(product, absoluteUrl)} />
       </>
