@@ -8,10 +8,9 @@ import { sql } from 'drizzle-orm';
 import { StockParams, type StockOffer, type StockResponse } from '@/lib/api/contract/stock';
 import { rows } from '../../db/client';
 import { ApiHttpError, parseOr400 } from '../../http';
+import type * as r from './stock.routes';
 import type { AppEnv } from '../../types';
-import type { Context } from 'hono';
-
-type Ctx = Context<AppEnv>;
+import type { RouteHandler } from '@hono/zod-openapi';
 
 type Row = { offer_id: number | null; ext_id: string | null; stock: number | null };
 
@@ -20,8 +19,9 @@ type Row = { offer_id: number | null; ext_id: string | null; stock: number | nul
  * offers and sizes in the product page's order.
  * @throws ApiHttpError 400 for a pk that is not an int4 id, 404 "Товар не найден" for an unknown product.
  */
-export async function stock(c: Ctx) {
-  const { pk } = parseOr400(StockParams, { pk: c.req.param('pk')?.replace(/\/+$/, '') }, 'Некорректный товар');
+export const stock: RouteHandler<typeof r.stock, AppEnv> = async (c) => {
+  // The route checks the digits; the contract also bounds the id to int4.
+  const { pk } = parseOr400(StockParams, { pk: c.req.valid('param').pk.replace(/\/+$/, '') }, 'Некорректный товар');
   const found = await rows<Row>(
     c.var.db,
     sql`select o.id as offer_id, f.ext_id, f.stock
@@ -43,5 +43,5 @@ export async function stock(c: Ctx) {
     offer.features.push({ ext_id: row.ext_id, stock: pieces, available: pieces > 0 });
   }
   const body: StockResponse = { status: 'success', product: pk, offers };
-  return c.json(body);
-}
+  return c.json(body, 200);
+};
