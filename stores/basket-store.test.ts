@@ -223,7 +223,20 @@ describe('persistence in lkData (spec §3)', () => {
     const blob = JSON.parse(localStorage.getItem(LK_DATA_KEY) ?? '{}');
     expect(blob.basket.state.basketListId).toContain(a!.item_uuid);
     expect(blob.basket.state.offerFeaturesList['5'].selectSize).toEqual({ ext_id: 'S-5' });
-    expect(Object.keys(blob.basket.state).sort()).toEqual(['basketListId', 'offerFeaturesList']);
+    expect(Object.keys(blob.basket.state).sort()).toEqual(['basketListId', 'offerColorsList', 'offerFeaturesList']);
+  });
+
+  it('remembers the colour of an added offer in lkData.basket.offerColorsList and reads it back', async () => {
+    await loaded([]);
+    await store().add({ offer: 6, feature: 'S-6', color: { id: 3, slug: 'krasnyj', name: 'Красный' } });
+    const blob = JSON.parse(localStorage.getItem(LK_DATA_KEY) ?? '{}');
+    expect(blob.basket.state.offerColorsList['6']).toEqual({ id: 3, slug: 'krasnyj', name: 'Красный' });
+    // The next visit: a fresh store reads the blob back (setState writes it, so restore it first).
+    const saved = localStorage.getItem(LK_DATA_KEY)!;
+    useBasketStore.setState({ offerColorsList: {} });
+    localStorage.setItem(LK_DATA_KEY, saved);
+    await useBasketStore.persist.rehydrate();
+    expect(store().offerColorsList['6']?.slug).toBe('krasnyj');
   });
 
   it('rehydrates ids for the badge and keeps other slices of lkData', async () => {

@@ -53,7 +53,12 @@ export type AddToBasketInput = {
   featurebot?: string;
   /** Pieces to add, 1 when omitted. */
   quantity?: number;
+  /** Colour of the offer, remembered in `offerColorsList` (not sent to the server). */
+  color?: OfferColor;
 };
+
+/** The colour chosen for one offer (spec §3 `offerColorsList` entry). */
+export type OfferColor = { id: number; slug: string; name: string };
 
 /** A failed change of one line (or of the whole basket when `item_uuid` is null), for the UI. */
 export type BasketError = { item_uuid: string | null; message: string };
@@ -72,6 +77,8 @@ export type BasketState = {
   basketLoadFailed: boolean;
   /** Chosen sizes by offer id (spec §3). Persisted. */
   offerFeaturesList: Record<string, OfferFeatures>;
+  /** Chosen colours by offer id (spec §3 `offerColorsList`, kept in lkData). Written on add. Persisted. */
+  offerColorsList: Record<string, OfferColor>;
   /** Whether the header dropdown is open (spec §2, §4). */
   showDropdown: boolean;
   /** Pending close of the dropdown (spec §4), or null. */
@@ -129,7 +136,7 @@ function listSlice(list: CartItem[]) {
   return { basketList: list, basketListId, count: basketListId.length, total: basketTotal(list) };
 }
 
-type PersistedBasket = Pick<BasketState, 'basketListId' | 'offerFeaturesList'>;
+type PersistedBasket = Pick<BasketState, 'basketListId' | 'offerFeaturesList' | 'offerColorsList'>;
 
 let initPromise: Promise<void> | null = null;
 // Bumped by every applied change, so a GET sent before a change cannot overwrite its result.
@@ -186,6 +193,7 @@ export const useBasketStore = create<BasketState>()(
         basketLoading: false,
         basketLoadFailed: false,
         offerFeaturesList: {},
+        offerColorsList: {},
         showDropdown: false,
         dropdownTimeout: null,
         pendingItems: {},
@@ -223,7 +231,8 @@ export const useBasketStore = create<BasketState>()(
           hydrateBasketStore();
           set({ busy: true, lastError: null });
           try {
-            const cart = await addToCart(input);
+            const { color, ...cartInput } = input;
+            const cart = await addToCart(cartInput);
             changeSeq += 1;
             set((s) => ({
               ...listSlice(cart.items),
@@ -237,6 +246,9 @@ export const useBasketStore = create<BasketState>()(
                   selectSize: input.feature ? { ext_id: input.feature } : null,
                 },
               },
+              offerColorsList: color
+                ? { ...s.offerColorsList, [String(input.offer)]: { id: color.id, slug: color.slug, name: color.name } }
+                : s.offerColorsList,
             }));
             return true;
           } catch (error) {
@@ -323,6 +335,7 @@ export const useBasketStore = create<BasketState>()(
       partialize: (state): PersistedBasket => ({
         basketListId: state.basketListId,
         offerFeaturesList: state.offerFeaturesList,
+        offerColorsList: state.offerColorsList,
       }),
       merge: (persisted, current) => {
         const stored = sanitizePersisted(persisted);
@@ -333,6 +346,7 @@ export const useBasketStore = create<BasketState>()(
           basketListId,
           count: current.basketInited ? current.count : basketListId.length,
           offerFeaturesList: { ...stored.offerFeaturesList, ...current.offerFeaturesList },
+          offerColorsList: { ...stored.offerColorsList, ...current.offerColorsList },
         };
       },
     },
@@ -363,7 +377,11 @@ function sanitizePersisted(value: unknown): PersistedBasket {
     source.offerFeaturesList && typeof source.offerFeaturesList === 'object' && !Array.isArray(source.offerFeaturesList)
       ? (source.offerFeaturesList as Record<string, OfferFeatures>)
       : {};
-  return { basketListId: ids, offerFeaturesList: features };
+  const colors =
+    source.offerColorsList && typeof source.offerColorsList === 'object' && !Array.isArray(source.offerColorsList)
+      ? (source.offerColorsList as Record<string, OfferColor>)
+      : {};
+  return { basketListId: ids, offerFeaturesList: features, offerColorsList: colors };
 }
 
 /** Test helper: back to the initial state and forget in-flight loads. Not for app code. */

@@ -16,6 +16,9 @@ import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
 /** Spec §3 Anonymous checkout data. */
 export type AnonymousData = { fio: string; email: string; phone: string };
 
+/** A delivery city (spec §7 Locations ids) remembered for the next checkout. */
+export type SavedCity = { regionId: number; cityId: number };
+
 /** The order just placed, for /basket/success and the order-accepted popup. */
 export type LastOrder = {
   number: string;
@@ -38,6 +41,8 @@ export type CheckoutState = {
   lastOrder: LastOrder | null;
   /** Spec §3 "order popup flag": the order-accepted popup was shown for `lastOrder`. */
   orderPopupShown: boolean;
+  /** Spec §3 `city` (kept in lkData): the delivery region and city last chosen, or null. */
+  city: SavedCity | null;
   setAnonymousData: (data: AnonymousData | null) => void;
   /** Sets the nominal and (re)loads its data (spec §4); a failed lookup resets it (spec §8). */
   setGiftCardExtId: (extId: string | null) => Promise<void>;
@@ -48,6 +53,8 @@ export type CheckoutState = {
   /** After a successful order: forget the key, the promo and the certificate, keep the order. */
   orderPlaced: (order: LastOrder) => void;
   setOrderPopupShown: (value: boolean) => void;
+  /** Remembers the chosen city (ids > 0), or forgets it with null. */
+  setCity: (city: SavedCity | null) => void;
 };
 
 function randomKey(): string {
@@ -58,7 +65,7 @@ function randomKey(): string {
 
 type Persisted = Pick<
   CheckoutState,
-  'anonymousData' | 'giftCardExtId' | 'promoCode' | 'idempotencyKey' | 'lastOrder' | 'orderPopupShown'
+  'anonymousData' | 'giftCardExtId' | 'promoCode' | 'idempotencyKey' | 'lastOrder' | 'orderPopupShown' | 'city'
 >;
 
 /** The checkout store hook. */
@@ -72,6 +79,7 @@ export const useCheckoutStore = create<CheckoutState>()(
       idempotencyKey: null,
       lastOrder: null,
       orderPopupShown: false,
+      city: null,
       setAnonymousData: (anonymousData) => set({ anonymousData }),
       setGiftCardExtId: async (giftCardExtId) => {
         set({ giftCardExtId, giftCardInBasketData: null, idempotencyKey: null });
@@ -108,6 +116,10 @@ export const useCheckoutStore = create<CheckoutState>()(
           orderPopupShown: false,
         }),
       setOrderPopupShown: (orderPopupShown) => set({ orderPopupShown }),
+      setCity: (city) =>
+        set({
+          city: city && city.regionId > 0 && city.cityId > 0 ? { regionId: city.regionId, cityId: city.cityId } : null,
+        }),
     }),
     {
       name: LK_DATA_SLICES.checkout,
@@ -121,6 +133,7 @@ export const useCheckoutStore = create<CheckoutState>()(
         idempotencyKey: s.idempotencyKey,
         lastOrder: s.lastOrder,
         orderPopupShown: s.orderPopupShown,
+        city: s.city,
       }),
     },
   ),

@@ -120,6 +120,7 @@ beforeEach(() => {
   useCheckoutStore.setState({
     anonymousData: null,
     promoCode: null,
+    city: null,
     giftCardExtId: null,
     giftCardInBasketData: null,
     idempotencyKey: null,
@@ -175,6 +176,14 @@ describe('DeliveryPage contact section', () => {
 });
 
 describe('DeliveryPage delivery section', () => {
+  it('opens on the region and city kept in lkData (spec §3 city)', async () => {
+    act(() => useCheckoutStore.setState({ city: { regionId: 16, cityId: 6 } }));
+    render(<DeliveryPage />);
+    await screen.findByText('Платье льняное × 1');
+    await waitFor(() => expect(screen.getByLabelText('Регион*')).toHaveDisplayValue('Республика Татарстан'));
+    await waitFor(() => expect(screen.getByLabelText('Город*')).toHaveDisplayValue('Набережные Челны'));
+  });
+
   it('starts in Москва, loads the cities of another region and re-prices the delivery', async () => {
     const user = await renderForm();
     expect(screen.getByLabelText('Регион*')).toHaveDisplayValue('Москва');

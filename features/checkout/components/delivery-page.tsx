@@ -83,9 +83,15 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
   useEffect(() => {
     hydrateBasketStore();
     hydrateCheckoutStore();
+    // Spec §3 lkData `city`: the region and city of the last order come preselected.
+    const saved = useCheckoutStore.getState().city;
+    if (saved && !form.getValues('regionId')) {
+      form.setValue('regionId', saved.regionId);
+      form.setValue('cityId', saved.cityId);
+    }
     void useBasketStore.getState().init();
     void useCheckoutStore.getState().loadGiftCard();
-  }, []);
+  }, [form]);
 
   // Contact: the registered user's data, else what the checkout choice popup stored (spec §6);
   // a field the shopper already edited is left alone.
@@ -176,6 +182,7 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
           },
           key,
         );
+        store.setCity({ regionId: values.regionId, cityId: values.cityId });
         store.orderPlaced({
           number: order.number,
           guid: order.guid,

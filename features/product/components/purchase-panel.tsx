@@ -173,6 +173,7 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
     setStatus({ kind: 'pending' });
     const ok = await useBasketStore.getState().add({
       offer: offer.id,
+      color: offer.color,
       ...(separates
         ? { featuretop: top ?? undefined, featurebot: bottom ?? undefined }
         : size
