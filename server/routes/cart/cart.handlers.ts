@@ -1,15 +1,18 @@
 /**
- * Handlers of the basket endpoints (spec §7 Cart). The anonymous basket is identified by the
+ * Handlers of the basket endpoints (spec §7 Cart), typed from cart.routes.ts. The anonymous basket is identified by the
  * httpOnly `cart_id` cookie set here; answers are `{status: "success", cart}`.
  */
 import { getCookie, setCookie } from 'hono/cookie';
-import { AddToCartBody, ItemUuidParam, UpdateCartItemBody } from '@/lib/api/contract/cart';
+import { AddToCartBody, UpdateCartItemBody } from '@/lib/api/contract/cart';
 import { parseOr400, readJson } from '../../http';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from '../../services/cart';
+import type * as r from './cart.routes';
 import type { AppEnv } from '../../types';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 /** Name of the basket cookie. */
 export const CART_COOKIE = 'cart_id';
@@ -21,15 +24,18 @@ function cartIdOf(c: Ctx): string | null {
   return value && UUID.test(value) ? value : null;
 }
 
+/** `{status: "success", cart}` of the basket `cartId` (empty basket when null). */
 async function answer(c: Ctx, cartId: string | null) {
-  return c.json({ status: 'success' as const, cart: await getCart(c.var.db, cartId) });
+  return c.json({ status: 'success' as const, cart: await getCart(c.var.db, cartId) }, 200);
 }
 
-export async function show(c: Ctx) {
+/** GET /v2/cart/: the basket of the cookie. */
+export const show: Handler<typeof r.show> = async (c) => {
   return answer(c, cartIdOf(c));
-}
+};
 
-export async function add(c: Ctx) {
+/** POST /v2/cart/: adds a size; sets the cookie for a new basket. @throws ApiHttpError 400/404/409/413 (services/cart.ts). */
+export const add: Handler<typeof r.add> = async (c) => {
   const body = parseOr400(AddToCartBody, await readJson(c), 'Не удалось добавить товар');
   const current = cartIdOf(c);
   const cartId = await addToCart(c.var.db, current, body);
@@ -43,33 +49,28 @@ export async function add(c: Ctx) {
     });
   }
   return answer(c, cartId);
-}
+};
 
-export async function update(c: Ctx) {
-  const { item_uuid } = parseOr400(
-    ItemUuidParam,
-    { item_uuid: c.req.param('item_uuid') },
-    'Позиция корзины не найдена',
-  );
+/** PUT /v2/cart/{item_uuid}/ {quantity}. @throws ApiHttpError 400/404/409. */
+export const update: Handler<typeof r.update> = async (c) => {
+  const { item_uuid } = c.req.valid('param');
   const { quantity } = parseOr400(UpdateCartItemBody, await readJson(c), 'Не удалось изменить количество');
   const cartId = cartIdOf(c);
   await updateCartItem(c.var.db, cartId, item_uuid, quantity);
   return answer(c, cartId);
-}
+};
 
-export async function remove(c: Ctx) {
-  const { item_uuid } = parseOr400(
-    ItemUuidParam,
-    { item_uuid: c.req.param('item_uuid') },
-    'Позиция корзины не найдена',
-  );
+/** DELETE /v2/cart/{item_uuid}/. @throws ApiHttpError 404 for an unknown line. */
+export const remove: Handler<typeof r.remove> = async (c) => {
+  const { item_uuid } = c.req.valid('param');
   const cartId = cartIdOf(c);
   await removeCartItem(c.var.db, cartId, item_uuid);
   return answer(c, cartId);
-}
+};
 
-export async function clear(c: Ctx) {
+/** DELETE /v2/cart/: empties the basket. */
+export const clear: Handler<typeof r.clear> = async (c) => {
   const cartId = cartIdOf(c);
   await clearCart(c.var.db, cartId);
   return answer(c, cartId);
-}
+};

@@ -1,51 +1,55 @@
-/** Basket endpoints (spec §7 Cart), documented in OpenAPI. */
-import { z } from 'zod';
-import { AddToCartBody, CartResponse, UpdateCartItemBody } from '@/lib/api/contract/cart';
+/** Basket endpoints (spec §7 Cart), one declaration per route (routes/openapi.ts). */
+import { createRoute } from '@hono/zod-openapi';
+import { AddToCartBody, CartResponse, ItemUuidParam, UpdateCartItemBody } from '@/lib/api/contract/cart';
 import { jsonBody, jsonResponses } from '../docs';
+import { openapiRoute } from '../openapi';
 import * as h from './cart.handlers';
 import type { ApiApp } from '../../types';
 
+const tags = ['Корзина'];
+// The contract's param schema: the hook's 400 carries its Russian message.
+const item = { params: ItemUuidParam };
+
+export const show = createRoute({
+  method: 'get',
+  path: '/api/v2/cart/',
+  tags,
+  responses: jsonResponses(CartResponse, 'Корзина (cookie cart_id)', []),
+});
+export const add = createRoute({
+  method: 'post',
+  path: '/api/v2/cart/',
+  tags,
+  request: jsonBody(AddToCartBody),
+  responses: jsonResponses(CartResponse, 'Товар добавлен; ставит cookie cart_id', [400, 404, 409, 413]),
+});
+export const clear = createRoute({
+  method: 'delete',
+  path: '/api/v2/cart/',
+  tags,
+  responses: jsonResponses(CartResponse, 'Корзина очищена', []),
+});
+export const update = createRoute({
+  method: 'put',
+  path: '/api/v2/cart/{item_uuid}/',
+  tags,
+  request: { ...item, ...jsonBody(UpdateCartItemBody) },
+  responses: jsonResponses(CartResponse, 'Новое количество позиции', [400, 404, 409]),
+});
+export const remove = createRoute({
+  method: 'delete',
+  path: '/api/v2/cart/{item_uuid}/',
+  tags,
+  request: item,
+  responses: jsonResponses(CartResponse, 'Позиция удалена', [400, 404]),
+});
+
 /** Registers the basket routes under /api/v2/cart. */
 export function registerCartRoutes(app: ApiApp) {
-  const r = app.openAPIRegistry;
-  const item = { params: z.object({ item_uuid: z.string().uuid() }) };
-  r.registerPath({
-    method: 'get',
-    path: '/api/v2/cart/',
-    tags: ['Корзина'],
-    responses: jsonResponses(CartResponse, 'Корзина (cookie cart_id)', []),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v2/cart/',
-    tags: ['Корзина'],
-    request: jsonBody(AddToCartBody),
-    responses: jsonResponses(CartResponse, 'Товар добавлен; ставит cookie cart_id', [400, 404, 409, 413]),
-  });
-  r.registerPath({
-    method: 'delete',
-    path: '/api/v2/cart/',
-    tags: ['Корзина'],
-    responses: jsonResponses(CartResponse, 'Корзина очищена', []),
-  });
-  r.registerPath({
-    method: 'put',
-    path: '/api/v2/cart/{item_uuid}/',
-    tags: ['Корзина'],
-    request: { ...item, ...jsonBody(UpdateCartItemBody) },
-    responses: jsonResponses(CartResponse, 'Новое количество позиции', [400, 404, 409]),
-  });
-  r.registerPath({
-    method: 'delete',
-    path: '/api/v2/cart/{item_uuid}/',
-    tags: ['Корзина'],
-    request: item,
-    responses: jsonResponses(CartResponse, 'Позиция удалена', [400, 404]),
-  });
-
-  app.get('/api/v2/cart', h.show);
-  app.post('/api/v2/cart', h.add);
-  app.delete('/api/v2/cart', h.clear);
-  app.put('/api/v2/cart/:item_uuid', h.update);
-  app.delete('/api/v2/cart/:item_uuid', h.remove);
+  const what = 'Позиция корзины не найдена';
+  openapiRoute(app, show, h.show);
+  openapiRoute(app, add, h.add);
+  openapiRoute(app, clear, h.clear);
+  openapiRoute(app, update, h.update, { what });
+  openapiRoute(app, remove, h.remove, { what });
 }
