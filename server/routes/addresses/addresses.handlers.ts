@@ -9,11 +9,14 @@ import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
 import { cities, regions, userAddresses } from '../../db/schema';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { requireUser } from '../../services/auth';
+import type * as r from './addresses.routes';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../types';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Most addresses one user keeps. */
@@ -60,17 +63,17 @@ async function checkPlace(db: Db | Tx, regionId: number, cityId: number) {
 }
 
 async function answer(c: Ctx, userId: number) {
-  return c.json({ status: 'success' as const, results: await listAddresses(c.var.db, userId) });
+  return c.json({ status: 'success' as const, results: await listAddresses(c.var.db, userId) }, 200);
 }
 
 /** GET /v1/user_address/: the user's addresses, main first. */
-export async function list(c: Ctx) {
+export const list: Handler<typeof r.list> = async (c) => {
   const user = await requireUser(c);
   return answer(c, user.id);
-}
+};
 
 /** POST /v1/user_address/: adds an address (the first one, or is_main, becomes main). */
-export async function create(c: Ctx) {
+export const create: Handler<typeof r.create> = async (c) => {
   const user = await requireUser(c);
   const body = parseOr400(AddressBody, await readJson(c), 'Не удалось сохранить адрес');
   await c.var.db.transaction(async (tx) => {
@@ -96,10 +99,10 @@ export async function create(c: Ctx) {
     });
   });
   return answer(c, user.id);
-}
+};
 
 /** PUT /v1/user_address/ {id, …}: changes the user's own address; another's → 404. */
-export async function update(c: Ctx) {
+export const update: Handler<typeof r.update> = async (c) => {
   const user = await requireUser(c);
   const body = parseOr400(AddressUpdateBody, await readJson(c), 'Не удалось сохранить адрес');
   await c.var.db.transaction(async (tx) => {
@@ -129,10 +132,10 @@ export async function update(c: Ctx) {
       .where(eq(userAddresses.id, row.id));
   });
   return answer(c, user.id);
-}
+};
 
 /** POST /v1/user_address_delete/ {id}: deletes the user's own address; another's → 404. */
-export async function remove(c: Ctx) {
+export const remove: Handler<typeof r.remove> = async (c) => {
   const user = await requireUser(c);
   const { id } = parseOr400(AddressDeleteBody, await readJson(c), 'Не удалось удалить адрес');
   await c.var.db.transaction(async (tx) => {
@@ -152,4 +155,4 @@ export async function remove(c: Ctx) {
     }
   });
   return answer(c, user.id);
-}
+};
