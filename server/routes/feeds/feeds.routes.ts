@@ -1,4 +1,6 @@
-/** Product feeds for Yandex Market and Google Merchant Center (issue #15), documented in OpenAPI. */
+/** Product feeds for Yandex Market and Google Merchant Center (issue #15), one declaration per route (routes/openapi.ts). */
+import { createRoute } from '@hono/zod-openapi';
+import { openapiRoute } from '../openapi';
 import * as h from './feeds.handlers';
 import type { ApiApp } from '../../types';
 
@@ -6,22 +8,21 @@ const xml = (description: string) => ({
   200: { description, content: { 'application/xml': { schema: { type: 'string' as const } } } },
 });
 
-/** Registers GET /api/v1/feeds/yml.xml and /api/v1/feeds/google-merchant.xml. */
-export function registerFeedsRoutes(app: ApiApp) {
-  const r = app.openAPIRegistry;
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/feeds/yml.xml',
-    tags: ['Каталог'],
-    responses: xml('Фид Яндекс Маркета (YML): каждый размер в наличии — отдельное предложение'),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/feeds/google-merchant.xml',
-    tags: ['Каталог'],
-    responses: xml('Фид Google Merchant Center (RSS 2.0, g:)'),
-  });
+export const yml = createRoute({
+  method: 'get',
+  path: '/api/v1/feeds/yml.xml',
+  tags: ['Каталог'],
+  responses: xml('Фид Яндекс Маркета (YML): каждый размер в наличии — отдельное предложение'),
+});
+export const googleMerchant = createRoute({
+  method: 'get',
+  path: '/api/v1/feeds/google-merchant.xml',
+  tags: ['Каталог'],
+  responses: xml('Фид Google Merchant Center (RSS 2.0, g:)'),
+});
 
-  app.get('/api/v1/feeds/yml.xml', h.yml);
-  app.get('/api/v1/feeds/google-merchant.xml', h.googleMerchant);
+/** Registers GET /api/v1/feeds/yml.xml and /api/v1/feeds/google-merchant.xml (XML bodies, no params). */
+export function registerFeedsRoutes(app: ApiApp) {
+  openapiRoute(app, yml, h.yml);
+  openapiRoute(app, googleMerchant, h.googleMerchant);
 }

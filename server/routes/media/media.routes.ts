@@ -7,6 +7,9 @@
  *   the content (server/services/content-image.ts), cached for a year.
  * - `GET /media/logo.svg`: the organization's logo (spec §3 organization `logo`).
  * Bad parameters answer 404 `{status:"error", message:"Изображение не найдено"}`.
+ *
+ * Plain Hono, not `createRoute` (issue #17 item 1): these are binary files under `/media`, not
+ * JSON API routes, and are not part of the OpenAPI document; each is declared once already.
  */
 import { Hono } from 'hono';
 import { renderContentImage } from '../../services/content-image';
