@@ -1,11 +1,11 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
 import { href } from '@/lib/routes';
 import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
-import { onlyAvailable, type InitialSelection } from '../utils/initial-selection';
+import { initialSelection, onlyAvailable, type InitialSelection } from '../utils/initial-selection';
 import { useProductSelection } from './product-selection';
 import styles from './purchase-panel.module.css';
 
@@ -119,6 +119,20 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
     initial ? initial.bottom : offer ? onlyAvailable(offer.features_bottom) : null,
   );
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  // Product pages are cached once for all their variants (proxy.ts gives them one key), so the
+  // server never sees a feed link's ?color=&size=: it is applied here, right after hydration.
+  useEffect(() => {
+    const query = Object.fromEntries(new URLSearchParams(window.location.search));
+    if (!query.color && !query.size && !query.top && !query.bottom) return;
+    const chosen = initialSelection(renderedOffers, query);
+    if (!chosen.offerId) return;
+    setOfferId(chosen.offerId);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is read once after hydration: the cached HTML cannot know it
+    setSize(chosen.size);
+    setTop(chosen.top);
+    setBottom(chosen.bottom);
+  }, [renderedOffers, setOfferId]);
   const [notice, setNotice] = useState<string | null>(null);
 
   // A new live answer may have sold out a chosen size: unselect it while rendering (React's
