@@ -21,13 +21,17 @@ const nextConfig: NextConfig = {
   // .next/server/app/cached, which scripts/serve.mjs keeps under PAGE_CACHE_DISK_MB (the number of
   // pages grows with the filter combinations requested). The disk cache stays on: the image
   // optimizer's cache depends on it.
-  cacheMaxMemorySize: 256 * 1024 * 1024,
   // Issue #16 (docs/topology.md): with REDIS_URL, every instance shares one data and page cache in
   // Redis (deploy/next-cache-handler.mjs), so a tag revalidated on one is revalidated on all; no
-  // per-process copy on top of it (cacheMaxMemorySize 0). Without it: the built-in cache above.
-  ...(process.env.REDIS_URL
-    ? { cacheHandler: path.join(process.cwd(), 'deploy', 'next-cache-handler.mjs'), cacheMaxMemorySize: 0 }
-    : {}),
+  // per-process copy on top of it (cacheMaxMemorySize 0). Without it: Next's built-in cache above
+  // (deploy/next-cache-handler-local.mjs). Both carry the render-start guard of issue #13
+  // (deploy/render-start-guard.mjs, docs/caching.md).
+  cacheMaxMemorySize: process.env.REDIS_URL ? 0 : 256 * 1024 * 1024,
+  cacheHandler: path.join(
+    process.cwd(),
+    'deploy',
+    process.env.REDIS_URL ? 'next-cache-handler.mjs' : 'next-cache-handler-local.mjs',
+  ),
   // Issue #7 SEO: <title>, description and canonical always in <head>, never streamed into the
   // body after it (Next streams metadata to browsers it does not list as bots, e.g. Lighthouse).
   htmlLimitedBots: /.*/,

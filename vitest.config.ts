@@ -23,7 +23,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['*.test.ts', 'lib/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            '*.test.ts',
+            'deploy/**/*.test.ts',
+            'lib/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

@@ -29,6 +29,7 @@ import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import { createClient } from 'redis';
+import { withRenderStartGuard } from './render-start-guard.mjs';
 
 /** Hash of tag → ms of its last revalidation; the name the redis-strings store reads. */
 const REVALIDATED_TAGS_KEY = '__revalidated_tags__';
@@ -70,4 +71,4 @@ CacheHandler.onCreation(async ({ buildId }) => {
   return state.__storefrontCacheConfig;
 });
 
-export default CacheHandler;
+export default withRenderStartGuard(CacheHandler);

@@ -6,7 +6,7 @@
  *
  *   npm run bench:freshness -- [--quick] [--changes 50] [--db pglite,postgres] [--warn] [--build]
  *                              [--database-url postgres://user:pass@host:5432/any] [--no-bulk]
- *                              [--port 3200] [--api-port 8200] [--concurrency 6] [--debug]
+ *                              [--port 3200] [--api-port 8200] [--concurrency 6] [--debug] [--no-guard]
  *
  * For each database (PGlite, then PostgreSQL):
  *  1. the shop API runs inside this process, as server/main.ts runs it (openDb, seedDatabase,
@@ -216,6 +216,9 @@ async function startStorefront(apiUrl) {
     SHOP_API_URL: apiUrl,
     REVALIDATE_SECRET: secret,
     PGLITE_DIR: `.data/measure-${PRODUCTS}`,
+    // --no-guard: Next's cache without the render-start guard (deploy/render-start-guard.mjs), to
+    // measure what the guard buys in the same run.
+    ...(args['no-guard'] ? { CACHE_RENDER_GUARD: 'off' } : {}),
   };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
