@@ -24,7 +24,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { machineLoad, parseArgs, samplePaths, startShop, treeRss, WARN_EXIT } from './lib/shop-server.mjs';
+import {
+  machineLoad,
+  parseArgs,
+  samplePaths,
+  startShop,
+  treeRss,
+  treeRssByProcess,
+  WARN_EXIT,
+} from './lib/shop-server.mjs';
 
 const args = parseArgs();
 const connections = Number(args.connections ?? 900);
@@ -79,6 +87,7 @@ try {
   const probe = (duration) => autocannon({ ...mix, connections: 8, duration, timeout: 10 });
   const base = await probe(5);
   const rssStart = rss();
+  const byProcessStart = pid ? treeRssByProcess(pid) : new Map();
   const normal = Math.max(2 * base.latency.p99, base.latency.p99 + 50);
   console.log(`burst: ${connections} connections for ${seconds} s; ${machineLoad()}`);
   console.log(
@@ -160,6 +169,13 @@ try {
   await new Promise((r) => setTimeout(r, Math.max(0, end + 10_000 - Date.now())));
   clearInterval(rssTimer);
   const rssEnd = rss();
+  // Which process keeps the memory (the API's PGlite heap, a storefront worker's V8 heap…).
+  if (pid) {
+    const parts = [...treeRssByProcess(pid)].map(
+      ([p, { name, rss: now }]) => `${name}[${p}] ${mb(byProcessStart.get(p)?.rss ?? 0)} → ${mb(now)}`,
+    );
+    console.log(`RSS by process, start → 10 s after: ${parts.join('; ')}`);
+  }
   if (pid)
     check(
       'RSS within 20% of its start 10 s after',

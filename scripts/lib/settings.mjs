@@ -81,7 +81,7 @@ const ServeSchema = z.object({
   WEB_CONCURRENCY_LIMIT: int(1, 10_000).default(8),
   WEB_QUEUE: int(0, 100_000).default(64),
   WEB_QUEUE_TIMEOUT_MS: int(0, 600_000, 'ms').default(1000),
-  /** A page Next has not answered by then gets the 503 page (ms; 0: no deadline). */
+  /** A page Next has not answered this long after it arrived gets the 503 page (ms; 0: no deadline). */
   WEB_REQUEST_DEADLINE_MS: int(0, 600_000, 'ms').default(7000),
   /** Proxies whose X-Forwarded-For is believed (scripts/lib/forwarded.mjs). */
   TRUSTED_PROXIES: z

@@ -121,7 +121,30 @@ export async function startShop({
   };
 }
 
-/** Resident memory of a process tree, bytes. */
+/**
+ * Resident memory (bytes) of each process of a tree, with the name of the script it runs.
+ * @param {number} pid
+ * @returns {Map<number, { name: string, rss: number }>}
+ */
+export function treeRssByProcess(pid) {
+  const out = new Map();
+  for (const p of processTree(pid)) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const script = cmd.find((a) => /\.(m?[jt]s)$/.test(a)) ?? cmd[0] ?? '?';
+      if (m) out.set(p, { name: path.basename(script), rss: Number(m[1]) * 1024 });
+    } catch {
+      // exited
+    }
+  }
+  return out;
+}
+
+/**
+ * Resident memory (bytes) of a process and all its descendants.
+ * @param {number} pid
+ */
 export function treeRss(pid) {
   let total = 0;
   for (const p of processTree(pid)) {
