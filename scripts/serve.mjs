@@ -217,10 +217,10 @@ if (cluster.isPrimary) {
   // traffic for 60 s mid-request is destroyed.
   server.keepAliveTimeout = 5_000;
   server.timeout = 60_000;
-  // Issue #13 revalidation: the micro-cache goes with any revalidated tag (lib/revalidation.ts), and
+  // Issue #13 revalidation: the micro-cache expires its copies on any revalidated tag, and
   // a revalidation passed on by a sibling worker reaches this worker's Next through a private
   // loopback listener (revalidateTag needs a request of its own process).
-  globalThis[Symbol.for('storefront.onRevalidate')] = () => microCache.clear();
+  globalThis[Symbol.for('storefront.onRevalidate')] = () => microCache.expire();
   const internal = createServer((req, res) => handle(req, res));
   internal.listen(0, '127.0.0.1');
   process.on('message', (message) => {

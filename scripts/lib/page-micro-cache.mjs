@@ -54,15 +54,16 @@ const MAX_BODY = 4 * 1024 * 1024;
 
 /**
  * The cache of one server process.
- * @param {{ maxBytes?: number, maxAgeMs?: number, staleMs?: number }} [options] bytes of bodies kept
- *   (default 64 MiB), how long an entry is fresh in ms (default 1,000; 0 turns the cache off) and
- *   how long after that an expired entry may still answer while a refresh is under way (default
- *   5,000 ms).
+ * @param {{ maxBytes?: number, maxAgeMs?: number, staleMs?: number, revalidatedStaleMs?: number }} [options]
+ *   bytes of bodies kept (default 64 MiB), how long an entry is fresh in ms (default 1,000; 0 turns
+ *   the cache off), how long after that an expired entry may still answer while a refresh is under
+ *   way (default 5,000 ms), and the same after a revalidation (`expire`; default 1,000 ms).
  */
 export class PageMicroCache {
-  constructor({ maxBytes = 64 * 1024 * 1024, maxAgeMs = 1000, staleMs = 5000 } = {}) {
+  constructor({ maxBytes = 64 * 1024 * 1024, maxAgeMs = 1000, staleMs = 5000, revalidatedStaleMs = 1000 } = {}) {
     this.maxAgeMs = maxAgeMs;
     this.staleMs = staleMs;
+    this.revalidatedStaleMs = revalidatedStaleMs;
     this.entries = new LRUCache({
       maxSize: Math.max(1, maxBytes),
       sizeCalculation: (entry) => entry.body.length + 512,
@@ -71,12 +72,30 @@ export class PageMicroCache {
   }
 
   /**
-   * Drops every entry (issue #13: a revalidation of any tag, scripts/serve.mjs). An answer being
-   * recorded meanwhile is not stored: it may have been rendered from what was just changed.
+   * Drops every entry. An answer being recorded meanwhile is not stored.
    */
   clear() {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /**
+   * A revalidation of any tag (issue #13, scripts/serve.mjs): every entry is expired now. The next
+   * request for a page goes to Next and refreshes it, while the others are still answered with the
+   * old copy for at most `staleMs` (so under a bulk change only one request per page and worker
+   * waits for the new render, and no copy outlives the change by more than that). An answer being
+   * recorded meanwhile is not stored: it may have been rendered from what was just changed; the
+   * next request refreshes instead.
+   * @param {number} [staleMs] ms the old copies may still answer (default `revalidatedStaleMs`)
+   */
+  expire(staleMs = this.revalidatedStaleMs) {
+    this.generation += 1;
+    const now = Date.now();
+    for (const entry of this.entries.values()) {
+      entry.freshUntil = Math.min(entry.freshUntil, now - 1);
+      entry.staleUntil = Math.min(entry.staleUntil, now + staleMs);
+      entry.refreshing = false;
+    }
   }
 
   /**
@@ -91,7 +110,7 @@ export class PageMicroCache {
     if (!entry || !entry.policy.satisfiesWithoutRevalidation(asRequest(req))) return false;
     const now = Date.now();
     if (now > entry.freshUntil) {
-      if (now > entry.freshUntil + this.staleMs) {
+      if (now > entry.staleUntil) {
         this.entries.delete(key(req));
         return false;
       }
@@ -156,7 +175,12 @@ export class PageMicroCache {
       if (!res.writableFinished && entry) entry.refreshing = false;
     });
     res.once('finish', () => {
-      if (generation !== this.generation) return drop();
+      if (generation !== this.generation) {
+        // Rendered across a revalidation: not kept, and the next request refreshes the old copy.
+        const entry = this.entries.peek(entryKey);
+        if (entry) entry.refreshing = false;
+        return;
+      }
       if (res.statusCode !== 200 || size > MAX_BODY) return drop();
       const headers = stringHeaders(res.getHeaders());
       if (headers['set-cookie'] || !varyAllowed(headers.vary)) return drop();
@@ -164,11 +188,13 @@ export class PageMicroCache {
       const fresh = Math.min(policy.timeToLive(), this.maxAgeMs);
       if (!policy.storable() || fresh <= 0) return drop();
       const body = Buffer.concat(chunks, size);
+      const freshUntil = Date.now() + fresh;
       this.entries.set(entryKey, {
         policy,
         status: res.statusCode,
         body,
-        freshUntil: Date.now() + fresh,
+        freshUntil,
+        staleUntil: freshUntil + this.staleMs,
         refreshing: false,
       });
     });

@@ -19,7 +19,9 @@ const ISR = {
   vary: 'rsc, next-router-state-tree, Accept-Encoding',
 };
 
-async function start(options: { maxAgeMs?: number; maxBytes?: number; staleMs?: number } = {}) {
+async function start(
+  options: { maxAgeMs?: number; maxBytes?: number; staleMs?: number; revalidatedStaleMs?: number } = {},
+) {
   const cache = new PageMicroCache(options);
   let calls = 0;
   const server = createServer(async (req, res) => {
@@ -172,6 +174,42 @@ describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
     shop.cache.clear();
     await slow;
     expect((await get(shop, '/slow')).body.toString()).toBe('answer 4 for /slow');
+  });
+
+  it('after expire(), one request renders the page again while the others get the old copy for a bounded time (issue #13)', async () => {
+    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 400 });
+    await get(shop, '/slow/page');
+    shop.cache.expire();
+    // The first request after the revalidation goes to Next; one asked meanwhile gets the old copy.
+    const refresh = get(shop, '/slow/page');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await get(shop, '/slow/page')).body.toString()).toBe('answer 1 for /slow/page');
+    expect((await refresh).body.toString()).toBe('answer 2 for /slow/page');
+    expect((await get(shop, '/slow/page')).body.toString()).toBe('answer 2 for /slow/page');
+  });
+
+  it('after expire(), never answers with the old copy past revalidatedStaleMs, even while its refresh is slow', async () => {
+    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 400 });
+    const old = (await get(shop, '/slower/page')).body.toString();
+    shop.cache.expire();
+    const refresh = get(shop, '/slower/page'); // takes 700 ms
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await get(shop, '/slower/page')).body.toString()).toBe(old);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await get(shop, '/slower/page')).body.toString()).not.toBe(old);
+    await refresh;
+  });
+
+  it('does not keep a page whose render began before expire()', async () => {
+    const shop = await start({ maxAgeMs: 60_000 });
+    await get(shop, '/slow/x');
+    shop.cache.expire();
+    const refresh = get(shop, '/slow/x'); // renders answer 2 ...
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    shop.cache.expire(); // ... across a second revalidation
+    expect((await refresh).body.toString()).toBe('answer 2 for /slow/x');
+    // Not kept: the next request renders again instead of getting answer 2 as fresh.
+    expect((await get(shop, '/slow/x')).body.toString()).toBe('answer 3 for /slow/x');
   });
 });
 

@@ -5,6 +5,7 @@
  * call is passed on to the other storefront processes (scripts/serve.mjs fan-out).
  */
 import { revalidatePath, revalidateTag } from 'next/cache';
+import { after } from 'next/server';
 import { env } from '@/lib/env';
 import {
   FANOUT_HEADER,
@@ -46,7 +47,12 @@ export async function POST(request: Request): Promise<Response> {
   if (batch) {
     for (const tag of batch.tags) revalidateTag(tag, { expire: 0 });
     for (const path of batch.paths) revalidatePath(path);
-    (globalThis as { [REVALIDATED_HOOK]?: () => void })[REVALIDATED_HOOK]?.();
+    // The micro-cache (scripts/serve.mjs) expires its copies now, and again once Next has applied
+    // the expiry, which in a route handler happens only after it returns: a copy of the old page
+    // Next served in between is not kept.
+    const expireCopies = (globalThis as { [REVALIDATED_HOOK]?: () => void })[REVALIDATED_HOOK];
+    expireCopies?.();
+    after(() => expireCopies?.());
     if (!fanout && typeof process.send === 'function') {
       process.send({ type: FANOUT_MESSAGE, tags: batch.tags, paths: batch.paths });
     }
