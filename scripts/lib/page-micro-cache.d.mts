@@ -2,9 +2,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export class PageMicroCache {
-  constructor(options?: { maxBytes?: number; maxAgeMs?: number; staleMs?: number });
+  constructor(options?: { maxBytes?: number; maxAgeMs?: number; staleMs?: number; revalidatedStaleMs?: number });
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   capture(req: IncomingMessage, res: ServerResponse): void;
   cacheable(req: IncomingMessage): boolean;
   clear(): void;
+  expire(staleMs?: number): void;
 }
