@@ -9,6 +9,7 @@
  * server confirms an add, `trackPurchase(orderId, products)` on the success page.
  */
 import { CURRENCY_CODE } from './constants';
+import { linesTotal, toRubles } from './money';
 
 /** A product in an e-commerce event. Prices in rubles. */
 export type AnalyticsProduct = {
@@ -68,7 +69,7 @@ export function trackRemoveFromBasket(p: AnalyticsProduct): void {
  * @param revenue order total in rubles (defaults to the sum of price × quantity).
  */
 export function trackPurchase(orderId: string | number, products: readonly AnalyticsProduct[], revenue?: number): void {
-  const total = revenue ?? products.reduce((sum, p) => sum + p.price * (p.quantity ?? 1), 0);
+  const total = revenue ?? toRubles(linesTotal(products.map((p) => ({ price: p.price, quantity: p.quantity ?? 1 }))));
   pushDataLayer({
     ecommerce: {
       currencyCode: CURRENCY_CODE,

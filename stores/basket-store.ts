@@ -24,6 +24,7 @@ import {
 } from '@/lib/api/cart-client';
 import type { Cart, CartItem } from '@/lib/api/contract/cart';
 import { BASKET_DROPDOWN_CLOSE_DELAY_MS, MIN_QUANTITY } from '@/lib/constants';
+import { linesTotal, toRubles } from '@/lib/money';
 import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
 
 /** Contract `UpdateCartItemBody`: the server refuses more than this per line. */
@@ -127,8 +128,7 @@ export function basketCount(list: readonly CartItem[]): number {
 
 /** Sum of price × quantity in rubles, rounded to kopecks (spec §9). */
 export function basketTotal(list: readonly CartItem[]): number {
-  const kopecks = list.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
-  return kopecks / 100;
+  return toRubles(linesTotal(list));
 }
 
 function listSlice(list: CartItem[]) {

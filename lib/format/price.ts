@@ -3,6 +3,7 @@
  * kept).
  */
 import { CURRENCY_SIGN } from '../constants';
+import { toKopecks } from '../money';
 
 /** The space used between digit groups and before ₽: U+00A0 NO-BREAK SPACE, always. */
 export const PRICE_SPACE = '\u00A0';
@@ -21,7 +22,7 @@ const fractionFormat = new Intl.NumberFormat('ru-RU', {
  * @param rubles non-negative amount in rubles; may carry kopecks.
  */
 export function formatNumber(rubles: number): string {
-  const hasKopecks = Math.round(rubles * 100) % 100 !== 0;
+  const hasKopecks = toKopecks(rubles) % 100 !== 0;
   const text = (hasKopecks ? fractionFormat : integerFormat).format(rubles);
   return text.replace(/[\s\u00A0\u202F\u2009]/g, PRICE_SPACE);
 }
@@ -33,4 +34,13 @@ export function formatNumber(rubles: number): string {
  */
 export function formatPrice(rubles: number): string {
   return `${formatNumber(rubles)}${PRICE_SPACE}${CURRENCY_SIGN}`;
+}
+
+/**
+ * The same price with ordinary spaces, for the shop API's messages and e-mails ("Промокод
+ * действует для заказов от 10 000 ₽", "Итого: 1 234,50 ₽"), where the text is plain.
+ * @param rubles amount in rubles.
+ */
+export function formatPriceInText(rubles: number): string {
+  return formatPrice(rubles).replaceAll(PRICE_SPACE, ' ');
 }

@@ -5,11 +5,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AddToCartBody, Cart, CartItem, FeatureRef } from '@/lib/api/contract/cart';
+import { linesTotal, toRubles } from '@/lib/money';
 import { rows, type Db } from '../db/client';
 import { cartItems, carts, offerFeatures, offers, products } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { SEPARATES_TYPES, loadCards } from './catalog';
-import { kopecks } from './money';
 
 const EMPTY: Cart = { id: null, items: [], count: 0, total: 0 };
 
@@ -97,7 +97,7 @@ export async function getCart(db: Db, cartId: string | null): Promise<Cart> {
       },
     ];
   });
-  const total = kopecks(items.reduce((sum, i) => sum + i.price * i.quantity, 0));
+  const total = toRubles(linesTotal(items));
   return { id: cartId, items, count: items.length, total };
 }
 

@@ -17,6 +17,7 @@ import type {
   ProductDetail,
   Sort,
 } from '@/lib/api/contract/catalog';
+import { discountPercent } from '@/lib/money';
 import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
 import {
@@ -41,12 +42,6 @@ export const SEPARATES_TYPES = new Set(['swimsuit-separate']);
 export function productPath(categoryPath: string, pk: number, slug: string): string {
   const parts = categoryPath.split('/').slice(0, 3);
   return `/${parts.join('/')}/${pk}/${slug}`;
-}
-
-/** Percent off, rounded down; 0 when there is no old price. */
-export function discountPercent(price: number, oldPrice: number | null): number {
-  if (!oldPrice || oldPrice <= price) return 0;
-  return Math.floor(((oldPrice - price) / oldPrice) * 100);
 }
 
 // ---------------------------------------------------------------- brands and colours

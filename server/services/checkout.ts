@@ -17,13 +17,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateOrderBody, CreatedOrder } from '@/lib/api/contract/checkout';
 import { CreateOrderBody as CreateOrderSchema } from '@/lib/api/contract/checkout';
+import { linesTotal, orderTotals, toKopecks, toRubles } from '@/lib/money';
 import { rows, type Db } from '../db/client';
 import { cartItems, giftCardNominals, offerFeatures, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { noteStockChanged } from './catalog-index';
 import { deliveryQuote, destinationOf, SHOP_PICKUP } from './delivery/delivery';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
-import { kopecks } from './money';
+import { orderAmountsJson } from './order-history';
 import { sendOrderMail } from './order-mail';
 import { claimPromo, evaluatePromo } from './promo';
 import type { z } from 'zod';
@@ -228,12 +229,7 @@ function toCreated(row: typeof orders.$inferSelect): CreatedOrder {
     number: row.number,
     status: row.status,
     payment_status: row.paymentStatus,
-    items_total: kopecks(row.itemsTotal),
-    discount: kopecks(row.discount),
-    delivery_cost: kopecks(row.deliveryCost),
-    total: kopecks(row.total),
-    gift_card_amount: kopecks(row.giftCardAmount),
-    to_pay: kopecks(row.total - row.giftCardAmount),
+    ...orderAmountsJson(row),
   };
 }
 
@@ -305,15 +301,22 @@ export async function createOrder(
       await step('stock');
       const stockOf = lines.map((l) => l.productId);
 
-      const goods = kopecks(lines.reduce((sum, l) => sum + l.price * l.quantity, 0));
+      const goods = linesTotal(lines);
       const certificates: CertificateLine[] = nominal
         ? [{ nominalId: nominal.id, name: nominal.name, price: nominal.amount, quantity: 1 }]
         : [];
-      const itemsTotal = kopecks(goods + certificates.reduce((sum, c) => sum + c.price * c.quantity, 0));
-      const promo = body.promo_code ? await evaluatePromo(tx, body.promo_code, goods) : null;
-      const discount = promo?.discount ?? 0;
-      const deliveryCost = quote ? quote.cost : 0;
-      const total = kopecks(itemsTotal - discount + deliveryCost);
+      const promo = body.promo_code ? await evaluatePromo(tx, body.promo_code, toRubles(goods)) : null;
+      // The same sums as the checkout page's summary (features/checkout, lib/money.ts orderTotals).
+      const sums = orderTotals({
+        goods,
+        certificates: linesTotal(certificates),
+        discount: toKopecks(promo?.discount ?? 0),
+        deliveryCost: toKopecks(quote ? quote.cost : 0),
+      });
+      const itemsTotal = toRubles(sums.itemsTotal);
+      const discount = toRubles(sums.discount);
+      const deliveryCost = toRubles(sums.deliveryCost);
+      const total = toRubles(sums.total);
       const d = body.delivery;
       const address =
         lines.length === 0

@@ -10,9 +10,10 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { GiftCardNominal } from '@/lib/api/contract/checkout';
+import { formatPriceInText } from '@/lib/format/price';
+import { minKopecks, roundRubles, toKopecks, toRubles } from '@/lib/money';
 import { giftCardNominals, giftCards, giftCardTransactions } from '../db/schema';
 import { ApiHttpError } from '../http';
-import { formatRubles, kopecks } from './money';
 import type { Db } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -25,7 +26,7 @@ function toNominal(row: typeof giftCardNominals.$inferSelect): GiftCardNominal {
     ext_id: row.extId,
     slug: row.slug,
     name: row.name,
-    amount: kopecks(row.amount),
+    amount: roundRubles(row.amount),
     description: row.description,
     image: '',
   };
@@ -66,7 +67,7 @@ export async function checkCard(
   const code = normalizeGiftCode(rawCode);
   const [card] = await db.select().from(giftCards).where(eq(giftCards.code, code)).limit(1);
   if (!card || (card.expiresAt && card.expiresAt <= new Date())) throw new ApiHttpError(404, GIFT_CARD_NOT_FOUND);
-  return { code: card.code, amount: kopecks(card.amount), balance: kopecks(card.balance) };
+  return { code: card.code, amount: roundRubles(card.amount), balance: roundRubles(card.balance) };
 }
 
 /**
@@ -86,13 +87,14 @@ export async function spendGiftCard(
   const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, code)).for('update').limit(1);
   if (!card || (card.expiresAt && card.expiresAt <= new Date())) throw new ApiHttpError(404, GIFT_CARD_NOT_FOUND);
   if (card.balance <= 0) throw new ApiHttpError(409, GIFT_CARD_EMPTY);
-  if (mustCover && card.balance < wanted) {
+  const balance = toKopecks(card.balance);
+  if (mustCover && balance < toKopecks(wanted)) {
     throw new ApiHttpError(
       409,
-      `На сертификате недостаточно средств: осталось ${formatRubles(card.balance)}, к оплате ${formatRubles(wanted)}`,
+      `На сертификате недостаточно средств: осталось ${formatPriceInText(card.balance)}, к оплате ${formatPriceInText(wanted)}`,
     );
   }
-  const spent = kopecks(Math.min(card.balance, wanted));
+  const spent = toRubles(minKopecks(balance, toKopecks(wanted)));
   if (spent <= 0) throw new ApiHttpError(409, 'Заказ уже оплачен');
   const updated = await tx
     .update(giftCards)

@@ -12,10 +12,26 @@ import {
   type OrderPreview,
 } from '@/lib/api/contract/orders';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
+import { lineTotal, roundRubles, subtractRubles, toRubles } from '@/lib/money';
 import { orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
-import { kopecks } from './money';
 import type { Db } from '../db/client';
+
+/**
+ * The amounts every answer about a placed order carries (order creation, the confirmation page's
+ * `OrderInfo`), rubles rounded to kopecks: `to_pay` is the total less what a certificate paid, 0
+ * once `settled` (paid or cancelled).
+ */
+export function orderAmountsJson(order: typeof orders.$inferSelect, settled = false) {
+  return {
+    items_total: roundRubles(order.itemsTotal),
+    discount: roundRubles(order.discount),
+    delivery_cost: roundRubles(order.deliveryCost),
+    total: roundRubles(order.total),
+    gift_card_amount: roundRubles(order.giftCardAmount),
+    to_pay: settled ? 0 : subtractRubles(order.total, order.giftCardAmount),
+  };
+}
 
 /**
  * The head fields every order answer shares (the history's preview and detail, and the
@@ -54,7 +70,7 @@ export async function listUserOrders(db: Db, userId: number): Promise<OrderPrevi
     return {
       pk: order.id,
       ...orderHeadJson(order),
-      total: kopecks(order.total),
+      total: roundRubles(order.total),
       items_count: own.reduce((sum, l) => sum + l.quantity, 0),
       images: own
         .map((l) => l.image)
@@ -97,7 +113,7 @@ export async function getUserOrder(db: Db, userId: number, pk: number): Promise<
       method: order.deliveryMethod,
       method_name: DELIVERY_METHOD_NAMES[order.deliveryMethod] ?? order.deliveryMethod,
       address: order.deliveryAddress,
-      cost: kopecks(order.deliveryCost),
+      cost: roundRubles(order.deliveryCost),
     },
     payment: {
       method: order.paymentMethod,
@@ -106,9 +122,9 @@ export async function getUserOrder(db: Db, userId: number, pk: number): Promise<
       status_name: PAYMENT_STATUS_NAMES[order.paymentStatus],
     },
     promo_code: order.promoCode,
-    discount: kopecks(order.discount),
-    items_total: kopecks(order.itemsTotal),
-    total: kopecks(order.total),
+    discount: roundRubles(order.discount),
+    items_total: roundRubles(order.itemsTotal),
+    total: roundRubles(order.total),
     items: lines.map(orderLineJson),
   };
 }
@@ -127,8 +143,8 @@ export function orderLineJson(l: typeof orderItems.$inferSelect) {
     size: l.sizeName,
     image: l.image,
     full_path_offer: l.fullPathOffer,
-    price: kopecks(l.price),
+    price: roundRubles(l.price),
     quantity: l.quantity,
-    total: kopecks(l.price * l.quantity),
+    total: toRubles(lineTotal(l)),
   };
 }

@@ -4,11 +4,11 @@
  * bought gift certificates. Sending never fails the order: errors are logged.
  */
 import { asc, eq } from 'drizzle-orm';
+import { formatPriceInText } from '@/lib/format/price';
 import { orderItems, orders } from '../db/schema';
 import { serverEnv } from '../env';
 import { logError } from './log';
 import { sendMail } from './mail';
-import { formatRubles } from './money';
 import type { Db } from '../db/client';
 
 /** Builds and sends the e-mail in the background; never throws. */
@@ -28,17 +28,21 @@ export function sendOrderMail(
       '',
       ...lines.map(
         (l) =>
-          `• ${l.productName}${l.sizeName ? `, ${l.sizeName}` : ''} — ${l.quantity} шт. × ${formatRubles(l.price)}`,
+          `• ${l.productName}${l.sizeName ? `, ${l.sizeName}` : ''} — ${l.quantity} шт. × ${formatPriceInText(l.price)}`,
       ),
       '',
       order.discount > 0
-        ? `Скидка${order.promoCode ? ` по промокоду ${order.promoCode}` : ''}: −${formatRubles(order.discount)}`
+        ? `Скидка${order.promoCode ? ` по промокоду ${order.promoCode}` : ''}: −${formatPriceInText(order.discount)}`
         : '',
-      `Доставка: ${formatRubles(order.deliveryCost)} (${order.deliveryAddress})`,
-      order.giftCardAmount > 0 ? `Оплачено сертификатом: ${formatRubles(order.giftCardAmount)}` : '',
-      `Итого: ${formatRubles(order.total)}`,
+      `Доставка: ${formatPriceInText(order.deliveryCost)} (${order.deliveryAddress})`,
+      order.giftCardAmount > 0 ? `Оплачено сертификатом: ${formatPriceInText(order.giftCardAmount)}` : '',
+      `Итого: ${formatPriceInText(order.total)}`,
       ...(certificates.length
-        ? ['', 'Ваши подарочные сертификаты:', ...certificates.map((c) => `• ${c.code} на ${formatRubles(c.amount)}`)]
+        ? [
+            '',
+            'Ваши подарочные сертификаты:',
+            ...certificates.map((c) => `• ${c.code} на ${formatPriceInText(c.amount)}`),
+          ]
         : []),
       '',
       `Статус заказа: ${site}/basket/delivery/confirm/${order.guid}`,

@@ -13,14 +13,14 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { OrderInfo } from '@/lib/api/contract/checkout';
 import { DELIVERY_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '@/lib/api/contract/orders';
+import { addRubles, subtractRubles } from '@/lib/money';
 import { orderItems, orderPayments, orders, orderStatusHistory } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
 import { noteStockChanged } from './catalog-index';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { logError } from './log';
-import { kopecks } from './money';
-import { orderHeadJson, orderLineJson } from './order-history';
+import { orderAmountsJson, orderHeadJson, orderLineJson } from './order-history';
 import { sendOrderMail } from './order-mail';
 import { paymentProvider, paymentProviderByName } from './payments/provider';
 import { RESERVATION_EXPIRED, reclaimExpiredOrder, releaseReservation } from './reservation-stock';
@@ -80,7 +80,7 @@ export async function startCardPayment(
   if (order.paymentStatus === 'paid') throw new ApiHttpError(409, 'Заказ уже оплачен');
   if (order.status === 'cancelled')
     throw new ApiHttpError(409, order.reservationReleasedAt ? RESERVATION_EXPIRED : 'Заказ отменён');
-  const toPay = kopecks(order.total - order.giftCardAmount);
+  const toPay = subtractRubles(order.total, order.giftCardAmount);
   if (toPay <= 0) throw new ApiHttpError(409, 'Заказ уже оплачен');
   const provider = paymentProvider(db);
   const [{ n } = { n: 0 }] = await db
@@ -272,13 +272,7 @@ export async function getOrderInfo(db: Db, guid: string): Promise<OrderInfo> {
     payment_status: order.paymentStatus,
     payment_status_name: PAYMENT_STATUS_NAMES[order.paymentStatus],
     paid: order.paymentStatus === 'paid',
-    items_total: kopecks(order.itemsTotal),
-    discount: kopecks(order.discount),
-    delivery_cost: kopecks(order.deliveryCost),
-    total: kopecks(order.total),
-    gift_card_amount: kopecks(order.giftCardAmount),
-    to_pay:
-      order.paymentStatus === 'paid' || order.status === 'cancelled' ? 0 : kopecks(order.total - order.giftCardAmount),
+    ...orderAmountsJson(order, order.paymentStatus === 'paid' || order.status === 'cancelled'),
     promo_code: order.promoCode,
     delivery: {
       method: order.deliveryMethod,
@@ -311,12 +305,12 @@ export async function payWithGiftCard(db: Db, guid: string, code: string): Promi
       throw new ApiHttpError(409, order.reservationReleasedAt ? RESERVATION_EXPIRED : 'Заказ отменён');
     if (order.giftCardCode && order.giftCardCode !== code.trim().toUpperCase())
       throw new ApiHttpError(409, 'К заказу уже применён другой сертификат');
-    const left = kopecks(order.total - order.giftCardAmount);
+    const left = subtractRubles(order.total, order.giftCardAmount);
     const spent = await spendGiftCard(tx, code, left, order.id, false);
     await tx
       .update(orders)
       .set({
-        giftCardAmount: kopecks(order.giftCardAmount + spent.spent),
+        giftCardAmount: addRubles(order.giftCardAmount, spent.spent),
         giftCardCode: spent.code,
         updatedAt: new Date(),
       })

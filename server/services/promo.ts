@@ -10,10 +10,11 @@
  * Orders cancelled later do not count.
  */
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { formatPriceInText } from '@/lib/format/price';
+import { minKopecks, percentOf, toKopecks, toRubles } from '@/lib/money';
 import { rows } from '../db/client';
 import { orders, promoCodes, promoCodeUses } from '../db/schema';
 import { ApiHttpError } from '../http';
-import { formatRubles, kopecks } from './money';
 import type { Db } from '../db/client';
 
 /** Russian refusal for an unknown, inactive or expired code. */
@@ -57,14 +58,18 @@ export async function evaluatePromo(
   if (!promo || !promo.active || (promo.validUntil && promo.validUntil <= now))
     throw new ApiHttpError(404, PROMO_NOT_FOUND);
   if (goodsTotal <= 0) throw new ApiHttpError(400, 'Промокод применяется к товарам: добавьте товары в корзину');
-  if (goodsTotal < promo.minTotal)
-    throw new ApiHttpError(400, `Промокод действует для заказов от ${formatRubles(promo.minTotal)}`);
-  const raw = promo.percent !== null ? (goodsTotal * promo.percent) / 100 : Math.min(promo.amount ?? 0, goodsTotal);
-  const discount = kopecks(raw);
+  const goods = toKopecks(goodsTotal);
+  if (goods < toKopecks(promo.minTotal))
+    throw new ApiHttpError(400, `Промокод действует для заказов от ${formatPriceInText(promo.minTotal)}`);
+  // A percent rounds to the kopeck, a half kopeck up (lib/money.ts percentOf); a fixed amount is
+  // at most the goods.
+  const discount = toRubles(
+    promo.percent !== null ? percentOf(goods, promo.percent) : minKopecks(toKopecks(promo.amount ?? 0), goods),
+  );
   const message =
     promo.percent !== null
       ? `Промокод применён: скидка ${promo.percent}%`
-      : `Промокод применён: скидка ${formatRubles(discount)}`;
+      : `Промокод применён: скидка ${formatPriceInText(discount)}`;
   return { id: promo.id, code, percent: promo.percent, discount, message };
 }
 

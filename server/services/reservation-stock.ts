@@ -15,8 +15,8 @@
  * shopper's status check) can never return or take the same stock twice.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { roundRubles } from '@/lib/money';
 import { giftCards, giftCardTransactions, offerFeatures, orderItems, orders, orderStatusHistory } from '../db/schema';
-import { kopecks } from './money';
 import type { Db } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -121,7 +121,7 @@ async function refundCertificatePart(tx: Tx, order: OrderRow): Promise<void> {
   if (card)
     await tx
       .insert(giftCardTransactions)
-      .values({ giftCardId: card.id, orderId: order.id, amount: kopecks(order.giftCardAmount) });
+      .values({ giftCardId: card.id, orderId: order.id, amount: roundRubles(order.giftCardAmount) });
 }
 
 /**
@@ -197,7 +197,7 @@ export async function reclaimExpiredOrder(
       .where(eq(giftCards.id, cardId));
     await tx
       .insert(giftCardTransactions)
-      .values({ giftCardId: cardId, orderId, amount: -kopecks(order.giftCardAmount) });
+      .values({ giftCardId: cardId, orderId, amount: -roundRubles(order.giftCardAmount) });
   }
   await tx.update(orders).set({ reservationReleasedAt: null, updatedAt: new Date() }).where(eq(orders.id, orderId));
   return { reserved: true, productIds: held.productIds };

@@ -14,15 +14,11 @@ import type { CartItem } from '@/lib/api/contract/cart';
 import { MIN_QUANTITY } from '@/lib/constants';
 import { formatCount } from '@/lib/format/plural';
 import { formatPrice } from '@/lib/format/price';
+import { lineTotal, toRubles } from '@/lib/money';
 import { href } from '@/lib/routes';
 import { BASKET_MAX_QUANTITY, hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { GOODS_FORMS, lineSizes } from '../utils/line-details';
 import styles from './basket-page.module.css';
-
-/** Rubles of one line: price × quantity, kopecks exact. */
-function lineSum(item: Pick<CartItem, 'price' | 'quantity'>): number {
-  return (Math.round(item.price * 100) * item.quantity) / 100;
-}
 
 /**
  * The basket: loading state until the first GET answers, "Корзина пуста" with a link to the
@@ -203,7 +199,7 @@ function BasketLine({ item, onRemoved }: { item: CartItem; onRemoved: (name: str
         </div>
         <p className={styles.sum} data-testid="basket-line-sum">
           <span className="visually-hidden">Сумма: </span>
-          {formatPrice(lineSum(item))}
+          {formatPrice(toRubles(lineTotal(item)))}
         </p>
         <button
           type="button"

@@ -17,6 +17,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { startPayment, submitOrder } from '@/lib/api/checkout-client';
+import { orderTotals, toKopecks, toRubles } from '@/lib/money';
 import { href } from '@/lib/routes';
 import { unmaskPhone } from '@/lib/validation/auth';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
@@ -136,10 +137,18 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
   const discount = promoCode && basketTotal > 0 && promo.data ? promo.data.discount : 0;
   const option = options.find((o) => o.method === method);
   const deliveryCost = onlyCertificate ? 0 : (option?.cost ?? 0);
-  const itemsTotal = basketTotal + (gift?.amount ?? 0);
-  const total = Math.max(0, Math.round((itemsTotal - discount + deliveryCost) * 100) / 100);
-  const giftPart = giftBalance === null ? 0 : Math.min(giftBalance, total);
-  const toPay = Math.round((total - giftPart) * 100) / 100;
+  // The same sums as the shop API's order (server/services/checkout.ts).
+  const sums = orderTotals({
+    goods: toKopecks(basketTotal),
+    certificates: toKopecks(gift?.amount ?? 0),
+    discount: toKopecks(discount),
+    deliveryCost: toKopecks(deliveryCost),
+    giftCardBalance: toKopecks(giftBalance ?? 0),
+  });
+  const itemsTotal = toRubles(sums.itemsTotal);
+  const total = toRubles(sums.total);
+  const giftPart = toRubles(sums.giftCardAmount);
+  const toPay = toRubles(sums.toPay);
 
   const { errors, isSubmitting, submitCount } = form.formState;
   const marked = Object.keys(errors).length > 0;

@@ -5,6 +5,7 @@
 import type { CartItem } from '@/lib/api/contract/cart';
 import type { GiftCardNominal } from '@/lib/api/contract/checkout';
 import { formatPrice } from '@/lib/format/price';
+import { lineTotal, toRubles } from '@/lib/money';
 import styles from './checkout.module.css';
 
 /** Props of {@link OrderSummary}. */
@@ -46,7 +47,7 @@ export function OrderSummary({
             <span>
               {l.product.name} × {l.quantity}
             </span>
-            <span>{formatPrice((Math.round(l.price * 100) * l.quantity) / 100)}</span>
+            <span>{formatPrice(toRubles(lineTotal(l)))}</span>
           </li>
         ))}
         {gift ? (

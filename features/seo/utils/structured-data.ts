@@ -12,6 +12,7 @@
 import type { OfferCard, ProductDetail } from '@/lib/api/contract/catalog';
 import type { Article } from '@/lib/api/contract/publications';
 import { CURRENCY_CODE, SITE_NAME } from '@/lib/constants';
+import { decimalRubles } from '@/lib/money';
 
 /** A JSON-LD object. */
 export type JsonLdObject = Record<string, unknown>;
@@ -136,14 +137,14 @@ export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl
     }));
   }
   const brand = { '@type': 'Brand', name: product.brand.name };
-  const price = product.price.toFixed(2);
+  const price = decimalRubles(product.price, 'fixed');
   const strikethrough =
     product.old_price !== null && product.old_price > product.price
       ? {
           priceSpecification: {
             '@type': 'UnitPriceSpecification',
             priceType: 'https://schema.org/StrikethroughPrice',
-            price: product.old_price.toFixed(2),
+            price: decimalRubles(product.old_price, 'fixed'),
             priceCurrency: CURRENCY_CODE,
           },
         }

@@ -17,6 +17,7 @@ import {
   PromoCodeBody,
   SandboxPayBody,
 } from '@/lib/api/contract/checkout';
+import { subtractRubles } from '@/lib/money';
 import { cartItems, offers, products } from '../../db/schema';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { bearerToken, userByToken } from '../../services/auth';
@@ -24,7 +25,6 @@ import { getCart } from '../../services/cart';
 import { createOrder, type OrderActor } from '../../services/checkout';
 import { deliveryOptions, destinationOf } from '../../services/delivery/delivery';
 import { checkCard, GIFT_CARD_NOT_FOUND, listNominals, nominalBy } from '../../services/gift-cards';
-import { kopecks } from '../../services/money';
 import { getOrderInfo, payWithGiftCard, startCardPayment } from '../../services/order-payment';
 import { sandboxPay, sandboxPayment } from '../../services/payments/sandbox';
 import { checkPromoCustomer, evaluatePromo } from '../../services/promo';
@@ -129,7 +129,7 @@ export async function promoCode(c: Ctx) {
     percent: promo.percent,
     discount: promo.discount,
     items_total: goods,
-    total: kopecks(goods - promo.discount),
+    total: subtractRubles(goods, promo.discount),
     message: promo.message,
   });
 }

@@ -5,6 +5,7 @@
  * `file` applies status changes 1C sends back ("Статус заказа", "Отменен").
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { decimalRubles, lineTotal, toRubles } from '@/lib/money';
 import {
   offerFeatures,
   orderExchange,
@@ -27,7 +28,7 @@ const esc = (v: unknown) =>
 const tag = (name: string, value: unknown) => `<${name}>${esc(value)}</${name}>`;
 const req = (name: string, value: unknown) =>
   `<ЗначениеРеквизита>${tag('Наименование', name)}${tag('Значение', value)}</ЗначениеРеквизита>`;
-const money = (n: number) => Number(n).toFixed(2);
+const money = (rubles: number) => decimalRubles(rubles, 'fixed');
 
 /** Russian names of statuses as 1C documents carry them (the shop's own names, lib/api/contract/orders.ts). */
 const STATUS_NAMES: Record<OrderStatus, string> = {
@@ -95,7 +96,7 @@ export async function ordersDocument(db: Db, limit = 500): Promise<string> {
       .map((l) => {
         const id = l.featureExt ?? l.productExt ?? `site-${l.productId ?? 'x'}`;
         const name = [l.name, l.color, l.size].filter(Boolean).join(', ');
-        return `<Товар>${tag('Ид', id)}${tag('Наименование', name)}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>${tag('ЦенаЗаЕдиницу', money(l.price))}${tag('Количество', l.quantity)}${tag('Сумма', money(l.price * l.quantity))}<ЗначенияРеквизитов>${req('ВидНоменклатуры', 'Товар')}${req('ТипНоменклатуры', 'Товар')}</ЗначенияРеквизитов></Товар>`;
+        return `<Товар>${tag('Ид', id)}${tag('Наименование', name)}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>${tag('ЦенаЗаЕдиницу', money(l.price))}${tag('Количество', l.quantity)}${tag('Сумма', money(toRubles(lineTotal(l))))}<ЗначенияРеквизитов>${req('ВидНоменклатуры', 'Товар')}${req('ТипНоменклатуры', 'Товар')}</ЗначенияРеквизитов></Товар>`;
       });
     if (o.deliveryCost > 0) {
       goods.push(

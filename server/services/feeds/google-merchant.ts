@@ -12,10 +12,11 @@
  * left out (Google disapproves an item without `image_link`; the importer gives every product the
  * shop's placeholder, so this happens only to goods entered without one).
  */
+import { decimalRubles } from '@/lib/money';
 import { feedProducts, feedShopName, type FeedProduct } from './feed-source';
 import { audienceOf } from './shop-terms';
 import { cutText, element } from './xml';
-import { absolute, formatRubles, type FeedOptions } from './yml';
+import { absolute, type FeedOptions } from './yml';
 import type { Db } from '../../db/client';
 
 /** Google's limits: title 150, description 5,000 characters, 10 additional images. */
@@ -25,7 +26,7 @@ export const GOOGLE_MAX_ADDITIONAL_IMAGES = 10;
 
 /** "1234.00 RUB". */
 export function googlePrice(rubles: number): string {
-  return `${formatRubles(rubles, 'fixed')} RUB`;
+  return `${decimalRubles(rubles, 'fixed')} RUB`;
 }
 
 /**

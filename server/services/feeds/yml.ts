@@ -12,6 +12,7 @@
  *
  * Written as a stream of strings, one chunk per page of products (server/services/feeds/feed-source.ts).
  */
+import { decimalRubles } from '@/lib/money';
 import { feedCategories, feedProducts, feedShopName, type FeedProduct } from './feed-source';
 import { HOME_DELIVERY } from './shop-terms';
 import { attributes, cleanText, cutText, element, xmlEscape } from './xml';
@@ -35,11 +36,6 @@ export interface FeedOptions {
 export const YML_MAX_PICTURES = 10;
 /** Longest description Yandex Market takes, characters. */
 export const YML_MAX_DESCRIPTION = 3000;
-
-/** Rubles as YML and Google write them: "1234" or "1234.50" (YML), always two decimals for Google. */
-export function formatRubles(value: number, decimals: 'auto' | 'fixed' = 'auto'): string {
-  return decimals === 'fixed' || !Number.isInteger(value) ? value.toFixed(2) : String(value);
-}
 
 /** `path` (or an absolute URL) on `siteUrl`. */
 export function absolute(siteUrl: string, path: string): string {
@@ -71,8 +67,8 @@ export function ymlOffers(product: FeedProduct, siteUrl: string): string {
   const shared =
     element('name', product.name) +
     element('vendor', product.brand) +
-    element('price', formatRubles(product.price)) +
-    (product.oldPrice !== null ? element('oldprice', formatRubles(product.oldPrice)) : '') +
+    element('price', decimalRubles(product.price)) +
+    (product.oldPrice !== null ? element('oldprice', decimalRubles(product.oldPrice)) : '') +
     '<currencyId>RUR</currencyId>' +
     element('categoryId', product.categoryId);
   const tail =

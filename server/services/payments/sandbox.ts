@@ -14,6 +14,7 @@
  * answer 404, so nobody can mark an order paid without paying.
  */
 import { and, eq } from 'drizzle-orm';
+import { toKopecks, toRubles, type Kopecks } from '@/lib/money';
 import { sandboxAcquiringOrders } from '../../db/schema';
 import { serverEnv } from '../../env';
 import { ApiHttpError } from '../../http';
@@ -54,7 +55,7 @@ export class SandboxProvider implements PaymentProvider {
     const [row] = await this.db
       .insert(sandboxAcquiringOrders)
       .values({
-        amountKopecks: Math.round(input.amount * 100),
+        amountKopecks: toKopecks(input.amount),
         description: `Заказ ${input.orderNumber}. ${input.description}`,
         returnUrl: input.returnUrl,
       })
@@ -101,7 +102,7 @@ export async function sandboxPayment(db: Db, id: string) {
   if (!row) throw new ApiHttpError(404, 'Платёж не найден');
   return {
     id: row.id,
-    amount: row.amountKopecks / 100,
+    amount: toRubles(row.amountKopecks as Kopecks),
     description: row.description,
     status: row.status,
     return_url: row.returnUrl,

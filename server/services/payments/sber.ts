@@ -4,6 +4,7 @@
  * `getOrderStatusExtended.do` tells whether it was paid (orderStatus 1 or 2 = paid; 3 cancelled,
  * 6 declined; 0 registered, not paid yet). Amounts are sent in kopecks.
  */
+import { toKopecks } from '@/lib/money';
 import type { PaymentProvider, PaymentState, RegisterInput, Registered } from './provider';
 
 export interface SberOptions {
@@ -50,7 +51,7 @@ export class SberClient implements PaymentProvider {
   async register(input: RegisterInput): Promise<Registered> {
     const answer = await this.call('register.do', {
       orderNumber: input.orderNumber,
-      amount: String(Math.round(input.amount * 100)),
+      amount: String(toKopecks(input.amount)),
       currency: '643',
       returnUrl: input.returnUrl,
       failUrl: input.returnUrl,
