@@ -67,7 +67,7 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
       cachedPathname('/search', q('searchParam=купальник'), known),
     );
     expect(cachedPathname('/search', q(`searchParam=${'я'.repeat(101)}`), known)).toBeNull();
-    expect(cachedPathname('/kupalniki', q('page=abc'), known)).toBeNull();
+    expect(cachedPathname('/kupalniki', q('brand=zz'), known)).toBeNull();
     expect(cachedPathname('/about', q(''), known)).toBeNull();
     expect(cachedPathname('/', q(''), known)).toBeNull();
   });
@@ -89,9 +89,69 @@ describe('paths no route serves (issue #14 item 6: a 404 with the error page in 
   });
 
   it('leaves every page of the shop alone', () => {
-    for (const first of APP_SEGMENTS) expect(cachedPathname(`/${first}`, q(''), known), first).not.toBe(NOT_FOUND_PATH);
+    const noPage = new Set(['landing', 'subscribe', 'unsubscribe', 'auth', 'sitemap']);
+    for (const first of APP_SEGMENTS.filter((name) => !noPage.has(name)))
+      expect(cachedPathname(`/${first}`, q(''), known), first).not.toBe(NOT_FOUND_PATH);
     expect(cachedPathname('/news/some-article', q(''), known)).toBeNull();
     expect(cachedPathname('/', q(''), known)).toBeNull();
+  });
+
+  it('lets through a URL of every page folder of app/, params filled in', () => {
+    const pages: string[] = [];
+    const walk = (dir: string, url: string) => {
+      for (const entry of readdirSync(path.join(__dirname, dir), { withFileTypes: true })) {
+        if (entry.isFile() && entry.name === 'page.tsx') pages.push(url || '/');
+        if (!entry.isDirectory() || entry.name === 'cached' || entry.name === '[section]') continue;
+        const name = entry.name;
+        const part = name.startsWith('(')
+          ? ''
+          : name.startsWith('[')
+            ? name === '[[...slug]]'
+              ? ''
+              : '/123'
+            : `/${name}`;
+        walk(`${dir}/${name}`, url + part);
+      }
+    };
+    walk('app', '');
+    expect(pages).toContain('/news/123');
+    expect(pages).toContain('/basket/delivery/confirm/123');
+    for (const page of pages) expect(cachedPathname(page, q(''), known), page).not.toBe(NOT_FOUND_PATH);
+  });
+
+  it('answers paths under a page that no route of it serves, and invalid page numbers, with the 404 page', () => {
+    for (const bad of [
+      '/news/a/b',
+      '/blog/a/b',
+      '/brands/a/b',
+      '/landing',
+      '/landing/a/b',
+      '/history-order/abc',
+      '/about/x',
+      '/basket/x',
+      '/subscribe',
+      '/auth/vk',
+    ])
+      expect(cachedPathname(bad, q(''), known), bad).toBe(NOT_FOUND_PATH);
+    for (const [page, query] of [
+      ['/kupalniki', 'page=abc'],
+      ['/kupalniki', 'page=0'],
+      ['/search', 'searchParam=x&page=-1'],
+      ['/brands/maaji', 'page=1.5'],
+      ['/landing/leto', 'page=01'],
+    ] as const)
+      expect(cachedPathname(page, q(query), known), `${page}?${query}`).toBe(NOT_FOUND_PATH);
+  });
+
+  it('sends brand and landing pages to their cached routes; a landing page keys only page and sort', () => {
+    expect(cachedPathname('/brands/maaji', q('page=2&utm_source=x'), known)).toBe(
+      cachedPathname('/brands/maaji', q('page=2'), known),
+    );
+    expect(cachedPathname('/brands/maaji', q(''), known)).toBe('/cached/-/brands/maaji');
+    expect(cachedPathname('/landing/leto', q('brand=maaji&color=chernyj'), known)).toBe('/cached/-/landing/leto');
+    const sorted = cachedPathname('/landing/leto', q('sort=price_asc&page=2'), known)!;
+    expect(queryFromKey(sorted.split('/')[2]!)).toEqual({ page: '2', sort: 'price_asc' });
+    expect(cachedPathname('/brands', q(''), known)).toBeNull();
   });
 
   it('knows every folder of app/ and app/(shop)/, and the matcher excludes exactly those', () => {

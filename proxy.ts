@@ -11,10 +11,12 @@
  *   item 13) go on to the per-request routes. The internal prefix itself
  *   is not addressable from outside: `/cached/…` answers the 404 page.
  * - Issue #14 item 6: a path no route serves (its first segment is neither a catalogue section nor
- *   a page of the shop, or a catalogue path of the wrong shape) is rewritten to Next's compiled
+ *   a page of the shop, a path under a page of the shop that none of its routes has, a catalogue
+ *   path of the wrong shape, an invalid `?page=` of a listing) is rewritten to Next's compiled
  *   not-found page (`/_not-found`, app/not-found.tsx): a 404 whose error page is in the HTML.
- *   Left to the catch-all catalogue route, its `notFound()` gave an empty error shell
- *   (vercel/next.js#62228; components/error-state/inline-not-found.tsx).
+ *   Left to a route rendered per request, its `notFound()` gave an empty error shell
+ *   (vercel/next.js#62228; components/error-state/inline-not-found.tsx). Brand and landing pages
+ *   are rewritten to cached routes like the catalogue's, where an unknown slug is a complete 404.
  * - Spec §4/§5 session (issue #14 item 12): a `token` cookie that is no longer valid (empty, or a
  *   three-part token whose expiry has passed) is cleared with its `token_exp` companion; a valid
  *   one whose `token_exp` went missing gets it back, so the page loads the user with it, and a
@@ -23,7 +25,14 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { knownFacetValues, type KnownFacetValues } from '@/features/catalog/utils/known-facets';
-import { CACHED_PREFIX, EMPTY_KEY, listingPageKey, searchPageKey } from '@/features/catalog/utils/page-cache-key';
+import {
+  CACHED_PREFIX,
+  EMPTY_KEY,
+  listingPageKey,
+  queryRecord,
+  searchPageKey,
+} from '@/features/catalog/utils/page-cache-key';
+import { parsePageParam } from '@/features/catalog/utils/page-param';
 import {
   clearedTokenCookies,
   shouldUseSecureCookies,
@@ -94,6 +103,45 @@ export const APP_SEGMENTS = [
 const appSegments: ReadonlySet<string> = new Set(APP_SEGMENTS);
 
 /**
+ * What may follow a first segment of {@link APP_SEGMENTS} (the rest of the path, "" for none), for
+ * the segments whose routes take more than the bare segment; every other segment serves only
+ * itself. Anything else would fall into the catalogue catch-all `[section]` and its per-request
+ * `notFound()` (see the module comment). proxy.test.ts checks every page folder against it.
+ */
+export const APP_PATHS: Readonly<Record<string, RegExp>> = {
+  api: /^/,
+  media: /^/,
+  _next: /^/,
+  auth: /^\/[^/]+\/callback$/,
+  basket: /^(?:\/success|\/delivery(?:\/confirm(?:\/[^/]+)*)?)?$/,
+  blog: /^(?:\/[^/]+)?$/,
+  brands: /^(?:\/[^/]+)?$/,
+  'history-order': /^(?:\/\d{1,9})?$/,
+  landing: /^\/[^/]+$/,
+  news: /^(?:\/[^/]+)?$/,
+  'podarochnye-sertifikaty': /^(?:\/[^/]+)*$/,
+  reset: /^(?:\/[^/]+)?$/,
+  sitemap: /^\/[^/]+$/,
+  subscribe: /^\/confirm\/[^/]+$/,
+  unsubscribe: /^\/[^/]+$/,
+};
+
+/** Listing-like pages other than the catalogue, rewritten to their cached routes (cached/[key]/{segment}/[slug]). */
+const CACHED_SLUG_PAGES: ReadonlySet<string> = new Set(['brands', 'landing']);
+
+/** True when `?page=` is given and is not a page number (the listing would answer 404). */
+function invalidPage(search: URLSearchParams): boolean {
+  return search.has('page') && parsePageParam(queryRecord(search).page) === null;
+}
+
+/** `search` with only the parameters a landing page reads (page, sort): filters would only split its cache. */
+function landingParams(search: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [name, value] of search) if (name === 'page' || name === 'sort') kept.append(name, value);
+  return kept;
+}
+
+/**
  * The path without trailing slashes, or null when nothing changes ("/" stays "/"; "//" → "/").
  * Exported for unit tests.
  */
@@ -106,7 +154,9 @@ export function stripTrailingSlashes(pathname: string): string | null {
 /**
  * Where a GET of `pathname?search` is served from: the internal cached route's pathname, or null
  * for the per-request route. `/cached/…` from outside, a first segment no route serves and a
- * catalogue path of the wrong shape map to {@link NOT_FOUND_PATH}. Product pages ignore the query, so all their variants share one key. A listing
+ * catalogue path of the wrong shape map to {@link NOT_FOUND_PATH}, as do paths under a page of the shop
+ * that {@link APP_PATHS} does not allow and an invalid `?page=` of a listing, search, brand or landing page.
+ * Product pages ignore the query, so all their variants share one key. A listing
  * filtered by a facet value not in `known` is not cached (issue #12; page-cache-key.ts).
  * Exported for unit tests.
  */
@@ -118,12 +168,21 @@ export function cachedPathname(
   const [first = '', ...rest] = pathname.slice(1).split('/');
   if (first === CACHED_PREFIX) return NOT_FOUND_PATH;
   if (first !== '' && !isSection(first) && !appSegments.has(first)) return NOT_FOUND_PATH;
+  if (appSegments.has(first) && !(APP_PATHS[first] ?? /^$/).test(pathname.slice(first.length + 1)))
+    return NOT_FOUND_PATH;
   let key: string | null = null;
-  if (pathname === '/search') key = searchPageKey(search, known);
-  else if (isSection(first)) {
+  if (pathname === '/search') {
+    if (invalidPage(search)) return NOT_FOUND_PATH;
+    key = searchPageKey(search, known);
+  } else if (isSection(first)) {
     const route = parseCatalogPath(first, decodeSegments(rest));
     if (!route) return NOT_FOUND_PATH;
-    key = route.kind === 'product' ? EMPTY_KEY : listingPageKey(search, known);
+    if (route.kind === 'product') key = EMPTY_KEY;
+    else if (invalidPage(search)) return NOT_FOUND_PATH;
+    else key = listingPageKey(search, known);
+  } else if (CACHED_SLUG_PAGES.has(first) && rest.length === 1) {
+    if (invalidPage(search)) return NOT_FOUND_PATH;
+    key = listingPageKey(first === 'landing' ? landingParams(search) : search, known);
   }
   return key === null ? null : `/${CACHED_PREFIX}/${key}${pathname}`;
 }
@@ -190,6 +249,10 @@ export const config = {
     // Catalogue sections, search and the internal prefix (cached pages).
     '/(kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|search|cached)',
     '/(kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached)/:rest*',
+    // Issue #14 item 6: deeper paths under the shop's pages (APP_PATHS; brand and landing pages
+    // are also cached), and the segments that have no page of their own.
+    '/((?!api/|_next/|media/)[^/]+)/:rest+',
+    '/(landing|subscribe|unsubscribe|auth|sitemap)',
     // Issue #14 item 6: paths whose first segment no route serves (APP_SEGMENTS and the sections
     // excluded), so valid pages never run the proxy for it.
     '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',

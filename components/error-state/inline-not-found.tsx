@@ -10,10 +10,16 @@
  * an HTTP error thrown inside a boundary and keeps the HTML around it) and the `noindex` meta.
  * In the browser the boundary re-renders, throws, and the shop's not-found page takes its place:
  * the same text.
+ *
+ * The status is only set on that path in a prerendered (ISR) render: a route rendered per request
+ * has already chosen 200 when the boundary throws. So every route whose params can be unknown is
+ * an on-demand ISR route (`generateStaticParams` → [], `revalidate`), or proxy.ts rewrites it to
+ * one (catalogue, brands, landing pages) or answers its malformed URLs with the 404 page itself.
  */
 import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ErrorState } from './error-state';
+import type { Metadata } from 'next';
 
 /** True for the error `notFound()` throws (its digest is Next's documented 404 fallback marker). */
 export function isNotFoundError(error: unknown): boolean {
@@ -41,3 +47,29 @@ export function InlineNotFound() {
     </div>
   );
 }
+
+/**
+ * `render()`, or the error page in its place when it throws `notFound()` (other errors rethrown).
+ * Call page functions here, not render them as elements: only their own lookups are caught.
+ */
+export async function pageOr404(render: () => Promise<ReactNode>): Promise<ReactNode> {
+  try {
+    return await render();
+  } catch (error) {
+    if (isNotFoundError(error)) return <InlineNotFound />;
+    throw error;
+  }
+}
+
+/** `load()`, or the error page's title "Ошибка" (spec §2) when it throws `notFound()`; Next adds noindex. */
+export async function metadataOr404(load: () => Promise<Metadata>): Promise<Metadata> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isNotFoundError(error)) return NOT_FOUND_METADATA;
+    throw error;
+  }
+}
+
+/** Metadata of the error page in place of a page (spec §2, §8 "Ошибка"). */
+export const NOT_FOUND_METADATA: Metadata = { title: 'Ошибка' };

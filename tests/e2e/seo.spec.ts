@@ -108,9 +108,11 @@ test('links that open the login popup are nofollow or no new URL', async ({ requ
   for (const anchor of anchors) expect(anchor).toMatch(/rel="[^"]*nofollow/);
 });
 
-// Issue #14 item 6: unknown first segments are rewritten by proxy.ts to Next's compiled 404 page;
-// an unknown category or product (cached catalogue route) renders the error page in place of the
-// listing (components/error-state/inline-not-found.tsx). Both answer 404 with the page in the HTML.
+// Issue #14 item 6: unknown first segments, paths under a page that none of its routes serves and
+// invalid page numbers are rewritten by proxy.ts to Next's compiled 404 page; an unknown category,
+// product, article, brand, landing or certificate (prerendered routes) renders the error page in
+// place of the page (components/error-state/inline-not-found.tsx). All answer 404 with the page in
+// the HTML.
 test('the 404 page is complete HTML without JavaScript', async ({ request }) => {
   for (const path of [
     '/no-such-page',
@@ -118,6 +120,22 @@ test('the 404 page is complete HTML without JavaScript', async ({ request }) => 
     '/kupalniki/no-such-category',
     '/kupalniki/razdelnye/999999999',
     '/kupalniki/a/b/c/d',
+    '/kupalniki?page=abc',
+    '/kupalniki/no-such-category?page=0',
+    '/search?searchParam=%D0%BA&page=-1',
+    '/news/no-such-article',
+    '/blog/no-such-article',
+    '/news/a/b',
+    '/brands/no-such-brand',
+    '/brands/no-such-brand?page=2&sort=price_asc',
+    '/brands/a/b',
+    '/brands/maaji?page=999',
+    '/landing/no-such-landing',
+    '/landing',
+    '/podarochnye-sertifikaty/no-such-nominal',
+    '/podarochnye-sertifikaty/a/b',
+    '/history-order/abc',
+    '/unsubscribe',
   ]) {
     const page = await head(request, path);
     expect(page.status, path).toBe(404);

@@ -1,4 +1,9 @@
-/** /news/{slug} (spec §2 parametrised pages): one article of GET /v1/news/{slug}; 404 when unknown. */
+/**
+ * /news/{slug} (spec §2 parametrised pages): one article of GET /v1/news/{slug}; 404 when unknown,
+ * with the error page in the HTML (issue #14 item 6): the route is on-demand ISR, so the not-found
+ * signal of components/error-state/inline-not-found.tsx sets the status.
+ */
+import { InlineNotFound } from '@/components/error-state/inline-not-found';
 import { JsonLd } from '@/components/json-ld';
 import { getArticle } from '@/features/content/api/get-article';
 import { ArticlePage, articleMetadata } from '@/features/content/components/article-page';
@@ -9,6 +14,14 @@ import type { Metadata } from 'next';
 
 type Props = { params: Promise<{ slug: string }> };
 
+/** Seconds an article is served from the cache before it is re-rendered (edits also expire it by tag). */
+export const revalidate = 60;
+
+/** No article is built ahead: each is rendered on its first request and cached (on-demand ISR). */
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
+
 /** Title, description and cover of the article. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return articleMetadata('news', (await params).slug);
@@ -18,10 +31,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { slug } = await params;
   const article = await getArticle('news', slug);
+  if (!article) return <InlineNotFound />;
   return (
     <>
       <ArticlePage kind="news" slug={slug} />
-      {article ? <JsonLd data={articleJsonLd(article, href('news-slug', { slug }), absoluteUrl)} /> : null}
+      <JsonLd data={articleJsonLd(article, href('news-slug', { slug }), absoluteUrl)} />
     </>
   );
 }

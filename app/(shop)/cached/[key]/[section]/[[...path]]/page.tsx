@@ -11,7 +11,7 @@
  */
 import { notFound } from 'next/navigation';
 import { catalogMetadata, CatalogRoute, type CatalogParams } from '@/app/(shop)/[section]/[[...path]]/catalog-route';
-import { InlineNotFound, isNotFoundError } from '@/components/error-state/inline-not-found';
+import { metadataOr404, pageOr404 } from '@/components/error-state/inline-not-found';
 import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
 import type { Metadata } from 'next';
 
@@ -34,23 +34,17 @@ async function split(params: Params) {
 
 /** Metadata of the listing or product; "Ошибка" when there is none (spec §2; Next adds noindex). */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  try {
+  return metadataOr404(async () => {
     const { query, route } = await split(params);
-    return await catalogMetadata(route, query);
-  } catch (error) {
-    if (isNotFoundError(error)) return { title: 'Ошибка' };
-    throw error;
-  }
+    return catalogMetadata(route, query);
+  });
 }
 
 /** A listing or a product page, or the 404 page in its place. */
 export default async function CachedCatalogPage({ params }: { params: Params }) {
-  try {
+  return pageOr404(async () => {
     const { query, route } = await split(params);
     // Called, not rendered as <CatalogRoute>: its lookups run here, where a not-found is caught.
-    return await CatalogRoute({ params: route, query });
-  } catch (error) {
-    if (isNotFoundError(error)) return <InlineNotFound />;
-    throw error;
-  }
+    return CatalogRoute({ params: route, query });
+  });
 }

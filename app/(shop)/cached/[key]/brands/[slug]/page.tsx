@@ -1,0 +1,22 @@
+/**
+ * Cached brand pages: proxy.ts rewrites `/brands/{slug}?{query}` here (../../cached-slug-route.tsx).
+ * Rendering: app/(shop)/brands/[slug]/brand-route.tsx.
+ */
+import { BrandRoute, brandMetadata } from '@/app/(shop)/brands/[slug]/brand-route';
+import { cachedSlugRoute } from '../../cached-slug-route';
+
+/** Seconds a cached page is served before it is re-rendered (stock, prices). */
+export const revalidate = 60;
+
+/** Nothing is built ahead (on-demand ISR). */
+export function generateStaticParams(): { key: string; slug: string }[] {
+  return [];
+}
+
+const route = cachedSlugRoute(brandMetadata, BrandRoute);
+
+/** Metadata of the page, or of the 404 page. */
+export const generateMetadata = route.generateMetadata;
+
+/** The page, or the 404 page in its place. */
+export default route.Page;
