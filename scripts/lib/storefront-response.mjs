@@ -15,6 +15,28 @@ import { ServerResponse } from 'node:http';
  * earlier ones (passed to `createServer` once, not wrapped per request).
  */
 export class SingleLocationResponse extends ServerResponse {
+  /** @param {import('node:http').IncomingMessage} req */
+  constructor(req) {
+    super(req);
+    // Taken before Next sees the request: it may rewrite `req.url` while routing.
+    /** The query of a GET/HEAD request ("a=1&b=2", no "?"), "" for none. */
+    this.requestQuery = req.method === 'GET' || req.method === 'HEAD' ? queryOf(req.url) : '';
+  }
+
+  /**
+   * Issue #14: a permanent redirect keeps the request's query (a feed's `?color=&size=`, `utm_*`).
+   * The catalogue's redirect of an old product URL to its current one is rendered by the cached
+   * product route, which never sees the query (proxy.ts keys all variants of a product page as one).
+   */
+  writeHead(statusCode, ...rest) {
+    if (statusCode === 301 || statusCode === 308) {
+      const location = this.getHeader('location');
+      const kept = withQuery(location, this.requestQuery);
+      if (kept !== location) super.setHeader('location', kept);
+    }
+    return super.writeHead(statusCode, ...rest);
+  }
+
   setHeader(name, value) {
     // Issue #12: the internal path of a rewritten page (proxy.ts → /cached/{key}/…) is nobody's business.
     if (String(name).toLowerCase() === 'x-middleware-rewrite') return this;
@@ -51,4 +73,27 @@ export function unquoteImageValidators(req) {
 
 function isLocation(name) {
   return String(name).toLowerCase() === 'location';
+}
+
+/**
+ * The query of a request target ("/a?x=1" → "x=1"), "" for none.
+ * @param {string | undefined} url
+ */
+function queryOf(url) {
+  const at = url?.indexOf('?') ?? -1;
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
+/**
+ * `location` with `query` appended, when it is a path of this site ("/…", not "//…") without a
+ * query of its own; otherwise `location` unchanged. Exported for unit tests.
+ * @param {unknown} location
+ * @param {string} query the request's query, without "?"
+ */
+export function withQuery(location, query) {
+  if (!query || typeof location !== 'string' || !location.startsWith('/') || location.startsWith('//')) return location;
+  const hash = location.indexOf('#');
+  const path = hash < 0 ? location : location.slice(0, hash);
+  if (path.includes('?')) return location;
+  return `${path}?${query}${hash < 0 ? '' : location.slice(hash)}`;
 }

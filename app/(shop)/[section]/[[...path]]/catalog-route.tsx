@@ -6,7 +6,9 @@
  * GET /v1/offers/{path}/?limit=24&offset=N&tag=&filters=<JSON>&sort= (page param → offset, the
  * URL's facets → filters) and GET /v1/all/filters/{path}/ for the facet column. Products:
  * GET /v1/product_offer/; a request whose path differs from the product's `full_path_offer`
- * (missing/wrong slug or category) is permanently redirected there. Unknown section, malformed
+ * (missing/wrong slug or category) is permanently redirected there, with the request's query (the
+ * cached route never sees it: the storefront server appends it, scripts/lib/storefront-response.mjs;
+ * here it is also added, for the per-request route). Unknown section, malformed
  * path, unknown category/product or a page beyond the last → 404.
  */
 import { notFound, permanentRedirect } from 'next/navigation';
@@ -40,6 +42,13 @@ import type { Metadata } from 'next';
 
 /** Route params of a catalogue page (`/{section}/{...path}`). */
 export type CatalogParams = Promise<{ section: string; path?: string[] }>;
+
+/** `[name, value]` pairs of a page's query (repeated names kept), for `URLSearchParams`. */
+function queryRecordEntries(query: RawQuery): [string, string][] {
+  return Object.entries(query).flatMap(([name, value]) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+  );
+}
 
 /** Calls `fn`, turning an API 404 into `notFound()`. */
 async function or404<T>(fn: () => Promise<T>): Promise<T> {
@@ -144,7 +153,10 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
   if (route.kind === 'product') {
     const product = await loadProduct(route);
     const requested = `/${[route.categoryPath, route.pk, route.slug].filter(Boolean).join('/')}`;
-    if (product.full_path_offer !== requested) permanentRedirect(product.full_path_offer);
+    if (product.full_path_offer !== requested) {
+      const search = new URLSearchParams(queryRecordEntries(query)).toString();
+      permanentRedirect(search ? `${product.full_path_offer}?${search}` : product.full_path_offer);
+    }
     return (
       <>
         <ProductView
