@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetQueryClientForTests } from '@/lib/query-client';
 
 // @react-input's masked input polls its selection with a self-renewing window.setTimeout; a focus
 // without a blur in between orphans one loop for good. Timers of a test are cleared after it, so
@@ -26,6 +27,8 @@ afterEach(() => {
   // the blur the loop outlives the test and throws "window is not defined" after jsdom is gone.
   (document.activeElement as HTMLElement | null)?.blur?.();
   cleanup();
+  // Islands share one query client per page load; each test is a new page load.
+  resetQueryClientForTests();
   for (const id of pending) window.clearTimeout(id);
   pending.clear();
   localStorage.clear();

@@ -1,12 +1,16 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Suggestions } from '@/lib/api/contract/facets';
 import { isSection } from '@/lib/catalog-path';
 import { DEFAULT_FETCH_DELAY_MS, SECTION_NAMES } from '@/lib/constants';
 import { formatPrice } from '@/lib/format/price';
+import { QueryIsland } from '@/lib/query-client';
 import { catalogHref, href } from '@/lib/routes';
 import { hydrateSearchStore, useSearchStore } from '@/stores/search-store';
+import { SUGGEST_MIN_LENGTH, suggestionsQuery } from '../api/search-queries';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import styles from './search-box.module.css';
 
 type Option = {
@@ -70,15 +74,23 @@ export type SearchPanelProps = {
 
 /**
  * The panel of the header search bar (see `SearchBox`): the search form and the suggestions
- * combobox. Loaded when the shopper first opens the search (issue #7: islands load on demand).
+ * combobox. Loaded when the shopper first opens the search (issue #7: islands load on demand), with
+ * TanStack Query for the suggestions (issue #17 item 3).
  */
-export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
+export function SearchPanel(props: SearchPanelProps) {
+  return (
+    <QueryIsland>
+      <Panel {...props} />
+    </QueryIsland>
+  );
+}
+
+function Panel({ id, open, onClose }: SearchPanelProps) {
   // Spec §3: the last search text is kept in lkData; the panel loads after hydration, so reading it here is safe.
   const [text, setText] = useState(() => {
     hydrateSearchStore();
     return useSearchStore.getState().searchParam;
   });
-  const [found, setFound] = useState<{ q: string; options: Option[] }>({ q: '', options: [] });
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -88,33 +100,18 @@ export function SearchPanel({ id, open, onClose }: SearchPanelProps) {
     if (open) inputRef.current?.focus();
   }, [open]);
 
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < 2) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const res = await fetch(`/api/v1/search_suggest/?q=${encodeURIComponent(q)}`, { signal: controller.signal });
-        if (!res.ok) return;
-        // zod loads with the first suggestion request, not with the page (issue #7 JS budget).
-        const { Suggestions: schema } = await import('@/lib/api/contract/facets');
-        const parsed = schema.safeParse(await res.json());
-        if (parsed.success) {
-          setFound({ q, options: suggestionOptions(parsed.data) });
-          setActive(-1);
-        }
-      } catch {
-        // Aborted or offline: keep the previous suggestions.
-      }
-    }, DEFAULT_FETCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
+  // Asked once the text has rested for DEFAULT_FETCH_DELAY_MS; a superseded request is aborted.
+  const { data } = useQuery(suggestionsQuery(useDebouncedValue(text.trim(), DEFAULT_FETCH_DELAY_MS)));
+  // The last answer stays while the next one loads, and when its request fails (offline).
+  const [shown, setShown] = useState<Suggestions | null>(null);
+  if (data && data !== shown) {
+    setShown(data);
+    setActive(-1);
+  }
+  const shownOptions = useMemo(() => (shown ? suggestionOptions(shown) : []), [shown]);
 
   // Suggestions belong to the text they were asked for; shorter text shows none.
-  const options = text.trim().length >= 2 ? found.options : [];
+  const options = text.trim().length >= SUGGEST_MIN_LENGTH ? shownOptions : [];
   const expanded = open && options.length > 0;
   const optionId = (index: number) => `${listId}-o${index}`;
 
