@@ -1,11 +1,14 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
-import { ProductGrid, type ProductGridProps } from '@/components/product-grid/product-grid';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ProductGridProps } from '@/components/product-grid/product-grid';
 import type { OfferCard } from '@/lib/api/contract/catalog';
 import { PAGE_SIZE } from '@/lib/constants';
-import { useCatalogStore } from '@/stores/catalog-store';
-import styles from './faceted-listing.module.css';
+import { useCatalogStore, type SavedCatalogPage } from '@/stores/catalog-store';
+import { restoreScroll } from '../utils/restore-scroll';
+import { MoreButton } from './more-button';
+import type { ShowMorePages } from './show-more-pages';
+import type { RestoredMore } from '../api/show-more-query';
 
 /** Props of `ShowMore`. */
 export type ShowMoreProps = {
@@ -32,16 +35,32 @@ function isBackForward(): boolean {
  * and the scroll position in sessionStorage, and when the shopper comes back to the same listing
  * with the browser's Back button they are restored. Without JavaScript the page links below do the
  * same job. Errors: a failed load shows "Не удалось загрузить товары" and the button stays.
+ *
+ * This part is in every listing's first visit, so it holds only the button and the saved state;
+ * the pages (TanStack Query, issue #17 item 3) load with the first click or a restore
+ * (`ShowMorePages`), keeping the library out of the first visit (issue #7 JS budget).
  */
-export function ShowMore({ endpoint, page, count, label, cardAction }: ShowMoreProps) {
-  const [appended, setAppended] = useState<OfferCard[]>([]);
-  const [nextPage, setNextPage] = useState(page + 1);
+export function ShowMore(props: ShowMoreProps) {
+  const { page, count } = props;
+  const [Pages, setPages] = useState<typeof ShowMorePages | null>(null);
+  const [restored, setRestored] = useState<SavedCatalogPage | undefined>(undefined);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const keyRef = useRef('');
-  const latest = useRef({ appended, nextPage });
-  useEffect(() => {
+  // What the pages have appended so far, for the saved state (told by ShowMorePages).
+  const latest = useRef<RestoredMore>({ appended: [], nextPage: page + 1 });
+  const onProgress = useCallback((appended: OfferCard[], nextPage: number) => {
     latest.current = { appended, nextPage };
-  }, [appended, nextPage]);
+  }, []);
+
+  const open = useCallback((from?: SavedCatalogPage) => {
+    setState('loading');
+    import('./show-more-pages')
+      .then((m) => {
+        setRestored(from);
+        setPages(() => m.ShowMorePages);
+      })
+      .catch(() => setState('failed'));
+  }, []);
 
   useEffect(() => {
     const key = `${location.pathname}${location.search}`;
@@ -49,9 +68,8 @@ export function ShowMore({ endpoint, page, count, label, cardAction }: ShowMoreP
     void Promise.resolve(useCatalogStore.persist.rehydrate()).then(() => {
       const saved = useCatalogStore.getState().savedStateCatalogPage;
       if (saved && saved.key === key && isBackForward()) {
-        setAppended(saved.appended);
-        setNextPage(saved.nextPage);
-        requestAnimationFrame(() => requestAnimationFrame(() => window.scrollTo(0, saved.scrollY)));
+        if (saved.appended.length > 0) open(saved);
+        else restoreScroll(saved.scrollY);
       } else if (saved && saved.key !== key) {
         useCatalogStore.getState().clearCatalogPage();
       }
@@ -74,47 +92,10 @@ export function ShowMore({ endpoint, page, count, label, cardAction }: ShowMoreP
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('pagehide', save);
     };
-  }, []);
+  }, [open]);
 
-  const shown = (nextPage - 1) * PAGE_SIZE;
-  const load = async () => {
-    setState('loading');
-    try {
-      const sep = endpoint.includes('?') ? '&' : '?';
-      const res = await fetch(`${endpoint}${sep}offset=${shown}`, { headers: { Accept: 'application/json' } });
-      if (!res.ok) throw new Error(String(res.status));
-      // zod loads with the first click, not with the page (issue #7 JS budget).
-      const { OffersPage } = await import('@/lib/api/contract/catalog');
-      const data = OffersPage.parse(await res.json());
-      setAppended((prev) => [...prev, ...data.results.filter((card) => !prev.some((p) => p.id === card.id))]);
-      setNextPage((n) => n + 1);
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
-  };
-
-  return (
-    <>
-      {appended.length > 0 ? <ProductGrid offers={appended} label={`${label}: ещё`} cardAction={cardAction} /> : null}
-      {shown < count ? (
-        <div className={styles.more}>
-          <button
-            type="button"
-            className="button button-outline"
-            onClick={load}
-            disabled={state === 'loading'}
-            aria-busy={state === 'loading'}
-          >
-            {state === 'loading' ? 'Загружаем…' : 'Показать ещё'}
-          </button>
-          {state === 'failed' ? (
-            <p role="alert" className={styles.error}>
-              Не удалось загрузить товары. Попробуйте ещё раз.
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-    </>
-  );
+  if (Pages) return <Pages {...props} restored={restored} onProgress={onProgress} />;
+  return page * PAGE_SIZE < count ? (
+    <MoreButton loading={state === 'loading'} failed={state === 'failed'} onClick={() => open()} />
+  ) : null;
 }
