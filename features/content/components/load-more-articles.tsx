@@ -1,9 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import type { ArticleKind, ArticlePreview } from '@/lib/api/contract/publications';
-import { ArticleCard } from './article-card';
-import styles from './articles.module.css';
+import type { ArticleKind } from '@/lib/api/contract/publications';
+import { MoreLink } from './more-link';
+import type { MoreArticles } from './more-articles';
 
 /** Props of `LoadMoreArticles`. */
 export type LoadMoreArticlesProps = {
@@ -18,55 +18,26 @@ export type LoadMoreArticlesProps = {
  * "Показать ещё" of the news and blog lists: fetches the next page through the BFF
  * (`/api/v1/{content}?offset=`, spec §7) and appends it. Without JavaScript the button is a link
  * to `?offset=N`, which the page renders on the server. A failed load shows a Russian message
- * and keeps the button.
+ * and keeps the button. The pages (TanStack Query, issue #17 item 3) load with the first click
+ * (`MoreArticles`), so the list's first visit does not download the library (issue #7).
  */
-export function LoadMoreArticles({ kind, nextOffset, total }: LoadMoreArticlesProps) {
-  const [items, setItems] = useState<ArticlePreview[]>([]);
-  const [offset, setOffset] = useState(nextOffset);
+export function LoadMoreArticles(props: LoadMoreArticlesProps) {
+  const { kind, nextOffset, total } = props;
+  const [More, setMore] = useState<typeof MoreArticles | null>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
 
-  async function loadMore(event: React.MouseEvent) {
-    event.preventDefault();
-    setState('loading');
-    try {
-      const res = await fetch(`/api/v1/${kind}?offset=${offset}`, { headers: { Accept: 'application/json' } });
-      if (!res.ok) throw new Error(String(res.status));
-      const { ArticlesPage } = await import('@/lib/api/contract/publications');
-      const page = ArticlesPage.parse(await res.json());
-      setItems((prev) => [...prev, ...page.results]);
-      setOffset(page.offset + page.results.length);
-      setState('idle');
-    } catch {
-      setState('error');
-    }
-  }
-
+  if (More) return <More {...props} />;
   return (
-    <>
-      {items.length > 0 ? (
-        <ul className={styles.grid} aria-label="Ещё публикации">
-          {items.map((article) => (
-            <ArticleCard key={article.id} article={article} />
-          ))}
-        </ul>
-      ) : null}
-      {state === 'error' ? (
-        <p role="alert" className={styles.error}>
-          Не удалось загрузить публикации. Попробуйте ещё раз.
-        </p>
-      ) : null}
-      {offset < total ? (
-        <p className={styles.more}>
-          <a
-            href={`/${kind}?offset=${offset}`}
-            className="button button-outline"
-            onClick={loadMore}
-            aria-busy={state === 'loading'}
-          >
-            {state === 'loading' ? 'Загружаем…' : 'Показать ещё'}
-          </a>
-        </p>
-      ) : null}
-    </>
+    <MoreLink
+      kind={kind}
+      offset={nextOffset}
+      total={total}
+      loading={state === 'loading'}
+      failed={state === 'error'}
+      onClick={() => {
+        setState('loading');
+        import('./more-articles').then((m) => setMore(() => m.MoreArticles)).catch(() => setState('error'));
+      }}
+    />
   );
 }
