@@ -1,7 +1,14 @@
-/** Spec §5 Help form (issue #14 item 14): the agreement names the privacy policy and the public offer in correct Russian. */
+/**
+ * Spec §5 Help form: the agreement names the privacy policy and the public offer in correct Russian
+ * (issue #14 item 14); the message goes through the BFF, and a failure marks both fields (spec §8).
+ */
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { HelpForm } from './help-form';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_FORM_LABELS, HELP_FORM_SUCCESS } from '@/lib/api/contract/feedback-texts';
+import { HelpForm, SEND_FAILED_MESSAGE } from './help-form';
 
 describe('HelpForm agreement', () => {
   it('agrees «с политикой конфиденциальности и публичной офертой», both links', () => {
@@ -15,5 +22,48 @@ describe('HelpForm agreement', () => {
       'href',
       '/privacy-policy',
     );
+  });
+});
+
+describe('HelpForm sending (spec §5, §8)', () => {
+  const bodies: unknown[] = [];
+  let status = 200;
+  const server = setupServer(
+    http.post('*/api/v1/send_message/', async ({ request }) => {
+      bodies.push(await request.json());
+      return status === 200
+        ? HttpResponse.json({ status: 'success', message: HELP_FORM_SUCCESS })
+        : HttpResponse.json({ status: 'error', message: 'Слишком много сообщений' }, { status });
+    }),
+  );
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    bodies.length = 0;
+    status = 200;
+  });
+  afterAll(() => server.close());
+
+  async function fillAndSend() {
+    await userEvent.type(screen.getByLabelText(HELP_FORM_LABELS.contactData), 'vera@example.ru');
+    await userEvent.type(screen.getByLabelText(HELP_FORM_LABELS.message), 'Где мой заказ?');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+  }
+
+  it('sends the message through the BFF and says it was sent', async () => {
+    render(<HelpForm />);
+    await fillAndSend();
+    expect(await screen.findByRole('status')).toHaveTextContent(HELP_FORM_SUCCESS);
+    expect(bodies).toEqual([{ messageFeedback: { message: 'Где мой заказ?', contactData: 'vera@example.ru' } }]);
+  });
+
+  it('marks both fields when sending fails, and typing takes the failure away', async () => {
+    status = 429;
+    render(<HelpForm />);
+    await fillAndSend();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SEND_FAILED_MESSAGE);
+    expect(screen.getByLabelText(HELP_FORM_LABELS.contactData)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(HELP_FORM_LABELS.message)).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText(HELP_FORM_LABELS.message), '!');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,7 +1,11 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { bffRequest } from '@/lib/api/bff-client';
+import type { SendMessageBody } from '@/lib/api/contract/feedback';
 import { HELP_FORM_LABELS, HELP_FORM_SUCCESS } from '@/lib/api/contract/feedback-texts';
+import { QueryIsland } from '@/lib/query-client';
 import { href } from '@/lib/routes';
 import styles from './widgets.module.css';
 
@@ -16,15 +20,37 @@ export const SEND_FAILED_MESSAGE = 'Не удалось отправить со�
  * The help form (spec §5 Help form, §4 Help popup, §8): fields contactData and message with the
  * spec's labels, both required; an empty field is marked as an error on submit until the user
  * types in it. Sends POST /api/v1/send_message/ `{messageFeedback: {message, contactData}}`
- * through the BFF; on success the form is replaced by "Сообщение отправлено успешно", on failure
- * both fields are marked as errors. Says that sending means agreeing to the privacy policy and the
- * public offer.
+ * through the BFF (lib/api/bff-client.ts, a TanStack mutation: issue #17 item 3); on success the
+ * form is replaced by "Сообщение отправлено успешно", on failure both fields are marked as errors.
+ * Says that sending means agreeing to the privacy policy and the public offer.
  */
 export function HelpForm() {
+  return (
+    <QueryIsland>
+      <Form />
+    </QueryIsland>
+  );
+}
+
+/** POST /v1/send_message/; zod loads with the first message, not with the popup. @throws BffRequestError. */
+function sendMessage(body: SendMessageBody) {
+  return bffRequest(
+    'POST',
+    '/v1/send_message/',
+    () => import('@/lib/api/contract/feedback').then((m) => m.SuccessMessage),
+    body,
+  );
+}
+
+function Form() {
   const id = useId();
   const [values, setValues] = useState<Record<Field, string>>({ contactData: '', message: '' });
   const [errors, setErrors] = useState<Record<Field, boolean>>({ contactData: false, message: false });
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const send = useMutation({
+    mutationFn: sendMessage,
+    onError: () => setErrors({ contactData: true, message: true }),
+  });
+  const state = send.isPending ? 'sending' : send.isSuccess ? 'sent' : send.isError ? 'failed' : 'idle';
 
   if (state === 'sent') {
     return (
@@ -39,10 +65,10 @@ export function HelpForm() {
     setValues((prev) => ({ ...prev, [field]: value }));
     // The error stays until the user types (spec §5); typing clears it.
     setErrors((prev) => ({ ...prev, [field]: false }));
-    if (state === 'failed') setState('idle');
+    if (state === 'failed') send.reset();
   };
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const empty = { contactData: values.contactData.trim() === '', message: values.message.trim() === '' };
     if (empty.contactData || empty.message) {
@@ -53,19 +79,7 @@ export function HelpForm() {
       first?.focus();
       return;
     }
-    setState('sending');
-    try {
-      const res = await fetch('/api/v1/send_message/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ messageFeedback: { message: values.message, contactData: values.contactData } }),
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      setState('sent');
-    } catch {
-      setErrors({ contactData: true, message: true });
-      setState('failed');
-    }
+    send.mutate({ messageFeedback: { message: values.message, contactData: values.contactData } });
   }
 
   const errorText = (field: Field) =>
