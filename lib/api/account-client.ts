@@ -11,7 +11,8 @@ export const ACCOUNT_FALLBACK_MESSAGE = 'Неизвестная ошибка, о
 /**
  * Calls `/api{path}` and parses the answer with `schema` — a zod schema or a function loading one
  * (`() => import('./contract/accounts').then((m) => m.UserResponse)`), so code that runs on every
- * page can leave zod out of the first visit (issue #7 JS budget).
+ * page can leave zod out of the first visit (issue #7 JS budget). `signal` (a TanStack query's)
+ * aborts the request.
  * @throws BffRequestError on a non-2xx answer, a network failure or a contract mismatch; a
  *   server error without a message reads {@link ACCOUNT_FALLBACK_MESSAGE}.
  */
@@ -20,8 +21,9 @@ export function accountRequest<T>(
   path: string,
   schema: SchemaSource<T>,
   body?: unknown,
+  signal?: AbortSignal,
 ): Promise<T> {
-  return bffRequest(method, path, schema, body, { fallbackMessage: ACCOUNT_FALLBACK_MESSAGE });
+  return bffRequest(method, path, schema, body, { fallbackMessage: ACCOUNT_FALLBACK_MESSAGE, signal });
 }
 
 /** Reads the script-readable `token_exp` cookie (epoch seconds) set beside the httpOnly token; ms or null. */
@@ -33,15 +35,23 @@ export function sessionExpiry(
 }
 
 /** GET /v1/regions/?data={} (spec §7 Locations, query data as JSON): every region. @throws BffRequestError. */
-export function fetchRegions() {
-  return accountRequest('GET', `/v1/regions/?data=${encodeURIComponent('{}')}`, () =>
-    import('./contract/accounts').then((m) => m.RegionsResponse),
+export function fetchRegions(signal?: AbortSignal) {
+  return accountRequest(
+    'GET',
+    `/v1/regions/?data=${encodeURIComponent('{}')}`,
+    () => import('./contract/accounts').then((m) => m.RegionsResponse),
+    undefined,
+    signal,
   );
 }
 
 /** GET /v1/cities/?data={"region_id":N} (spec §7 Locations): the cities of one region. @throws BffRequestError. */
-export function fetchCities(regionId: number) {
-  return accountRequest('GET', `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`, () =>
-    import('./contract/accounts').then((m) => m.CitiesResponse),
+export function fetchCities(regionId: number, signal?: AbortSignal) {
+  return accountRequest(
+    'GET',
+    `/v1/cities/?data=${encodeURIComponent(JSON.stringify({ region_id: regionId }))}`,
+    () => import('./contract/accounts').then((m) => m.CitiesResponse),
+    undefined,
+    signal,
   );
 }

@@ -5,17 +5,12 @@
  * /v1/history_order_detail/): the user's orders, and one order with its lines, status history,
  * delivery and payment. Another user's order answers 404 → "Заказ не найден".
  */
-import { useEffect, useState } from 'react';
-import { accountRequest } from '@/lib/api/account-client';
+import { useQuery } from '@tanstack/react-query';
 import { BffRequestError } from '@/lib/api/bff-client';
-import {
-  OrderDetailResponse,
-  OrderPreviewResponse,
-  type OrderDetail,
-  type OrderPreview,
-} from '@/lib/api/contract/orders';
 import { formatPrice } from '@/lib/format/price';
+import { QueryIsland } from '@/lib/query-client';
 import { href, routeTitle } from '@/lib/routes';
+import { orderQuery, ordersQuery } from '../api/account-queries';
 import styles from './account.module.css';
 import { RequireUser } from './profile-page';
 
@@ -26,15 +21,9 @@ function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso)).replace(/\s*г\.$/, '');
 }
 
-function HistoryList() {
-  const [orders, setOrders] = useState<OrderPreview[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    accountRequest('GET', '/v1/history_order_preview/', OrderPreviewResponse)
-      .then((a) => setOrders(a.results))
-      .catch(() => setFailed(true));
-  }, []);
-  if (failed) return <p role="alert">Не удалось загрузить заказы. Обновите страницу.</p>;
+function HistoryList({ userId }: { userId: number }) {
+  const { data: orders, isError } = useQuery(ordersQuery(userId));
+  if (isError) return <p role="alert">Не удалось загрузить заказы. Обновите страницу.</p>;
   if (!orders) return <p role="status">Загружаем заказы…</p>;
   if (orders.length === 0) return <p>Вы ещё ничего не заказывали.</p>;
   return (
@@ -55,20 +44,13 @@ function HistoryList() {
   );
 }
 
-function Detail({ pk }: { pk: number }) {
-  const [order, setOrder] = useState<OrderDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    accountRequest('POST', '/v1/history_order_detail/', OrderDetailResponse, { pk })
-      .then((a) => setOrder(a.order))
-      .catch((e) =>
-        setError(
-          e instanceof BffRequestError && e.status === 404
-            ? 'Заказ не найден'
-            : 'Не удалось загрузить заказ. Обновите страницу.',
-        ),
-      );
-  }, [pk]);
+function Detail({ userId, pk }: { userId: number; pk: number }) {
+  const { data: order, error: failure } = useQuery(orderQuery(userId, pk));
+  const error = failure
+    ? failure instanceof BffRequestError && failure.status === 404
+      ? 'Заказ не найден'
+      : 'Не удалось загрузить заказ. Обновите страницу.'
+    : null;
   // The one heading of the page (issue #14: the page said "Заказ" and then "Заказ № …" again).
   if (error || !order) {
     return (
@@ -146,10 +128,18 @@ function Detail({ pk }: { pk: number }) {
 
 /** The /history-order body. */
 export function OrderHistoryPage() {
-  return <RequireUser>{() => <HistoryList />}</RequireUser>;
+  return (
+    <QueryIsland>
+      <RequireUser>{(user) => <HistoryList userId={user.id} />}</RequireUser>
+    </QueryIsland>
+  );
 }
 
 /** The /history-order/{pk} body. */
 export function OrderDetailPage({ pk }: { pk: number }) {
-  return <RequireUser>{() => <Detail pk={pk} />}</RequireUser>;
+  return (
+    <QueryIsland>
+      <RequireUser>{(user) => <Detail userId={user.id} pk={pk} />}</RequireUser>
+    </QueryIsland>
+  );
 }

@@ -7,6 +7,7 @@
  * the newsletter subscription and logout. Guests are asked to log in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,14 +15,16 @@ import { z } from 'zod';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { RegionCityFields } from '@/components/region-city-fields/region-city-fields';
-import { accountRequest, ACCOUNT_FALLBACK_MESSAGE, fetchCities, fetchRegions } from '@/lib/api/account-client';
+import { accountRequest, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
-import { AddressesResponse, type Address, type City, type Region, type User } from '@/lib/api/contract/accounts';
+import { AddressesResponse, type Address, type Region, type User } from '@/lib/api/contract/accounts';
 import { SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { QueryIsland } from '@/lib/query-client';
 import { href, routeTitle } from '@/lib/routes';
 import { emailSchema, fullNameSchema, maskedPhoneSchema, unmaskPhone } from '@/lib/validation/auth';
 import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
+import { accountKeys, addressesQuery, citiesQuery, regionsQuery } from '../api/account-queries';
 import styles from './account.module.css';
 
 /** Shows the children only to a logged-in user; a login prompt otherwise. */
@@ -116,7 +119,6 @@ function AddressForm({
   onSaved: (list: Address[]) => void;
   onCancel: () => void;
 }) {
-  const [citiesByRegion, setCitiesByRegion] = useState<Record<number, City[]>>({});
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(addressSchema),
@@ -132,18 +134,7 @@ function AddressForm({
   });
   const regionId = Number(useWatch({ control: form.control, name: 'region_id' }));
   const cityId = Number(useWatch({ control: form.control, name: 'city_id' }));
-  const cities = citiesByRegion[regionId] ?? [];
-  const known = regionId in citiesByRegion;
-  useEffect(() => {
-    if (!regionId || known) return;
-    let live = true;
-    fetchCities(regionId)
-      .then((answer) => live && setCitiesByRegion((all) => ({ ...all, [regionId]: answer.results })))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [regionId, known]);
+  const cities = useQuery(citiesQuery(regionId));
   const { errors, isSubmitting } = form.formState;
   // The server's message is about what was sent: editing any field takes it away (issue #14).
   useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setError(null) }), [form]);
@@ -167,7 +158,7 @@ function AddressForm({
     >
       <RegionCityFields
         regions={regions}
-        cities={cities}
+        cities={cities.data ?? []}
         regionId={regionId}
         cityId={cityId}
         onRegionChange={(id) => {
@@ -177,7 +168,7 @@ function AddressForm({
         onCityChange={(id) => form.setValue('city_id', id, { shouldValidate: form.formState.isSubmitted })}
         errors={{ region: errors.region_id?.message, city: errors.city_id?.message }}
         placeholders
-        citiesLoading={Boolean(regionId) && !known}
+        citiesLoading={regionId > 0 && cities.isPending}
         columns={1}
       />
       <FormField label="Улица" error={errors.street?.message}>
@@ -214,29 +205,27 @@ function AddressForm({
   );
 }
 
-function Addresses() {
-  const [list, setList] = useState<Address[] | null>(null);
-  const [regions, setRegions] = useState<Region[]>([]);
+/** Regions for the pickers until they load, and when they cannot be loaded. */
+const NO_REGIONS: Region[] = [];
+
+function Addresses({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  const addresses = useQuery(addressesQuery(userId));
+  const regions = useQuery(regionsQuery()).data ?? NO_REGIONS;
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    accountRequest('GET', '/v1/user_address/', AddressesResponse)
-      .then((a) => setList(a.results))
-      .catch(() => setList([]));
-    fetchRegions()
-      .then((a) => setRegions(a.results))
-      .catch(() => setRegions([]));
-  }, []);
-  const remove = async (address: Address) => {
-    setError(null);
-    try {
-      setList(
-        (await accountRequest('POST', '/v1/user_address_delete/', AddressesResponse, { id: address.id })).results,
-      );
-    } catch (e) {
-      setError(e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE);
-    }
-  };
+  // A list that cannot be loaded reads as empty; saving a new address still works.
+  const list = addresses.data ?? (addresses.isError ? [] : null);
+  const setList = (next: Address[]) => queryClient.setQueryData(accountKeys.addresses(userId), next);
+  const remove = useMutation({
+    mutationFn: (address: Address) =>
+      accountRequest('POST', '/v1/user_address_delete/', AddressesResponse, { id: address.id }).then((a) => a.results),
+    onSuccess: setList,
+  });
+  const error = remove.error
+    ? remove.error instanceof BffRequestError
+      ? remove.error.message
+      : ACCOUNT_FALLBACK_MESSAGE
+    : null;
   return (
     <section className={styles.card} aria-labelledby="addresses-title">
       <h2 id="addresses-title">Мои адреса</h2>
@@ -263,7 +252,7 @@ function Addresses() {
                 <button type="button" className={styles.linkButton} onClick={() => setEditing(a)}>
                   Изменить
                 </button>
-                <button type="button" className={styles.linkButton} onClick={() => void remove(a)}>
+                <button type="button" className={styles.linkButton} onClick={() => remove.mutate(a)}>
                   Удалить
                 </button>
               </span>
@@ -325,36 +314,38 @@ export function ProfilePage() {
   const router = useRouter();
   const logout = useSessionStore((s) => s.logout);
   return (
-    <RequireUser>
-      {(user) => (
-        <div className={styles.grid}>
-          <div>
-            <PersonalData user={user} />
-            <Subscription user={user} />
+    <QueryIsland>
+      <RequireUser>
+        {(user) => (
+          <div className={styles.grid}>
+            <div>
+              <PersonalData user={user} />
+              <Subscription user={user} />
+            </div>
+            <div>
+              <section className={styles.card} aria-labelledby="bonus-title">
+                <h2 id="bonus-title">Бонусы</h2>
+                <p>
+                  На вашем счёте <strong>{user.bonus_balance.toLocaleString('ru-RU')}</strong> бонусов. Бонусы
+                  начисляются за покупки и списываются при оформлении заказа.
+                </p>
+                <a href={href('history_order')}>{routeTitle('history_order')}</a>
+              </section>
+              <Addresses userId={user.id} />
+              <button
+                type="button"
+                className="button button-outline"
+                onClick={async () => {
+                  await logout();
+                  router.push('/');
+                }}
+              >
+                Выйти
+              </button>
+            </div>
           </div>
-          <div>
-            <section className={styles.card} aria-labelledby="bonus-title">
-              <h2 id="bonus-title">Бонусы</h2>
-              <p>
-                На вашем счёте <strong>{user.bonus_balance.toLocaleString('ru-RU')}</strong> бонусов. Бонусы начисляются
-                за покупки и списываются при оформлении заказа.
-              </p>
-              <a href={href('history_order')}>{routeTitle('history_order')}</a>
-            </section>
-            <Addresses />
-            <button
-              type="button"
-              className="button button-outline"
-              onClick={async () => {
-                await logout();
-                router.push('/');
-              }}
-            >
-              Выйти
-            </button>
-          </div>
-        </div>
-      )}
-    </RequireUser>
+        )}
+      </RequireUser>
+    </QueryIsland>
   );
 }
