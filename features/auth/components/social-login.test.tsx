@@ -12,7 +12,6 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCIAL_LOGIN_MESSAGES } from '@/lib/messages/accounts';
 import { resetSessionStoreForTests, useSessionStore } from '@/stores/session-store';
-import { resetSocialProvidersForTests } from '../api/social-providers';
 import { savePendingSocialLogin, SOCIAL_MESSAGE_SOURCE, SOCIAL_PENDING_KEY } from '../utils/social-login';
 import { SocialCallback } from './social-callback';
 import { SocialLogin } from './social-login';
@@ -77,7 +76,6 @@ afterEach(() => {
 afterAll(() => server.close());
 beforeEach(() => {
   resetSessionStoreForTests();
-  resetSocialProvidersForTests();
   Object.assign(api, { providers: [], userStatus: 200, exchangeBodies: [], exchangeStatus: 200 });
 });
 

@@ -7,11 +7,20 @@
  * the button.
  */
 import { useId } from 'react';
+import { QueryIsland } from '@/lib/query-client';
 import { useSocialLogin } from '../hooks/use-social-login';
 import styles from './auth-forms.module.css';
 
 /** The social login block, or nothing while no provider is configured. */
 export function SocialLogin() {
+  return (
+    <QueryIsland>
+      <SocialLoginBlock />
+    </QueryIsland>
+  );
+}
+
+function SocialLoginBlock() {
   const { providers, error, busy, start } = useSocialLogin();
   const errorId = useId();
   if (!providers.some((p) => p.provider === 'vk')) return null;

@@ -12,10 +12,11 @@
  * or the exchange's Russian message, and 'There is no currently authenticated user' when the user
  * cannot be loaded after a successful exchange.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SOCIAL_LOGIN_MESSAGES } from '@/lib/messages/accounts';
 import { useSessionStore } from '@/stores/session-store';
-import { fetchSocialProviders, type SocialProviderConfig } from '../api/social-providers';
+import { socialProvidersQuery, type SocialProviderConfig } from '../api/social-providers';
 import {
   buildVkAuthorizeUrl,
   createPkce,
@@ -33,30 +34,26 @@ import {
 /** How often the opener checks whether the popup was closed, ms. */
 const POPUP_POLL_MS = 500;
 
+/** No provider: the buttons stay hidden until the answer (and after a failure). */
+const NO_PROVIDERS: SocialProviderConfig[] = [];
+
 type Attempt = { state: string; popup: Window; timer: ReturnType<typeof setInterval> | null; finished: boolean };
 
-/** State and actions of the social login buttons. `providers` is [] until known (buttons hidden). */
+/**
+ * State and actions of the social login buttons. `providers` is [] until known (buttons hidden).
+ * Call it inside a `QueryIsland` (lib/query-client.tsx).
+ */
 export function useSocialLogin(): {
   providers: SocialProviderConfig[];
   error: string | null;
   busy: boolean;
   start: (provider: string) => void;
 } {
-  const [providers, setProviders] = useState<SocialProviderConfig[]>([]);
+  const providers = useQuery(socialProvidersQuery()).data ?? NO_PROVIDERS;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const attempt = useRef<Attempt | null>(null);
   const loadSocialUser = useSessionStore((s) => s.loadSocialUser);
-
-  useEffect(() => {
-    let alive = true;
-    void fetchSocialProviders().then((list) => {
-      if (alive) setProviders(list);
-    });
-    return () => {
-      alive = false;
-    };
-  }, []);
 
   const stopPolling = (current: Attempt) => {
     if (current.timer !== null) clearInterval(current.timer);
