@@ -30,6 +30,10 @@ export interface RouteOptions {
   routing?: string;
   /** Prefix of the 400 message (default "Некорректный запрос"). */
   what?: string;
+  /** More Hono paths routed to the same handler and validation, not documented (old clients' spellings). */
+  aliases?: string[];
+  /** false: params and query are documented only, never checked (a handler that answers any request the same). */
+  validate?: false;
 }
 
 /**
@@ -44,7 +48,9 @@ export function openapiRoute<R extends RouteConfig>(
 ): void {
   app.openAPIRegistry.registerPath(config);
   const path = options.routing ?? (config.path.length > 1 ? config.path.replace(/\/$/, '') : config.path);
-  const request = config.request ? { ...config.request, body: undefined } : undefined;
-  const routed = { ...config, path, request, hide: true } as R;
-  app.openapi(routed, handler as never, options.what === undefined ? undefined : (russianHook(options.what) as never));
+  const request = config.request && options.validate !== false ? { ...config.request, body: undefined } : undefined;
+  const hook = options.what === undefined ? undefined : (russianHook(options.what) as never);
+  for (const routing of [path, ...(options.aliases ?? [])]) {
+    app.openapi({ ...config, path: routing, request, hide: true } as R, handler as never, hook);
+  }
 }

@@ -38,10 +38,13 @@ import { sendMail } from '../../services/mail';
 import { limitPerClient } from '../../services/rate-limit';
 import { exchangeVkCode, socialProviders } from '../../services/social';
 import { THROTTLE_RULES } from '../../services/throttle';
+import type * as r from './auth.routes';
 import type { AppEnv } from '../../types';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 async function tokenAnswer(c: Ctx, user: UserRow) {
   const { token, expiresAt } = await issueToken(c.var.db, user.id);
@@ -77,7 +80,7 @@ async function assertFree(
 }
 
 /** POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts. */
-export async function signIn(c: Ctx) {
+export const signIn: Handler<typeof r.signIn> = async (c) => {
   await limitPerClient(c, 'signIn'); // issue #12: every attempt counts, before any argon2 work (429).
   const body = parseOr400(SignInBody, await readJson(c), 'Не удалось зарегистрироваться');
   const parts = splitFullName(body.full_name)!;
@@ -99,8 +102,8 @@ export async function signIn(c: Ctx) {
   } catch (error) {
     rethrowDuplicate(error);
   }
-  return c.json(await tokenAnswer(c, user));
-}
+  return c.json(await tokenAnswer(c, user), 200);
+};
 
 /**
  * Checks a login, throttled as `THROTTLE_RULES` says (issue #12): 5 failures of one account from
@@ -140,35 +143,35 @@ async function checkLogin(c: Ctx, username: string, password: string): Promise<U
 }
 
 /** POST /v1/auth/ {username, password} → data.token (spec §7). */
-export async function auth(c: Ctx) {
+export const auth: Handler<typeof r.auth> = async (c) => {
   const body = parseOr400(AuthBody, await readJson(c), SPEC_MESSAGES.loginFailed);
   const user = await checkLogin(c, body.username, body.password);
-  return c.json(await tokenAnswer(c, user));
-}
+  return c.json(await tokenAnswer(c, user), 200);
+};
 
 /** POST /api/v1/rest-auth/login/ (the auth library's login url): `key` plus data.token. */
-export async function restAuthLogin(c: Ctx) {
+export const restAuthLogin: Handler<typeof r.restAuthLogin> = async (c) => {
   const body = parseOr400(RestAuthLoginBody, await readJson(c), SPEC_MESSAGES.loginFailed);
   const user = await checkLogin(c, (body.email || body.username)!, body.password);
   const answer = await tokenAnswer(c, user);
-  return c.json({ ...answer, key: answer.data.token });
-}
+  return c.json({ ...answer, key: answer.data.token }, 200);
+};
 
 /** GET|POST /v1/get_user/: the user of the token (401 without a valid one). */
-export async function getUser(c: Ctx) {
+export const getUser: Handler<typeof r.getUser> = async (c) => {
   const user = await requireUser(c);
-  return c.json({ status: 'success' as const, user: toUser(user) });
-}
+  return c.json({ status: 'success' as const, user: toUser(user) }, 200);
+};
 
 /** POST /v1/logout/: revokes the token of the request (the BFF also clears the cookie). */
-export async function logout(c: Ctx) {
+export const logout: Handler<typeof r.logout> = async (c) => {
   const token = bearerToken(c);
   if (token) await revokeToken(c.var.db, token);
-  return c.json({ status: 'success' as const, message: 'Вы вышли из личного кабинета' });
-}
+  return c.json({ status: 'success' as const, message: 'Вы вышли из личного кабинета' }, 200);
+};
 
 /** PUT /v1/changeinfo/: personal data; duplicates of e-mail and phone refused (spec §8). */
-export async function changeInfo(c: Ctx) {
+export const changeInfo: Handler<typeof r.changeInfo> = async (c) => {
   const user = await requireUser(c);
   const body = parseOr400(ChangeInfoBody, await readJson(c), 'Не удалось сохранить данные');
   const parts = body.full_name ? splitFullName(body.full_name)! : null;
@@ -184,18 +187,18 @@ export async function changeInfo(c: Ctx) {
   if (body.subscribed !== undefined) patch.subscribed = body.subscribed;
   try {
     const [updated] = await c.var.db.update(users).set(patch).where(eq(users.id, user.id)).returning();
-    return c.json({ status: 'success' as const, user: toUser(updated!) });
+    return c.json({ status: 'success' as const, user: toUser(updated!) }, 200);
   } catch (error) {
     rethrowDuplicate(error);
   }
-}
+};
 
 /**
  * POST /v1/reset/ {email}: mails a single-use link /reset/{token}. Unknown e-mail → 400 with the
  * spec §8 message (the spec's own message reveals it; nothing else does). Throttled per account
  * (3 an hour) and per client (10 an hour).
  */
-export async function reset(c: Ctx) {
+export const reset: Handler<typeof r.reset> = async (c) => {
   const { email } = parseOr400(ResetBody, await readJson(c), SPEC_MESSAGES.resetUnknownEmail);
   const { throttle } = c.var;
   const accountKey = `reset:account:${email}`;
@@ -221,15 +224,15 @@ export async function reset(c: Ctx) {
     text: `Здравствуйте${user.firstName ? `, ${user.firstName}` : ''}!\n\nЧтобы задать новый пароль, откройте ссылку:\n${link}\n\nСсылка действует ${minutes} минут и только один раз. Если вы не запрашивали смену пароля, просто проигнорируйте это письмо.\n`,
     html: `<p>Здравствуйте${user.firstName ? `, ${escapeHtml(user.firstName)}` : ''}!</p><p>Чтобы задать новый пароль, откройте ссылку: <a href="${link}">${link}</a></p><p>Ссылка действует ${minutes} минут и только один раз.</p>`,
   });
-  return c.json({ status: 'success' as const, message: resetSentMessage(email) });
-}
+  return c.json({ status: 'success' as const, message: resetSentMessage(email) }, 200);
+};
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** POST /v1/reset/complite/ {password_one, password_two, token}: single use, expiring. */
-export async function resetComplete(c: Ctx) {
+export const resetComplete: Handler<typeof r.resetComplete> = async (c) => {
   const { throttle } = c.var;
   const clientKey = `reset-complete:client:${clientAddress(c)}`;
   if (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey))
@@ -241,13 +244,13 @@ export async function resetComplete(c: Ctx) {
     await throttle.hit(THROTTLE_RULES.resetClient, clientKey);
     throw error;
   }
-  return c.json({ status: 'success' as const, message: SPEC_MESSAGES.dataSaved });
-}
+  return c.json({ status: 'success' as const, message: SPEC_MESSAGES.dataSaved }, 200);
+};
 
 /** GET /v1/social/providers/: configured social logins (the storefront hides the others). */
-export function providers(c: Ctx) {
-  return c.json({ status: 'success' as const, providers: socialProviders() });
-}
+export const providers: Handler<typeof r.providers> = (c) => {
+  return c.json({ status: 'success' as const, providers: socialProviders() }, 200);
+};
 
 /**
  * POST /v1/login/social/token_user/{provider}/ (spec §4, §7): exchanges the provider code for a
@@ -256,8 +259,8 @@ export function providers(c: Ctx) {
  * clientId, redirectUri} plus VK ID's codeVerifier, deviceId and state (required for VK: 400
  * without them, as for a clientId of another application).
  */
-export async function socialExchange(c: Ctx) {
-  const provider = c.req.param('provider');
+export const socialExchange: Handler<typeof r.socialExchange> = async (c) => {
+  const { provider } = c.req.valid('param');
   if (provider !== 'vk' && provider !== 'vk-oauth2') {
     throw new ApiHttpError(
       404,
@@ -289,5 +292,5 @@ export async function socialExchange(c: Ctx) {
       .values({ vkId: profile.vkId, email: profile.email, firstName: profile.firstName, lastName: profile.lastName })
       .returning();
   }
-  return c.json(await tokenAnswer(c, user!));
-}
+  return c.json(await tokenAnswer(c, user!), 200);
+};

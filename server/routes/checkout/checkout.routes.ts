@@ -1,4 +1,5 @@
-/** Checkout endpoints (issue #5; spec §7 Orders and payment), documented in OpenAPI. */
+/** Checkout endpoints (issue #5; spec §7 Orders and payment), one declaration per route (routes/openapi.ts). */
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   CheckCardBody,
@@ -21,6 +22,7 @@ import {
   SandboxPaymentResponse,
 } from '@/lib/api/contract/checkout';
 import { jsonBody, jsonResponses } from '../docs';
+import { openapiRoute } from '../openapi';
 import * as h from './checkout.handlers';
 import type { ApiApp } from '../../types';
 
@@ -28,6 +30,9 @@ const ORDERS = ['Оформление заказа'];
 const GIFT = ['Подарочные сертификаты'];
 const DELIVERY = ['Доставка'];
 const SANDBOX = ['Тестовый эквайринг'];
+// 400 messages of a malformed slug or payment id: to the visitor they are simply not found.
+const NO_CARD = 'Сертификат не найден';
+const NO_PAYMENT = 'Платёж не найден';
 const idem = z.object({
   'idempotency-key': z
     .string()
@@ -35,126 +40,124 @@ const idem = z.object({
     .describe('Ключ повтора: повтор с тем же ключом (и той же корзиной) вернёт тот же заказ'),
 });
 
-/** Registers the checkout routes. */
-export function registerCheckoutRoutes(app: ApiApp) {
-  const r = app.openAPIRegistry;
-  for (const v of ['v1', 'v2'] as const) {
-    r.registerPath({
-      method: 'post',
-      path: `/api/${v}/order/`,
-      tags: ORDERS,
-      description:
-        v === 'v1'
-          ? 'Заказ из items (цена из запроса игнорируется) или из корзины'
-          : 'Заказ из корзины (cookie cart_id)',
-      request: { headers: idem, ...jsonBody(CreateOrderBody) },
-      responses: jsonResponses(
-        CreateOrderResponse,
-        '201 — заказ создан; 200 — повтор с тем же Idempotency-Key',
-        [400, 404, 409, 502],
-      ),
-    });
-  }
-  r.registerPath({
+const orderRoute = (version: 'v1' | 'v2', description: string) =>
+  createRoute({
     method: 'post',
-    path: '/api/v1/order_payment/',
+    path: `/api/${version}/order/`,
     tags: ORDERS,
-    request: jsonBody(GuidBody),
-    responses: jsonResponses(OrderPaymentResponse, 'Страница оплаты провайдера', [400, 404, 409, 502]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/get_order_info/',
-    tags: ORDERS,
-    request: jsonBody(GuidBody),
-    responses: jsonResponses(OrderInfoResponse, 'Заказ; статус оплаты проверен у провайдера', [400, 404]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/giftcardpayment/',
-    tags: GIFT,
-    request: jsonBody(GiftCardPaymentBody),
-    responses: jsonResponses(OrderInfoResponse, 'Сертификат списан на заказ', [400, 404, 409, 429]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/promo_code/',
-    tags: ORDERS,
-    request: jsonBody(PromoCodeBody),
-    responses: jsonResponses(PromoCodeResponse, 'Скидка по промокоду на корзину', [400, 404]),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/gift/cards/',
-    tags: GIFT,
-    responses: jsonResponses(GiftCardNominalsResponse, 'Номиналы сертификатов', []),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/gift/cards/{slug}/',
-    tags: GIFT,
-    request: { params: z.object({ slug: z.string() }) },
-    responses: jsonResponses(GiftCardDataResponse, 'Номинал', [400, 404]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/gift/card/data/',
-    tags: GIFT,
-    request: jsonBody(GiftCardDataBody),
-    responses: jsonResponses(GiftCardDataResponse, 'Номинал по ext_id (поле response)', [400, 404]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/check_card/',
-    tags: GIFT,
-    request: jsonBody(CheckCardBody),
-    responses: jsonResponses(CheckCardResponse, 'Баланс сертификата', [400, 404, 429]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/cdek_calc/',
-    tags: DELIVERY,
-    request: jsonBody(DeliveryCalcBody),
-    responses: jsonResponses(DeliveryOptionsResponse, 'Курьер и пункт выдачи: стоимость и сроки', [400, 404, 502]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/check_delivery/',
-    tags: DELIVERY,
-    request: jsonBody(DeliveryCalcBody),
-    responses: jsonResponses(DeliveryOptionsResponse, 'Все способы доставки в город', [400, 404, 502]),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/sandbox_acquiring/{id}/',
-    tags: SANDBOX,
-    request: { params: z.object({ id: z.string().uuid() }) },
-    responses: jsonResponses(SandboxPaymentResponse, 'Платёж тестового эквайринга', [400, 404]),
-  });
-  r.registerPath({
-    method: 'post',
-    path: '/api/v1/sandbox_acquiring/pay/',
-    tags: SANDBOX,
-    request: jsonBody(SandboxPayBody),
+    description,
+    request: { headers: idem, ...jsonBody(CreateOrderBody) },
     responses: jsonResponses(
-      SandboxPayResponse,
-      '4111 1111 1111 1111 — успех, 4000 0000 0000 0002 — отказ',
-      [400, 404, 409],
+      CreateOrderResponse,
+      '201 — заказ создан; 200 — повтор с тем же Idempotency-Key',
+      [400, 404, 409, 502],
     ),
   });
 
-  app.post('/api/v1/order', h.createOrderV1);
-  app.post('/api/v2/order', h.createOrderV2);
-  app.post('/api/v1/order_payment', h.orderPayment);
-  app.post('/api/v1/get_order_info', h.orderInfo);
-  app.post('/api/v1/giftcardpayment', h.giftCardPayment);
-  app.post('/api/v1/promo_code', h.promoCode);
-  app.get('/api/v1/gift/cards', h.giftNominals);
-  app.get('/api/v1/gift/cards/:slug', h.giftNominal);
-  app.post('/api/v1/gift/card/data', h.giftCardData);
-  app.post('/api/v1/check_card', h.checkGiftCard);
-  app.post('/api/v1/cdek_calc', h.cdekCalc);
-  app.post('/api/v1/check_delivery', h.checkDelivery);
-  app.get('/api/v1/sandbox_acquiring/:id', h.sandboxShow);
-  app.post('/api/v1/sandbox_acquiring/pay', h.sandboxSubmit);
+export const createOrderV1 = orderRoute('v1', 'Заказ из items (цена из запроса игнорируется) или из корзины');
+export const createOrderV2 = orderRoute('v2', 'Заказ из корзины (cookie cart_id)');
+export const orderPayment = createRoute({
+  method: 'post',
+  path: '/api/v1/order_payment/',
+  tags: ORDERS,
+  request: jsonBody(GuidBody),
+  responses: jsonResponses(OrderPaymentResponse, 'Страница оплаты провайдера', [400, 404, 409, 502]),
+});
+export const orderInfo = createRoute({
+  method: 'post',
+  path: '/api/v1/get_order_info/',
+  tags: ORDERS,
+  request: jsonBody(GuidBody),
+  responses: jsonResponses(OrderInfoResponse, 'Заказ; статус оплаты проверен у провайдера', [400, 404]),
+});
+export const giftCardPayment = createRoute({
+  method: 'post',
+  path: '/api/v1/giftcardpayment/',
+  tags: GIFT,
+  request: jsonBody(GiftCardPaymentBody),
+  responses: jsonResponses(OrderInfoResponse, 'Сертификат списан на заказ', [400, 404, 409, 429]),
+});
+export const promoCode = createRoute({
+  method: 'post',
+  path: '/api/v1/promo_code/',
+  tags: ORDERS,
+  request: jsonBody(PromoCodeBody),
+  responses: jsonResponses(PromoCodeResponse, 'Скидка по промокоду на корзину', [400, 404]),
+});
+export const giftNominals = createRoute({
+  method: 'get',
+  path: '/api/v1/gift/cards/',
+  tags: GIFT,
+  responses: jsonResponses(GiftCardNominalsResponse, 'Номиналы сертификатов', []),
+});
+export const giftNominal = createRoute({
+  method: 'get',
+  path: '/api/v1/gift/cards/{slug}/',
+  tags: GIFT,
+  request: { params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, NO_CARD) }) },
+  responses: jsonResponses(GiftCardDataResponse, 'Номинал', [400, 404]),
+});
+export const giftCardData = createRoute({
+  method: 'post',
+  path: '/api/v1/gift/card/data/',
+  tags: GIFT,
+  request: jsonBody(GiftCardDataBody),
+  responses: jsonResponses(GiftCardDataResponse, 'Номинал по ext_id (поле response)', [400, 404]),
+});
+export const checkGiftCard = createRoute({
+  method: 'post',
+  path: '/api/v1/check_card/',
+  tags: GIFT,
+  request: jsonBody(CheckCardBody),
+  responses: jsonResponses(CheckCardResponse, 'Баланс сертификата', [400, 404, 429]),
+});
+export const cdekCalc = createRoute({
+  method: 'post',
+  path: '/api/v1/cdek_calc/',
+  tags: DELIVERY,
+  request: jsonBody(DeliveryCalcBody),
+  responses: jsonResponses(DeliveryOptionsResponse, 'Курьер и пункт выдачи: стоимость и сроки', [400, 404, 502]),
+});
+export const checkDelivery = createRoute({
+  method: 'post',
+  path: '/api/v1/check_delivery/',
+  tags: DELIVERY,
+  request: jsonBody(DeliveryCalcBody),
+  responses: jsonResponses(DeliveryOptionsResponse, 'Все способы доставки в город', [400, 404, 502]),
+});
+export const sandboxShow = createRoute({
+  method: 'get',
+  path: '/api/v1/sandbox_acquiring/{id}/',
+  tags: SANDBOX,
+  request: { params: z.object({ id: z.string().uuid(NO_PAYMENT) }) },
+  responses: jsonResponses(SandboxPaymentResponse, 'Платёж тестового эквайринга', [400, 404]),
+});
+export const sandboxSubmit = createRoute({
+  method: 'post',
+  path: '/api/v1/sandbox_acquiring/pay/',
+  tags: SANDBOX,
+  request: jsonBody(SandboxPayBody),
+  responses: jsonResponses(
+    SandboxPayResponse,
+    '4111 1111 1111 1111 — успех, 4000 0000 0000 0002 — отказ',
+    [400, 404, 409],
+  ),
+});
+
+/** Registers the checkout routes. */
+export function registerCheckoutRoutes(app: ApiApp) {
+  openapiRoute(app, createOrderV1, h.createOrderV1);
+  openapiRoute(app, createOrderV2, h.createOrderV2);
+  openapiRoute(app, orderPayment, h.orderPayment);
+  openapiRoute(app, orderInfo, h.orderInfo);
+  openapiRoute(app, giftCardPayment, h.giftCardPayment);
+  openapiRoute(app, promoCode, h.promoCode);
+  openapiRoute(app, giftNominals, h.giftNominals);
+  openapiRoute(app, giftNominal, h.giftNominal, { what: NO_CARD });
+  openapiRoute(app, giftCardData, h.giftCardData);
+  openapiRoute(app, checkGiftCard, h.checkGiftCard);
+  openapiRoute(app, cdekCalc, h.cdekCalc);
+  openapiRoute(app, checkDelivery, h.checkDelivery);
+  openapiRoute(app, sandboxShow, h.sandboxShow, { what: NO_PAYMENT });
+  openapiRoute(app, sandboxSubmit, h.sandboxSubmit);
 }

@@ -12,22 +12,28 @@
  *   answers "progress" while it runs (1C asks again), then "success" with the report's first
  *   lines or "failure" with the Russian reason.
  * - `type=sale&mode=query` → orders as CommerceML (server/routes/exchange/sale.ts); `success` marks
- *   them exported; `file` applies status changes from 1C.
+ *   them exported; `file` applies status changes from 1C. *
+ * `/1c_exchange` is declared once per method with `createRoute` (routes/openapi.ts) so the OpenAPI
+ * document lists it; it answers text, never the API's JSON. `/media/import` stays plain Hono, like
+ * /media (binary files, outside the document).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import yauzl from 'yauzl';
+import { z } from 'zod';
 import { importRuns } from '../../db/schema';
 import { readServerEnv } from '../../env';
 import { formatReport, writerOptionsFromEnv } from '../../services/catalog-import';
 import { importCommerceMlFile, newCmlSession, type CmlSession } from '../../services/catalog-import/commerceml';
 import { ImportError, type ImportReport } from '../../services/catalog-import/types';
+import { openapiRoute } from '../openapi';
 import { applyStatusFile, markExported, ordersDocument } from './sale';
 import type { WriterOptions } from '../../services/catalog-import/writer';
 import type { AppEnv } from '../../types';
@@ -64,8 +70,8 @@ interface Session {
   seen: number;
 }
 
-const text = (c: Context, body: string, status: 200 | 400 | 401 | 404 = 200) =>
-  c.body(body, status, { 'Content-Type': 'text/plain; charset=utf-8' });
+const text = <S extends 200 | 400 | 401 | 404 = 200>(c: Context, body: string, status = 200 as S) =>
+  c.text(body, status, { 'Content-Type': 'text/plain; charset=utf-8' });
 
 const safeName = (name: string | undefined) => {
   const base = path.basename((name ?? '').replace(/\\/g, '/'));
@@ -113,9 +119,63 @@ export function exchangeOptionsFromEnv(): ExchangeOptions {
   };
 }
 
+/**
+ * The query of every exchange call. Plain optional strings: the handler answers a missing or
+ * unknown value itself, as text 1C shows to its operator, so validation never refuses a call.
+ */
+const ExchangeQuery = z.object({
+  type: z.string().optional().describe('catalog (товары и остатки) или sale (заказы)'),
+  mode: z.string().optional().describe('checkauth, init, file, import, query, success, complete, deactivate'),
+  filename: z.string().optional().describe('Имя файла для mode=file и mode=import'),
+});
+const textAnswer = (description: string) => ({
+  description,
+  content: { 'text/plain': { schema: z.string() } },
+});
+const exchangeResponses = {
+  200: {
+    description:
+      'Текст протокола 1С: «success», «progress» или «failure» и пояснение по строкам; mode=query — заказы в CommerceML',
+    content: {
+      'text/plain': { schema: z.string() },
+      'application/xml': { schema: { type: 'string' as const } },
+    },
+  },
+  400: textAnswer('failure и причина: неизвестный type или mode, нет имени файла, часть файла больше file_limit'),
+  401: textAnswer('failure: неверный логин или пароль (Basic) либо нет сессии'),
+  404: textAnswer('Обмен выключен: не заданы EXCHANGE_USER и EXCHANGE_PASSWORD'),
+};
+const exchangeDoc = {
+  path: '/1c_exchange' as const,
+  tags: ['Обмен с 1С'],
+  security: [{ Basic: [] }],
+  description:
+    'Обмен сайта с 1С по протоколу CommerceML 2.x/3.x: mode=checkauth (Basic) выдаёт cookie сессии для остальных вызовов.',
+};
+/** Context of both exchange routes (GET and POST share the handler): the validated query. */
+type ExchangeContext = Context<AppEnv, '/1c_exchange', { out: { query: z.output<typeof ExchangeQuery> } }>;
+/** GET /1c_exchange: every mode but `file`. */
+export const exchangeGet = createRoute({
+  method: 'get',
+  ...exchangeDoc,
+  request: { query: ExchangeQuery },
+  responses: exchangeResponses,
+});
+/** POST /1c_exchange: mode=file, the body is the next part of the file (1C may also POST other modes). */
+export const exchangePost = createRoute({
+  method: 'post',
+  ...exchangeDoc,
+  request: {
+    query: ExchangeQuery,
+    body: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+  },
+  responses: exchangeResponses,
+});
+
 /** The router: mount with `app.route('/', createExchangeRoutes())` (server/app.ts). */
 export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsFromEnv()) {
-  const router = new Hono<AppEnv>();
+  const router = new OpenAPIHono<AppEnv>();
+  router.openAPIRegistry.registerComponent('securitySchemes', 'Basic', { type: 'http', scheme: 'basic' });
   const sessions = new Map<string, Session>();
 
   router.get('/media/import/:file', async (c) => {
@@ -147,131 +207,132 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
     return s;
   };
 
-  router.all(
+  router.use(
     '/1c_exchange',
     bodyLimit({
       maxSize: options.fileLimit + 1024,
       onError: (c) => text(c, 'failure\nСлишком большая часть файла: не больше file_limit', 400),
     }),
-    async (c) => {
-      if (!options.user || !options.password) return text(c, 'failure\nОбмен с 1С выключен', 404);
-      const type = c.req.query('type');
-      const mode = c.req.query('mode');
-      const db = c.get('db');
-      if (mode === 'checkauth') {
-        if (!authorized(c))
-          return c.body('failure\nНеверный логин или пароль', 401, {
-            'Content-Type': 'text/plain; charset=utf-8',
-            'WWW-Authenticate': 'Basic realm="1C"',
-          });
-        for (const [id, s] of sessions) if (Date.now() - s.seen > SESSION_TTL_MS) sessions.delete(id);
-        const id = randomBytes(16).toString('hex');
-        sessions.set(id, {
-          dir: path.join(options.dir, id),
-          cml: newCmlSession(),
-          jobs: new Map(),
-          unzipped: false,
-          seen: Date.now(),
-        });
-        return text(c, `success\n${COOKIE}\n${id}\n`);
-      }
-      const session = sessionOf(c);
-      if (!session && !authorized(c)) return text(c, 'failure\nНет сессии: сначала mode=checkauth', 401);
-      const s = session ?? [...sessions.values()].at(-1);
-      if (!s) return text(c, 'failure\nНет сессии: сначала mode=checkauth', 401);
-      if (type !== 'catalog' && type !== 'sale')
-        return text(c, 'failure\nНеизвестный type: ожидается catalog или sale', 400);
-
-      if (mode === 'init') {
-        await rm(s.dir, { recursive: true, force: true });
-        await mkdir(s.dir, { recursive: true });
-        s.cml = newCmlSession();
-        s.jobs.clear();
-        s.unzipped = false;
-        return text(c, `zip=yes\nfile_limit=${options.fileLimit}\n`);
-      }
-      if (mode === 'file') {
-        const rel = safeRelative(c.req.query('filename'));
-        if (!rel) return text(c, 'failure\nНе указано имя файла (filename)', 400);
-        const target = path.join(s.dir, rel);
-        await mkdir(path.dirname(target), { recursive: true });
-        await appendFile(target, new Uint8Array(await c.req.arrayBuffer()));
-        s.unzipped = false;
-        if (type === 'sale') {
-          try {
-            const n = await applyStatusFile(db, target);
-            await rm(target, { force: true });
-            return text(c, `success\nИзменено заказов: ${n}\n`);
-          } catch (e) {
-            await rm(target, { force: true });
-            return text(c, `failure\n${e instanceof ImportError ? e.message : 'Не удалось применить статусы'}\n`);
-          }
-        }
-        return text(c, 'success\n');
-      }
-      if (type === 'sale' && mode === 'query') {
-        return c.body(await ordersDocument(db), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
-      }
-      if (type === 'sale' && mode === 'success') {
-        await markExported(db);
-        return text(c, 'success\n');
-      }
-      if (type === 'catalog' && mode === 'import') {
-        const name = safeName(c.req.query('filename'));
-        if (!name) return text(c, 'failure\nНе указано имя файла (filename)', 400);
-        let job = s.jobs.get(name);
-        if (!job) {
-          const created: Job = { done: false, products: 0, promise: Promise.resolve() };
-          created.promise = (async () => {
-            const [run] = await db
-              .insert(importRuns)
-              .values({ source: 'commerceml', input: name, status: 'running' })
-              .returning({ id: importRuns.id });
-            try {
-              if (!s.unzipped) {
-                for (const f of await readdir(s.dir).catch(() => [] as string[]))
-                  if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
-                s.unzipped = true;
-              }
-              const file = await findFile(s.dir, name);
-              if (!file) throw new ImportError(`Файл ${name} не был загружен`);
-              created.report = await importCommerceMlFile(db, file, s.cml, {
-                ...options.writer,
-                priceType: options.priceType,
-                baseDir: path.dirname(file),
-                onProgress: (n) => (created.products = n),
-              });
-            } catch (e) {
-              created.error =
-                e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
-            } finally {
-              await db
-                .update(importRuns)
-                .set({
-                  status: created.error ? 'failure' : 'success',
-                  report: (created.report ?? { error: created.error }) as unknown as Record<string, unknown>,
-                  finishedAt: new Date(),
-                })
-                .where(eq(importRuns.id, run!.id))
-                .catch(() => undefined);
-              created.done = true;
-            }
-          })();
-          s.jobs.set(name, created);
-          job = created;
-        }
-        const current = job;
-        if (!current.done)
-          await Promise.race([current.promise, new Promise((r) => setTimeout(r, options.waitMs ?? 20_000))]);
-        if (!current.done) return text(c, `progress\nИмпорт ${name} идёт: обработано товаров ${current.products}\n`);
-        s.jobs.delete(name);
-        if (current.error) return text(c, `failure\n${current.error}\n`);
-        return text(c, `success\n${formatReport(current.report!)}\n`);
-      }
-      if (mode === 'complete' || mode === 'deactivate') return text(c, 'success\n');
-      return text(c, 'failure\nНеизвестный mode', 400);
-    },
   );
+  const exchange = async (c: ExchangeContext) => {
+    if (!options.user || !options.password) return text(c, 'failure\nОбмен с 1С выключен', 404);
+    const { type, mode, filename } = c.req.valid('query');
+    const db = c.get('db');
+    if (mode === 'checkauth') {
+      if (!authorized(c))
+        return c.text('failure\nНеверный логин или пароль', 401, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'WWW-Authenticate': 'Basic realm="1C"',
+        });
+      for (const [id, s] of sessions) if (Date.now() - s.seen > SESSION_TTL_MS) sessions.delete(id);
+      const id = randomBytes(16).toString('hex');
+      sessions.set(id, {
+        dir: path.join(options.dir, id),
+        cml: newCmlSession(),
+        jobs: new Map(),
+        unzipped: false,
+        seen: Date.now(),
+      });
+      return text(c, `success\n${COOKIE}\n${id}\n`);
+    }
+    const session = sessionOf(c);
+    if (!session && !authorized(c)) return text(c, 'failure\nНет сессии: сначала mode=checkauth', 401);
+    const s = session ?? [...sessions.values()].at(-1);
+    if (!s) return text(c, 'failure\nНет сессии: сначала mode=checkauth', 401);
+    if (type !== 'catalog' && type !== 'sale')
+      return text(c, 'failure\nНеизвестный type: ожидается catalog или sale', 400);
+
+    if (mode === 'init') {
+      await rm(s.dir, { recursive: true, force: true });
+      await mkdir(s.dir, { recursive: true });
+      s.cml = newCmlSession();
+      s.jobs.clear();
+      s.unzipped = false;
+      return text(c, `zip=yes\nfile_limit=${options.fileLimit}\n`);
+    }
+    if (mode === 'file') {
+      const rel = safeRelative(filename);
+      if (!rel) return text(c, 'failure\nНе указано имя файла (filename)', 400);
+      const target = path.join(s.dir, rel);
+      await mkdir(path.dirname(target), { recursive: true });
+      await appendFile(target, new Uint8Array(await c.req.arrayBuffer()));
+      s.unzipped = false;
+      if (type === 'sale') {
+        try {
+          const n = await applyStatusFile(db, target);
+          await rm(target, { force: true });
+          return text(c, `success\nИзменено заказов: ${n}\n`);
+        } catch (e) {
+          await rm(target, { force: true });
+          return text(c, `failure\n${e instanceof ImportError ? e.message : 'Не удалось применить статусы'}\n`);
+        }
+      }
+      return text(c, 'success\n');
+    }
+    if (type === 'sale' && mode === 'query') {
+      return c.body(await ordersDocument(db), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+    }
+    if (type === 'sale' && mode === 'success') {
+      await markExported(db);
+      return text(c, 'success\n');
+    }
+    if (type === 'catalog' && mode === 'import') {
+      const name = safeName(filename);
+      if (!name) return text(c, 'failure\nНе указано имя файла (filename)', 400);
+      let job = s.jobs.get(name);
+      if (!job) {
+        const created: Job = { done: false, products: 0, promise: Promise.resolve() };
+        created.promise = (async () => {
+          const [run] = await db
+            .insert(importRuns)
+            .values({ source: 'commerceml', input: name, status: 'running' })
+            .returning({ id: importRuns.id });
+          try {
+            if (!s.unzipped) {
+              for (const f of await readdir(s.dir).catch(() => [] as string[]))
+                if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
+              s.unzipped = true;
+            }
+            const file = await findFile(s.dir, name);
+            if (!file) throw new ImportError(`Файл ${name} не был загружен`);
+            created.report = await importCommerceMlFile(db, file, s.cml, {
+              ...options.writer,
+              priceType: options.priceType,
+              baseDir: path.dirname(file),
+              onProgress: (n) => (created.products = n),
+            });
+          } catch (e) {
+            created.error =
+              e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
+          } finally {
+            await db
+              .update(importRuns)
+              .set({
+                status: created.error ? 'failure' : 'success',
+                report: (created.report ?? { error: created.error }) as unknown as Record<string, unknown>,
+                finishedAt: new Date(),
+              })
+              .where(eq(importRuns.id, run!.id))
+              .catch(() => undefined);
+            created.done = true;
+          }
+        })();
+        s.jobs.set(name, created);
+        job = created;
+      }
+      const current = job;
+      if (!current.done)
+        await Promise.race([current.promise, new Promise((r) => setTimeout(r, options.waitMs ?? 20_000))]);
+      if (!current.done) return text(c, `progress\nИмпорт ${name} идёт: обработано товаров ${current.products}\n`);
+      s.jobs.delete(name);
+      if (current.error) return text(c, `failure\n${current.error}\n`);
+      return text(c, `success\n${formatReport(current.report!)}\n`);
+    }
+    if (mode === 'complete' || mode === 'deactivate') return text(c, 'success\n');
+    return text(c, 'failure\nНеизвестный mode', 400);
+  };
+  openapiRoute(router, exchangeGet, exchange);
+  openapiRoute(router, exchangePost, exchange);
   return router;
 }
 

@@ -8,23 +8,24 @@ import { HELP_FORM_SUCCESS, SendMessageBody } from '@/lib/api/contract/feedback'
 import { SubscribeBody, SubscriptionTokenBody } from '@/lib/api/contract/newsletter';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import { feedbackMessages } from '../../db/schema';
-import { errorResponse, parseOr400, readJson } from '../../http';
+import { parseOr400, readJson } from '../../http';
 import { confirmSubscription, requestSubscription, unsubscribeByToken } from '../../services/newsletter';
 import { limitPerClient, takeFromKey } from '../../services/rate-limit';
+import type * as r from './feedback.routes';
 import type { AppEnv } from '../../types';
-import type { Context } from 'hono';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 
-type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 /** POST /v1/send_message/ {messageFeedback: {message, contactData}}: stores the message. 10 per client per hour. */
-export async function sendMessage(c: Ctx) {
+export const sendMessage: Handler<typeof r.sendMessage> = async (c) => {
   await limitPerClient(c, 'sendMessage');
   const { messageFeedback } = parseOr400(SendMessageBody, await readJson(c), 'Сообщение не отправлено');
   await c.var.db
     .insert(feedbackMessages)
     .values({ contactData: messageFeedback.contactData, message: messageFeedback.message });
-  return c.json({ status: 'success' as const, message: HELP_FORM_SUCCESS });
-}
+  return c.json({ status: 'success' as const, message: HELP_FORM_SUCCESS }, 200);
+};
 
 /**
  * POST /v1/subscribe/ {email}: mails a confirmation link; the address is subscribed only when its
@@ -33,23 +34,23 @@ export async function sendMessage(c: Ctx) {
  * hour (429), 3 mails per address per day (past it the same answer, no mail).
  * @throws ApiHttpError 400 invalid e-mail, 429 over the client limit, 503 mail not sent.
  */
-export async function subscribe(c: Ctx) {
+export const subscribe: Handler<typeof r.subscribe> = async (c) => {
   await limitPerClient(c, 'subscribe');
   const { email } = parseOr400(SubscribeBody, await readJson(c), NEWSLETTER_MESSAGES.subscribeFailed);
   await requestSubscription(c.var.db, email, await takeFromKey(c, 'subscribeEmail', email));
-  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.requested });
-}
+  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.requested }, 200);
+};
 
 /**
  * POST /v1/subscribe/confirm/ {token}: confirms the subscription of a mailed link (single use, 48 h).
  * @throws ApiHttpError 400 unknown, used or expired token; 429 over 20 link posts per client in 15 minutes.
  */
-export async function confirm(c: Ctx) {
+export const confirm: Handler<typeof r.confirm> = async (c) => {
   await limitPerClient(c, 'subscriptionLink');
   const { token } = parseOr400(SubscriptionTokenBody, await readJson(c), NEWSLETTER_MESSAGES.confirmFailed);
   await confirmSubscription(c.var.db, token);
-  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.confirmed });
-}
+  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.confirmed }, 200);
+};
 
 /**
  * POST /v1/unsubscribe/ {token}: unsubscribes by the per-subscriber token of the link in every
@@ -57,19 +58,19 @@ export async function confirm(c: Ctx) {
  * checkbox (PUT /v1/changeinfo/ {subscribed}).
  * @throws ApiHttpError 400 unknown token; 429 over 20 link posts per client in 15 minutes.
  */
-export async function unsubscribe(c: Ctx) {
+export const unsubscribe: Handler<typeof r.unsubscribe> = async (c) => {
   await limitPerClient(c, 'subscriptionLink');
   const { token } = parseOr400(SubscriptionTokenBody, await readJson(c), NEWSLETTER_MESSAGES.unsubscribeFailed);
   await unsubscribeByToken(c.var.db, token);
-  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.unsubscribed });
-}
+  return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.unsubscribed }, 200);
+};
 
 /**
  * GET (and HEAD) /v1/subscribe/ and /v1/unsubscribe/, spec §7's old form with `?email=`: changes
  * nothing (a link preview, a prefetch or a stranger's URL must not subscribe or unsubscribe
  * anyone), answers 405 with `Allow: POST` and a Russian message.
  */
-export function postOnly(c: Ctx) {
+export const postOnly: Handler<typeof r.subscribeGet> = (c) => {
   c.header('Allow', 'POST');
-  return errorResponse(c, 405, NEWSLETTER_MESSAGES.postOnly);
-}
+  return c.json({ status: 'error' as const, message: NEWSLETTER_MESSAGES.postOnly }, 405);
+};

@@ -4,13 +4,14 @@
  * storefront sanitises them when it renders.
  */
 import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
-import { type ArticleKind, ArticlesQuery, ContainerBannersQuery, ContentSlug } from '@/lib/api/contract/publications';
+import { type ArticleKind, ContentSlug } from '@/lib/api/contract/publications';
 import { articles, banners, infoPages, instagramPosts } from '../../db/schema';
 import { ApiHttpError, parseOr400 } from '../../http';
+import type * as r from './publications.routes';
 import type { AppEnv } from '../../types';
-import type { Context } from 'hono';
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 
-type Ctx = Context<AppEnv>;
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 type ArticleRow = typeof articles.$inferSelect;
 type BannerRow = typeof banners.$inferSelect;
 
@@ -43,8 +44,9 @@ function bannerJson(row: BannerRow) {
 }
 
 /** GET /v1/{content}?offset=&limit= (news, blog): newest first. */
-export async function listArticles(c: Ctx, kind: ArticleKind) {
-  const { limit, offset } = parseOr400(ArticlesQuery, c.req.query());
+export const listArticles: Handler<typeof r.listArticles> = async (c) => {
+  const { content: kind } = c.req.valid('param');
+  const { limit, offset } = c.req.valid('query');
   const db = c.var.db;
   const [rows, [total]] = await Promise.all([
     db
@@ -56,57 +58,60 @@ export async function listArticles(c: Ctx, kind: ArticleKind) {
       .offset(offset),
     db.select({ n: count() }).from(articles).where(eq(articles.kind, kind)),
   ]);
-  return c.json({ count: total?.n ?? 0, limit, offset, results: rows.map(preview) });
-}
+  return c.json({ count: total?.n ?? 0, limit, offset, results: rows.map(preview) }, 200);
+};
 
 /** GET /v1/{content}/{slug}: one article with its body. 404 "Новость не найдена" / "Статья не найдена". */
-export async function showArticle(c: Ctx, kind: ArticleKind) {
-  const slug = parseOr400(ContentSlug, c.req.param('slug'), 'Некорректный адрес статьи');
+export const showArticle: Handler<typeof r.showArticle> = async (c) => {
+  const { content: kind, slug } = c.req.valid('param');
   const [row] = await c.var.db
     .select()
     .from(articles)
     .where(and(eq(articles.kind, kind), eq(articles.slug, slug)));
   if (!row) throw new ApiHttpError(404, KIND_NOT_FOUND[kind]);
-  return c.json({ ...preview(row), text: row.body, format: row.format });
-}
+  return c.json({ ...preview(row), text: row.body, format: row.format }, 200);
+};
 
 /** GET /v1/about/{path}: an info page. 404 "Страница не найдена". */
-export async function showInfoPage(c: Ctx) {
-  const path = parseOr400(ContentSlug, (c.req.param('path') ?? '').replace(/\/+$/, ''), 'Некорректный адрес страницы');
+export const showInfoPage: Handler<typeof r.showInfoPage> = async (c) => {
+  const path = parseOr400(ContentSlug, c.req.valid('param').path.replace(/\/+$/, ''), 'Некорректный адрес страницы');
   const [row] = await c.var.db.select().from(infoPages).where(eq(infoPages.path, path));
   if (!row) throw new ApiHttpError(404, 'Страница не найдена');
-  return c.json({
-    path: row.path,
-    title: row.title,
-    h1: row.h1,
-    description: row.description,
-    text: row.body,
-    format: row.format,
-    updated_at: row.updatedAt.toISOString(),
-  });
-}
+  return c.json(
+    {
+      path: row.path,
+      title: row.title,
+      h1: row.h1,
+      description: row.description,
+      text: row.body,
+      format: row.format,
+      updated_at: row.updatedAt.toISOString(),
+    },
+    200,
+  );
+};
 
 /** GET /v1/banner: the home banners in order. */
-export async function homeBanners(c: Ctx) {
+export const homeBanners: Handler<typeof r.homeBanners> = async (c) => {
   const rows = await c.var.db
     .select()
     .from(banners)
     .where(eq(banners.place, 'home'))
     .orderBy(asc(banners.sort), asc(banners.id));
-  return c.json(rows.map(bannerJson));
-}
+  return c.json(rows.map(bannerJson), 200);
+};
 
 /** GET /v1/containerbanners?section=: listing banners (of the section and the general ones). */
-export async function containerBanners(c: Ctx) {
-  const { section } = parseOr400(ContainerBannersQuery, c.req.query());
+export const containerBanners: Handler<typeof r.containerBanners> = async (c) => {
+  const { section } = c.req.valid('query');
   const place = eq(banners.place, 'container');
   const where = section ? and(place, or(isNull(banners.section), eq(banners.section, section))) : place;
   const rows = await c.var.db.select().from(banners).where(where).orderBy(asc(banners.sort), asc(banners.id));
-  return c.json(rows.map(bannerJson));
-}
+  return c.json(rows.map(bannerJson), 200);
+};
 
 /** GET /v1/instagramm_posts: posts newest first. */
-export async function instagramFeed(c: Ctx) {
+export const instagramFeed: Handler<typeof r.instagramFeed> = async (c) => {
   const rows = await c.var.db
     .select()
     .from(instagramPosts)
@@ -119,5 +124,6 @@ export async function instagramFeed(c: Ctx) {
       link: r.link,
       published_at: r.publishedAt.toISOString(),
     })),
+    200,
   );
-}
+};

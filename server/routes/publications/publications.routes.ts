@@ -1,4 +1,5 @@
-/** Publication endpoints (spec §7 Content: about, news, blog, {content}, banners, Instagram), documented in OpenAPI. */
+/** Publication endpoints (spec §7 Content: about, news, blog, {content}, banners, Instagram), one declaration per route (routes/openapi.ts). */
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   Article,
@@ -6,71 +7,73 @@ import {
   ArticlesQuery,
   Banner,
   ContainerBannersQuery,
+  ContentSlug,
   InfoPage,
   InstagramPost,
 } from '@/lib/api/contract/publications';
 import { jsonResponses } from '../docs';
+import { openapiRoute } from '../openapi';
 import * as h from './publications.handlers';
 import type { ApiApp } from '../../types';
 
+const tags = ['Контент'];
+const content = z.object({ content: z.enum(['news', 'blog']) });
+
+export const listArticles = createRoute({
+  method: 'get',
+  path: '/api/v1/{content}',
+  tags,
+  request: { params: content, query: ArticlesQuery },
+  responses: jsonResponses(ArticlesPage, 'Новости или статьи блога, новые первыми («Показать ещё» — следующий offset)'),
+});
+export const showArticle = createRoute({
+  method: 'get',
+  path: '/api/v1/{content}/{slug}',
+  tags,
+  request: { params: content.extend({ slug: ContentSlug }) },
+  responses: jsonResponses(Article, 'Новость или статья с текстом (markdown или HTML)'),
+});
+export const showInfoPage = createRoute({
+  method: 'get',
+  path: '/api/v1/about/{path}',
+  tags,
+  request: { params: z.object({ path: z.string() }) },
+  responses: jsonResponses(InfoPage, 'Информационная страница'),
+});
+export const homeBanners = createRoute({
+  method: 'get',
+  path: '/api/v1/banner',
+  tags,
+  responses: jsonResponses(z.array(Banner), 'Баннеры главной страницы', []),
+});
+export const containerBanners = createRoute({
+  method: 'get',
+  path: '/api/v1/containerbanners',
+  tags,
+  request: { query: ContainerBannersQuery },
+  responses: jsonResponses(z.array(Banner), 'Баннеры списков товаров', [400]),
+});
+export const instagramFeed = createRoute({
+  method: 'get',
+  path: '/api/v1/instagramm_posts',
+  tags,
+  responses: jsonResponses(z.array(InstagramPost), 'Посты Instagram', []),
+});
+
 /**
- * Registers the publication routes. `/v1/{content}` exists for `news` and `blog` only (one
- * explicit route each), so it never shadows other `/v1/...` endpoints.
+ * Registers the publication routes. `/v1/{content}` is routed for `news` and `blog` only, so it
+ * never shadows other `/v1/...` endpoints; an info page path may span segments.
  */
 export function registerPublicationRoutes(app: ApiApp) {
-  const r = app.openAPIRegistry;
-  const tags = ['Контент'];
-  const content = z.object({ content: z.enum(['news', 'blog']) });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/{content}',
-    tags,
-    request: { params: content, query: ArticlesQuery },
-    responses: jsonResponses(
-      ArticlesPage,
-      'Новости или статьи блога, новые первыми («Показать ещё» — следующий offset)',
-    ),
+  openapiRoute(app, showInfoPage, h.showInfoPage, { routing: '/api/v1/about/:path{.+}' });
+  openapiRoute(app, homeBanners, h.homeBanners);
+  openapiRoute(app, containerBanners, h.containerBanners);
+  openapiRoute(app, instagramFeed, h.instagramFeed);
+  // The group matters: Hono's trie router anchors the pattern as ^…$, and ^news|blog$ matches "newsletter".
+  const kind = ':content{(?:news|blog)}';
+  openapiRoute(app, listArticles, h.listArticles, { routing: `/api/v1/${kind}` });
+  openapiRoute(app, showArticle, h.showArticle, {
+    routing: `/api/v1/${kind}/:slug`,
+    what: 'Некорректный адрес статьи',
   });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/{content}/{slug}',
-    tags,
-    request: { params: content.extend({ slug: z.string() }) },
-    responses: jsonResponses(Article, 'Новость или статья с текстом (markdown или HTML)'),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/about/{path}',
-    tags,
-    request: { params: z.object({ path: z.string() }) },
-    responses: jsonResponses(InfoPage, 'Информационная страница'),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/banner',
-    tags,
-    responses: jsonResponses(z.array(Banner), 'Баннеры главной страницы', []),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/containerbanners',
-    tags,
-    request: { query: ContainerBannersQuery },
-    responses: jsonResponses(z.array(Banner), 'Баннеры списков товаров', [400]),
-  });
-  r.registerPath({
-    method: 'get',
-    path: '/api/v1/instagramm_posts',
-    tags,
-    responses: jsonResponses(z.array(InstagramPost), 'Посты Instagram', []),
-  });
-
-  app.get('/api/v1/about/:path{.+}', h.showInfoPage);
-  app.get('/api/v1/banner', h.homeBanners);
-  app.get('/api/v1/containerbanners', h.containerBanners);
-  app.get('/api/v1/instagramm_posts', h.instagramFeed);
-  for (const kind of ['news', 'blog'] as const) {
-    app.get(`/api/v1/${kind}`, (c) => h.listArticles(c, kind));
-    app.get(`/api/v1/${kind}/:slug`, (c) => h.showArticle(c, kind));
-  }
 }
