@@ -1,20 +1,31 @@
 /**
- * `npm run bench:import [-- --offers 100000] [--products 10000] [--sizes 5] [--db postgres://…]`
- * (issue #15 "Measured targets"): generates a Yandex Market YML feed of `--offers` offers (groups
- * of 2 colours × 2 sizes) and a CommerceML exchange of `--products` products × `--sizes` sizes,
- * imports them into a fresh database (in-memory PGlite by default, or the PostgreSQL database of
- * `--db`, which must be empty), imports the YML a second time, and prints the time of each import,
- * the rows the re-import changed and the process's peak RSS. Targets: YML ≤ 60 s and ≤ 500 MB,
- * re-import 0 rows, CommerceML ≤ 60 s. Pictures are not fetched (placeholders): the bench measures
- * the import, not the network.
+ * `npm run bench:import [-- --offers 100000] [--products 10000] [--sizes 5] [--feed-products 100000]
+ *  [--db <folder> | --db postgres://…] [--port 8610] [--process-defaults]` (issue #15 "Measured
+ *  targets"):
+ *
+ * 1. generates a Yandex Market YML feed of `--offers` offers (groups of 2 colours × 2 sizes) and a
+ *    CommerceML exchange (import.xml + offers.xml) of `--products` products × `--sizes` sizes;
+ * 2. creates the database (a fresh PGlite folder by default, the embedded database of the shop; or
+ *    an empty PostgreSQL database of `--db`) in a process of its own;
+ * 3. imports the YML in a new process, as `npm run import` does, then again (a re-import must change
+ *    0 rows), printing time, CPU and the importing process's peak RSS (`--process-defaults`: without
+ *    the CLI's importProcessSettings(), to compare);
+ * 4. starts the shop API on that database and runs the 1C exchange over HTTP the way 1C does:
+ *    checkauth → init → file (chunks of file_limit) → import (asked again while "progress"), for
+ *    import.xml and then offers.xml, printing the time and the API's RSS;
+ * 5. copies products with SQL up to `--feed-products`, starts the API again and GETs
+ *    /api/v1/feeds/yml.xml, printing the time to the first body byte.
+ *
+ * Targets: YML ≤ 60 s and ≤ 500 MB, re-import 0 rows, CommerceML ≤ 60 s, feed first byte < 1 s.
+ * Pictures are not fetched (placeholders): the bench measures the import, not the network. Every
+ * database step runs in its own process because the embedded PGlite belongs to one process.
  */
-import { mkdtemp, rm, open } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDb } from '../server/db/client';
-import { seedDatabase } from '../server/seed';
-import { importCommerceMlFile, newCmlSession } from '../server/services/catalog-import/commerceml';
-import { importYmlFile } from '../server/services/catalog-import/yml';
+import { fileURLToPath } from 'node:url';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,7 +34,12 @@ const arg = (name, def) => {
 const OFFERS = Number(arg('offers', 100_000));
 const PRODUCTS = Number(arg('products', 10_000));
 const SIZES = Number(arg('sizes', 5));
-const DB = arg('db', 'memory://');
+const FEED_PRODUCTS = Number(arg('feed-products', 100_000));
+const PORT = Number(arg('port', 8610));
+/** `--process-defaults`: the YML import without importProcessSettings() (for a before/after). */
+const DEFAULTS = process.argv.includes('--process-defaults');
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), '..');
 
 const COLORS = ['Чёрный', 'белый', 'Красный', 'синий', 'Бежевый', 'зелёный'];
 const CATS = [
@@ -85,59 +101,271 @@ function* cmlOffers(products, sizes) {
   yield '</Предложения></ПакетПредложений></КоммерческаяИнформация>\n';
 }
 
-const mb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+const mbOf = (kb) => Math.round(kb / 1024);
 const secs = (ms) => (ms / 1000).toFixed(1);
-/** CPU seconds this process used since `from` (on a loaded machine wall time overstates the work). */
-const cpu = (from) => {
-  const u = process.cpuUsage(from);
-  return ((u.user + u.system) / 1e6).toFixed(1);
-};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: each opens the database, does one step, prints one JSON line, exits.
+
+/** Copies existing products (with offers, sizes, pictures) with SQL until there are `total`. */
+async function fillProducts(db, sql, total) {
+  const one = async (q) => (await db.execute(sql.raw(q))).rows[0];
+  const { n: have, max } = await one('select count(*)::int as n, max(id)::int as max from products');
+  if (have >= total) return 0;
+  await db.transaction(async (tx) => {
+    const run = (q) => tx.execute(sql.raw(q));
+    // The copies are bench data: no change events for them (issue #13 triggers).
+    await run('set local session_replication_role = replica');
+    await run(`create temp table copy_map on commit drop as
+       select ${max} + g as new_id, (select id from products order by id offset ((g - 1) % ${have}) limit 1) as src
+       from generate_series(1, ${total - have}) g`);
+    await run('create index on copy_map (src)');
+    await run(`insert into products (id, slug, name, type, brand_id, category_id, description, composition, material, country, care, price, old_price, is_new, popularity, weight, search_text, created_at)
+       select m.new_id, p.slug || '-' || m.new_id, p.name, p.type, p.brand_id, p.category_id, p.description, p.composition, p.material, p.country, p.care, p.price, p.old_price, p.is_new, p.popularity, p.weight, p.search_text, p.created_at
+       from copy_map m join products p on p.id = m.src`);
+    await run(`create temp table offer_map on commit drop as
+       select o.id as src_offer, m.new_id, nextval(pg_get_serial_sequence('offers', 'id')) as new_offer
+       from copy_map m join offers o on o.product_id = m.src`);
+    await run(`insert into offers (id, product_id, color_id, ext_id, sort)
+       select om.new_offer, om.new_id, o.color_id, 'B' || om.new_offer, o.sort from offer_map om join offers o on o.id = om.src_offer`);
+    await run(`insert into offer_features (offer_id, kind, name, ext_id, stock, sort)
+       select om.new_offer, f.kind, f.name, 'B' || om.new_offer || '-' || f.id, f.stock, f.sort
+       from offer_map om join offer_features f on f.offer_id = om.src_offer`);
+    await run(`insert into product_images (product_id, offer_id, url, alt, is_main, width, height, sort)
+       select om.new_id, om.new_offer, i.url, i.alt, i.is_main, i.width, i.height, i.sort
+       from offer_map om join product_images i on i.offer_id = om.src_offer`);
+  });
+  await db.execute(sql.raw('analyze'));
+  return total - have;
+}
+
+async function child(task, db, file) {
+  const { openDb } = await import('../server/db/client');
+  const { importProcessSettings } = await import('../server/services/catalog-import');
+  // The YML import runs as `npm run import` does (server/import/cli.ts).
+  const options = task === 'yml' && !DEFAULTS ? importProcessSettings() : {};
+  const t0 = performance.now();
+  const handle = await openDb(db, options);
+  const out = {
+    driver: handle.driver,
+    openMs: performance.now() - t0,
+    rssAfterOpenKb: process.memoryUsage().rss / 1024,
+  };
+  try {
+    if (task === 'setup') {
+      const { seedDatabase } = await import('../server/seed');
+      await seedDatabase(handle.db, { products: 10, demo: false });
+    } else if (task === 'yml') {
+      const { importYmlFile } = await import('../server/services/catalog-import/yml');
+      const c = process.cpuUsage();
+      const t = performance.now();
+      const r = await importYmlFile(handle.db, file, { pictures: null, defaultSection: 'odezhda' });
+      const u = process.cpuUsage(c);
+      Object.assign(out, {
+        ms: performance.now() - t,
+        cpuS: (u.user + u.system) / 1e6,
+        products: r.products,
+        sizes: r.sizes,
+        skipped: r.skipped.length,
+        rowsChanged: r.rowsChanged,
+      });
+    } else if (task === 'fill') {
+      const { sql } = await import('drizzle-orm');
+      const t = performance.now();
+      out.copied = await fillProducts(handle.db, sql, Number(file));
+      out.ms = performance.now() - t;
+    }
+  } finally {
+    await handle.close();
+  }
+  out.maxRssKb = process.resourceUsage().maxRSS;
+  process.stdout.write(`\n@@${JSON.stringify(out)}\n`);
+}
+
+/** Runs a child step of this script and returns its JSON line. */
+function runChild(task, db, file = '') {
+  return new Promise((resolve, reject) => {
+    const flags = DEFAULTS ? ['--process-defaults'] : [];
+    const p = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', task, db, file, ...flags], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    p.stdout.on('data', (d) => (stdout += d));
+    p.on('exit', (code) => {
+      const line = stdout.split('\n').find((l) => l.startsWith('@@'));
+      if (code !== 0 || !line) reject(new Error(`bench step ${task} exited with ${code}:\n${stdout}`));
+      else resolve(JSON.parse(line.slice(2)));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API (1C exchange, feed)
+
+/** VmRSS / VmHWM (peak) of a process, kB (Linux). */
+function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: read('VmRSS'), hwm: read('VmHWM') };
+}
+
+const USER = 'bench';
+const PASSWORD = 'bench-пароль';
+
+/** Starts the API as one node process on the bench database; resolves once the catalogue index is built. */
+async function startApi(db, exchangeDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...(db.startsWith('postgres') ? { DATABASE_URL: db } : { PGLITE_DIR: db, DATABASE_URL: '' }),
+      API_PORT: String(PORT),
+      API_HOST: '127.0.0.1',
+      RESERVATION_SWEEP_SECONDS: '0',
+      STOREFRONT_REVALIDATE_URLS: '',
+      EXCHANGE_USER: USER,
+      EXCHANGE_PASSWORD: PASSWORD,
+      EXCHANGE_DIR: exchangeDir,
+      IMPORT_MEDIA_DIR: path.join(exchangeDir, 'media'),
+      IMPORT_PRICE_TYPE: 'Розничная',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${log}`);
+    // Ready when it listens and (with the catalogue index on, the default) the index is built.
+    if (/listening on/.test(log) && (/catalogue index build/.test(log) || i > 600)) return child;
+    await sleep(100);
+  }
+  throw new Error(`API did not start in 120 s:\n${log}`);
+}
+
+async function stopApi(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/**
+ * The 1C side of a catalogue exchange: checkauth → init → file (in chunks of file_limit) →
+ * import, asked again while it answers "progress". Returns the last answer of each import.
+ */
+async function exchangeAs1C(dir, files) {
+  const base = `http://127.0.0.1:${PORT}/1c_exchange?type=catalog`;
+  const auth = { authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` };
+  const call = async (query, body) => {
+    const res = await fetch(`${base}&${query}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { ...auth, ...(cookie ? { cookie } : {}) },
+      ...(body ? { body } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok || text.startsWith('failure')) throw new Error(`1C exchange ${query}: ${res.status} ${text}`);
+    return text;
+  };
+  let cookie = '';
+  const [, name, value] = (await call('mode=checkauth')).split('\n');
+  cookie = `${name}=${value}`;
+  const limit = Number(/file_limit=(\d+)/.exec(await call('mode=init'))?.[1] ?? 1_000_000);
+  let chunks = 0;
+  for (const f of files) {
+    const bytes = await readFile(path.join(dir, f));
+    for (let at = 0; at < bytes.length; at += limit, chunks++)
+      await call(`mode=file&filename=${f}`, bytes.subarray(at, at + limit));
+  }
+  const answers = [];
+  for (const f of files) {
+    let answer;
+    do answer = await call(`mode=import&filename=${f}`);
+    while (answer.startsWith('progress'));
+    answers.push(answer);
+  }
+  return { answers, chunks, limit };
+}
+
+/** GETs the YML feed and times the first body byte; reads on for 2 s, then hangs up. */
+async function feedFirstByte() {
+  const controller = new AbortController();
+  const t0 = performance.now();
+  const res = await fetch(`http://127.0.0.1:${PORT}/api/v1/feeds/yml.xml`, { signal: controller.signal });
+  const headersMs = performance.now() - t0;
+  const reader = res.body.getReader();
+  let firstByteMs = 0;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByteMs) firstByteMs = performance.now() - t0;
+    bytes += value.length;
+    if (performance.now() - t0 > firstByteMs + 2000) break;
+  }
+  controller.abort();
+  return { status: res.status, headersMs, firstByteMs, bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-import-'));
+  const db = arg('db', path.join(dir, 'pglite'));
+  let api;
   try {
     const ymlFile = path.join(dir, 'feed.yml');
     await writeLines(ymlFile, yml(OFFERS));
     await writeLines(path.join(dir, 'import.xml'), cmlImport(PRODUCTS));
     await writeLines(path.join(dir, 'offers.xml'), cmlOffers(PRODUCTS, SIZES));
-    const handle = await openDb(DB);
-    await seedDatabase(handle.db, { products: 10, demo: false });
+    const setup = await runChild('setup', db);
     console.log(
-      `bench:import on ${handle.driver}; RSS after setup ${mb()} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
-    );
-    const opts = { pictures: null, defaultSection: 'odezhda' };
-
-    let t = performance.now();
-    let c = process.cpuUsage();
-    const first = await importYmlFile(handle.db, ymlFile, opts);
-    const ymlMs = performance.now() - t;
-    console.log(
-      `YML ${OFFERS} offers: ${secs(ymlMs)} s (target ≤ 60 s), CPU of this process ${cpu(c)} s; products created ${first.products.created}, sizes ${first.sizes.created}, skipped ${first.skipped.length}; peak RSS ${mb()} MB (target ≤ 500 MB)`,
-    );
-    t = performance.now();
-    c = process.cpuUsage();
-    const second = await importYmlFile(handle.db, ymlFile, opts);
-    console.log(
-      `YML re-import: ${secs(performance.now() - t)} s, CPU ${cpu(c)} s; rows changed ${second.rowsChanged} (target 0); products unchanged ${second.products.unchanged}`,
+      `bench:import on ${setup.driver}${setup.driver === 'pglite' ? ' (folder)' : ''}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; creating the database peaked at ${mbOf(setup.maxRssKb)} MB (a process of its own)`,
     );
 
-    t = performance.now();
-    c = process.cpuUsage();
-    const session = newCmlSession();
-    const cmlOpts = { ...opts, priceType: 'Розничная', baseDir: dir };
-    await importCommerceMlFile(handle.db, path.join(dir, 'import.xml'), session, cmlOpts);
-    const cml = await importCommerceMlFile(handle.db, path.join(dir, 'offers.xml'), session, cmlOpts);
+    const first = await runChild('yml', db, ymlFile);
     console.log(
-      `CommerceML ${PRODUCTS} products × ${SIZES} sizes: ${secs(performance.now() - t)} s (target ≤ 60 s), CPU ${cpu(c)} s; products created ${cml.products.created}, sizes ${cml.sizes.created}`,
+      `YML ${OFFERS} offers: ${secs(first.ms)} s (target ≤ 60 s), CPU ${first.cpuS.toFixed(1)} s; products created ${first.products.created}, sizes ${first.sizes.created}, skipped ${first.skipped}; importing process RSS ${mbOf(first.rssAfterOpenKb)} MB after opening the database, peak ${mbOf(first.maxRssKb)} MB (target ≤ 500 MB)`,
     );
-    console.log(`Peak RSS of the whole run: ${mb()} MB`);
-    await handle.close();
+    const second = await runChild('yml', db, ymlFile);
+    console.log(
+      `YML re-import: ${secs(second.ms)} s, CPU ${second.cpuS.toFixed(1)} s; rows changed ${second.rowsChanged} (target 0); products unchanged ${second.products.unchanged}; peak RSS ${mbOf(second.maxRssKb)} MB`,
+    );
+
+    api = await startApi(db, path.join(dir, 'exchange'));
+    const before = memory(api.pid);
+    const t = performance.now();
+    const cml = await exchangeAs1C(dir, ['import.xml', 'offers.xml']);
+    const cmlMs = performance.now() - t;
+    const after = memory(api.pid);
+    const created = /Размеры: создано (\d+)/.exec(cml.answers[1])?.[1];
+    console.log(
+      `CommerceML ${PRODUCTS} products × ${SIZES} sizes over the 1C exchange (checkauth → init → file ×${cml.chunks} of ≤ ${mbOf(cml.limit / 1024)} MB → import): ${secs(cmlMs)} s (target ≤ 60 s); sizes created ${created}; API RSS ${mbOf(before.rss)} → ${mbOf(after.rss)} MB, peak ${mbOf(after.hwm)} MB`,
+    );
+    await stopApi(api);
+
+    const fill = await runChild('fill', db, String(FEED_PRODUCTS));
+    api = await startApi(db, path.join(dir, 'exchange'));
+    // One small request first, so module loading is not timed (as scripts/bench-feeds.mjs).
+    await (await fetch(`http://127.0.0.1:${PORT}/api/v1/categories`)).text();
+    const feed = await feedFirstByte();
+    console.log(
+      `/api/v1/feeds/yml.xml with ${FEED_PRODUCTS} products (${fill.copied} copied by SQL): status ${feed.status}, headers ${Math.round(feed.headersMs)} ms, first body byte ${Math.round(feed.firstByteMs)} ms (target < 1 s), ${mbOf(feed.bytes / 1024)} MB in the next 2 s; load average ${os.loadavg()[0].toFixed(1)}`,
+    );
   } finally {
+    if (api) await stopApi(api);
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+if (process.argv[2] === '--child') {
+  child(process.argv[3], process.argv[4], process.argv[5]).catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

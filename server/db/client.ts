@@ -79,12 +79,23 @@ async function listenPg(
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Settings of {@link openDb}. */
+export interface OpenDbOptions {
+  /**
+   * PGlite only: PostgreSQL's `shared_buffers` (e.g. "16MB"; PGlite's default is 128MB). The
+   * buffer pool lives inside the process and is touched at start, so a short-lived process that
+   * streams through the tables (the YML import CLI) keeps its memory down with a small one; the
+   * data folder's pages stay in the operating system's cache either way.
+   */
+  pgliteSharedBuffers?: string;
+}
+
 /**
  * Opens the database and applies the committed migrations.
  * @param target `postgres://…` / `postgresql://…` for PostgreSQL, `memory://` for an in-memory
  *   PGlite (tests), or a folder for a persistent PGlite.
  */
-export async function openDb(target: string): Promise<DbHandle> {
+export async function openDb(target: string, options: OpenDbOptions = {}): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     // An idle client losing its connection (server restart, dropped database) must not crash the
@@ -100,7 +111,12 @@ export async function openDb(target: string): Promise<DbHandle> {
     };
   }
   if (target !== 'memory://') mkdirSync(target, { recursive: true });
-  const client = new PGlite(target, { extensions: { pg_trgm } });
+  const client = new PGlite(target, {
+    extensions: { pg_trgm },
+    ...(options.pgliteSharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] }
+      : {}),
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
   return {

@@ -9,7 +9,13 @@
  */
 import { openDb } from '../db/client';
 import { readServerEnv } from '../env';
-import { formatReport, ImportError, importYml, writerOptionsFromEnv } from '../services/catalog-import';
+import {
+  formatReport,
+  ImportError,
+  importProcessSettings,
+  importYml,
+  writerOptionsFromEnv,
+} from '../services/catalog-import';
 
 async function main(): Promise<void> {
   const input = process.argv.slice(2).find((a) => !a.startsWith('--'));
@@ -17,8 +23,9 @@ async function main(): Promise<void> {
     console.error('Укажите файл или адрес YML-фида: npm run import -- feed.xml');
     process.exit(2);
   }
+  const dbOptions = importProcessSettings();
   const env = readServerEnv();
-  const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
+  const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR, dbOptions);
   try {
     const report = await importYml(handle.db, input, writerOptionsFromEnv(env));
     console.log(formatReport(report));

@@ -10,12 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import v8 from 'node:v8';
 import { eq } from 'drizzle-orm';
 import { importRuns } from '../../db/schema';
 import { ImportError, type ImportReport } from './types';
 import { importYmlFile } from './yml';
 import type { WriterOptions } from './writer';
-import type { Db } from '../../db/client';
+import type { Db, OpenDbOptions } from '../../db/client';
 import type { ServerEnv } from '../../env';
 
 export { ImportError, type ImportReport } from './types';
@@ -32,6 +33,24 @@ export function writerOptionsFromEnv(env: ServerEnv, fetchImpl?: typeof fetch): 
       ...(fetchImpl ? { fetchImpl } : {}),
     },
   };
+}
+
+/**
+ * Settings of a process that exists to run one import (`npm run import`, `npm run bench:import`),
+ * issue #15 "peak RSS ≤ 500 MB": call it first, and open the database with the options it returns.
+ * - V8 normally lets the heap grow to about four times what survived the last full collection
+ *   before collecting again; an import keeps only about 40 MB alive but allocates fast (every
+ *   `<offer>` becomes a small tree twice), so the heap sat at 150–200 MB. A growth factor of 1.5
+ *   keeps it near 60–80 MB for about 1 s more CPU per 100,000 offers.
+ * - PGlite's buffer pool (128 MB by default, inside the process) shrinks to 16 MB: the import
+ *   reads each row about once, and the data folder's pages stay in the OS cache anyway.
+ * The API process keeps the defaults (its 1C exchange imports inside it). Measured in
+ * docs/shop-owners.md "Speed".
+ * @returns the options for openDb.
+ */
+export function importProcessSettings(): OpenDbOptions {
+  v8.setFlagsFromString('--heap-growing-percent=50');
+  return { pgliteSharedBuffers: '16MB' };
 }
 
 /** Longest a feed download may take, ms. */
