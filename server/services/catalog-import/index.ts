@@ -41,11 +41,11 @@ export function writerOptionsFromEnv(env: ServerEnv, fetchImpl?: typeof fetch): 
  * - V8 normally lets the heap grow to about four times what survived the last full collection
  *   before collecting again; an import keeps only about 40 MB alive but allocates fast (every
  *   `<offer>` becomes a small tree twice), so the heap sat at 150–200 MB. A growth factor of 1.5
- *   keeps it near 60–80 MB for about 1 s more CPU per 100,000 offers.
+ *   keeps it near 60–80 MB for more frequent collections.
  * - PGlite's buffer pool (128 MB by default, inside the process) shrinks to 16 MB: the import
  *   reads each row about once, and the data folder's pages stay in the OS cache anyway.
- * The API process keeps the defaults (its 1C exchange imports inside it). Measured in
- * docs/shop-owners.md "Speed".
+ * Together: peak 564 → 336 MB for 100,000 offers, for some CPU (figures in docs/shop-owners.md
+ * "Speed"). The API process keeps the defaults (its 1C exchange imports inside it).
  * @returns the options for openDb.
  */
 export function importProcessSettings(): OpenDbOptions {
