@@ -235,13 +235,15 @@ async function startApi(db, exchangeDir) {
   });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
-  for (let i = 0; i < 1200; i++) {
+  // A loaded machine (load average 20+ on 2 cores) has taken over 2 minutes to start the API.
+  for (let i = 0; i < 6000; i++) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${log}`);
     // Ready when it listens and (with the catalogue index on, the default) the index is built.
     if (/listening on/.test(log) && (/catalogue index build/.test(log) || i > 600)) return child;
     await sleep(100);
   }
-  throw new Error(`API did not start in 120 s:\n${log}`);
+  await stopApi(child);
+  throw new Error(`API did not start in 600 s:\n${log}`);
 }
 
 async function stopApi(child) {
