@@ -9,7 +9,7 @@ export interface ServeSettings {
   hostname: string | undefined;
   workers: number;
   pageCacheDiskBytes: number;
-  microCache: { maxAgeMs: number; maxBytes: number };
+  microCache: { maxAgeMs: number; maxBytes: number; revalidatedStaleMs: number };
   gate: { limit: number; queue: number; timeoutMs: number };
   requestDeadlineMs: number;
   trustedProxies: string;

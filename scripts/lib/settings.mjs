@@ -77,6 +77,8 @@ const ServeSchema = z.object({
   MICRO_CACHE_MS: int(0, 60_000, 'ms').default(1000),
   /** Bodies the micro-cache keeps per worker (MB). */
   MICRO_CACHE_MB: int(1, 4096, 'MB').default(64),
+  /** After a revalidation, how long an old copy may still answer while one request renders the new page. */
+  MICRO_CACHE_REVALIDATED_STALE_MS: int(0, 10_000, 'ms').default(1000),
   /** Admission gate of each worker: requests in Next at once, waiting, longest wait. */
   WEB_CONCURRENCY_LIMIT: int(1, 10_000).default(8),
   WEB_QUEUE: int(0, 100_000).default(64),
@@ -150,7 +152,7 @@ function parse(schema, source) {
  * The settings of scripts/serve.mjs.
  * @param {Record<string, string | undefined>} [source] the environment (default `process.env`)
  * @returns {{ port: number, hostname: string | undefined, workers: number, pageCacheDiskBytes: number,
- *   microCache: { maxAgeMs: number, maxBytes: number }, gate: { limit: number, queue: number, timeoutMs: number },
+ *   microCache: { maxAgeMs: number, maxBytes: number, revalidatedStaleMs: number }, gate: { limit: number, queue: number, timeoutMs: number },
  *   requestDeadlineMs: number, trustedProxies: string, distDir: string, revalidateSecret: string }}
  *   sizes in bytes, times in ms
  * @throws {SettingsError}
@@ -162,7 +164,11 @@ export function readServeSettings(source = process.env) {
     hostname: s.HOSTNAME && s.HOSTNAME !== 'localhost' ? s.HOSTNAME : undefined,
     workers: s.WEB_CONCURRENCY ?? Math.min(availableParallelism(), 8),
     pageCacheDiskBytes: s.PAGE_CACHE_DISK_MB * 1024 * 1024,
-    microCache: { maxAgeMs: s.MICRO_CACHE_MS, maxBytes: s.MICRO_CACHE_MB * 1024 * 1024 },
+    microCache: {
+      maxAgeMs: s.MICRO_CACHE_MS,
+      maxBytes: s.MICRO_CACHE_MB * 1024 * 1024,
+      revalidatedStaleMs: s.MICRO_CACHE_REVALIDATED_STALE_MS,
+    },
     gate: { limit: s.WEB_CONCURRENCY_LIMIT, queue: s.WEB_QUEUE, timeoutMs: s.WEB_QUEUE_TIMEOUT_MS },
     requestDeadlineMs: s.WEB_REQUEST_DEADLINE_MS,
     trustedProxies: s.TRUSTED_PROXIES,
