@@ -121,6 +121,7 @@ test('the 404 page is complete HTML without JavaScript', async ({ request }) => 
     '/kupalniki/razdelnye/999999999',
     '/kupalniki/a/b/c/d',
     '/kupalniki?page=abc',
+    '/kupalniki?page=999',
     '/kupalniki/no-such-category?page=0',
     '/search?searchParam=%D0%BA&page=-1',
     '/news/no-such-article',

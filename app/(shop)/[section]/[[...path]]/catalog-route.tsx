@@ -132,6 +132,8 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
     (offers) => offers.results[0],
     () => undefined,
   );
+  // A page beyond the last is the error page, titled so (issue #14 item 6).
+  if (page > 1 && !first) notFound();
   return pageMetadata({
     path: variant ? base : pageHref(base, page),
     noindex: variant,

@@ -43,6 +43,8 @@ export async function brandMetadata(slug: string, query: RawQuery): Promise<Meta
     (offers) => offers.results[0],
     () => undefined,
   );
+  // A page beyond the last is the error page, titled so (issue #14 item 6).
+  if (page > 1 && !first) notFound();
   return pageMetadata({
     image: first?.images[0]?.image,
     imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,

@@ -37,6 +37,8 @@ export async function landingMetadata(slug: string, query: RawQuery): Promise<Me
   const page = parsePageParam(query.page) ?? 1;
   const { sort } = parseListingQuery(query);
   const landing = await load(slug, page, sort);
+  // A page beyond the last is the error page, titled so (issue #14 item 6).
+  if (page > 1 && landing.results.length === 0) notFound();
   const base = href('landing-slug', { slug });
   return pageMetadata({
     path: sort ? base : pageHref(base, page),
