@@ -73,6 +73,10 @@ test('a feed link opens its product with that colour and size chosen, canonical 
     await page.setViewportSize(viewport);
     await page.goto(variant.path + variant.query);
     await expectSelected(page, variant);
+    // The picture shows the chosen colour and size: cookie banner closed, the choice in view.
+    const accept = page.getByRole('button', { name: 'Принять' });
+    if (await accept.isVisible()) await accept.click();
+    await page.locator('legend', { hasText: /^Цвет/ }).scrollIntoViewIfNeeded();
     const name = `variant-link-${viewport.width}x${viewport.height}.png`;
     await page.screenshot({ path: testInfo.outputPath(name) });
     await testInfo.attach(name, { path: testInfo.outputPath(name), contentType: 'image/png' });
