@@ -12,14 +12,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { User } from '@/lib/api/contract/accounts';
-import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
+import type { ChangeInfoBody, SignInBody, User } from '@/lib/api/contract/accounts';
+import { ACCOUNT_MESSAGES, SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { splitFullName } from '@/lib/validation/auth';
 import { authTokens, passwordResetTokens, users } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
+import type { z } from 'zod';
 
 const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -196,4 +198,86 @@ export function duplicateMessage(error: unknown): string | null {
   if (text.includes('users_email_uq')) return 'email';
   if (text.includes('users_phone_uq')) return 'phone';
   return null;
+}
+
+/** Throws 400 with the spec §8 duplicate message when a unique index refused the write. */
+function rethrowDuplicate(error: unknown): never {
+  const which = duplicateMessage(error);
+  if (which === 'email')
+    throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
+  if (which === 'phone')
+    throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
+  throw error;
+}
+
+/** @throws ApiHttpError 400 (spec §8) when a user other than `exceptId` has this e-mail or phone. */
+async function assertFree(
+  db: Db,
+  email: string | null | undefined,
+  phone: string | null | undefined,
+  exceptId?: number,
+) {
+  if (email) {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (row && row.id !== exceptId)
+      throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
+  }
+  if (phone) {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+    if (row && row.id !== exceptId)
+      throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
+  }
+}
+
+/**
+ * Registers a user (spec §3 payload of POST /v1/sign_in/): the full name split into its parts, the
+ * password hashed with argon2id.
+ * @throws ApiHttpError 400 with the spec §8 message when the e-mail or phone is taken (also by a
+ * concurrent registration, caught by the unique index).
+ */
+export async function registerUser(db: Db, body: z.output<typeof SignInBody>): Promise<UserRow> {
+  const parts = splitFullName(body.full_name)!;
+  await assertFree(db, body.email, body.phone);
+  const passwordHash = await hashPassword(body.password_one);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: body.email,
+        phone: body.phone,
+        lastName: parts.last_name,
+        firstName: parts.first_name,
+        middleName: parts.middle_name,
+        passwordHash,
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+/**
+ * Saves the personal data of PUT /v1/changeinfo/: `full_name` is split into its parts, the
+ * separate name fields, e-mail, phone and newsletter flag overwrite them when present.
+ * @throws ApiHttpError 400 with the spec §8 message when the e-mail or phone belongs to another user.
+ */
+export async function updateProfile(db: Db, user: UserRow, body: z.output<typeof ChangeInfoBody>): Promise<UserRow> {
+  const parts = body.full_name ? splitFullName(body.full_name)! : null;
+  await assertFree(db, body.email, body.phone, user.id);
+  const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (parts)
+    Object.assign(patch, { lastName: parts.last_name, firstName: parts.first_name, middleName: parts.middle_name });
+  if (body.last_name !== undefined) patch.lastName = body.last_name;
+  if (body.first_name !== undefined) patch.firstName = body.first_name;
+  if (body.middle_name !== undefined) patch.middleName = body.middle_name;
+  if (body.email !== undefined) patch.email = body.email;
+  if ('phone' in body && body.phone !== undefined) patch.phone = body.phone;
+  if (body.subscribed !== undefined) patch.subscribed = body.subscribed;
+  try {
+    const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+    return updated!;
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
 }

@@ -231,3 +231,18 @@ export async function clearCart(db: Db, cartId: string | null) {
   if (!cartId) return;
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
 }
+
+/** Parcel weight of the basket for delivery quotes, grams: 300 without a basket, at least 100. */
+export async function cartWeight(db: Db, cartId: string | null): Promise<number> {
+  if (!cartId) return 300;
+  const lines = await db
+    .select({ weight: products.weight, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(offers, eq(offers.id, cartItems.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(eq(cartItems.cartId, cartId));
+  return Math.max(
+    100,
+    lines.reduce((sum, line) => sum + line.weight * line.quantity, 0),
+  );
+}

@@ -4,10 +4,14 @@
  * POST https://id.vk.com/oauth2/auth (code → access_token), then
  * POST https://id.vk.com/oauth2/user_info (→ user_id, names, e-mail).
  */
+import { eq } from 'drizzle-orm';
 import type { SocialExchangeBody, SocialProvidersResponse } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
+import { users } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
+import { userByEmail, type UserRow } from './auth';
+import type { Db } from '../db/client';
 import type { z } from 'zod';
 
 const VK_ID = 'https://id.vk.com';
@@ -75,4 +79,23 @@ export async function exchangeVkCode(
     if (error instanceof ApiHttpError) throw error;
     throw fail();
   }
+}
+
+/**
+ * The shop user of a VK profile: the one linked to this VK id, else the user with the profile's
+ * e-mail (now linked to it), else a new user without a password.
+ */
+export async function userForVkProfile(db: Db, profile: SocialProfile): Promise<UserRow> {
+  const [byVk] = await db.select().from(users).where(eq(users.vkId, profile.vkId)).limit(1);
+  if (byVk) return byVk;
+  const existing = profile.email ? await userByEmail(db, profile.email) : null;
+  if (existing) {
+    const [linked] = await db.update(users).set({ vkId: profile.vkId }).where(eq(users.id, existing.id)).returning();
+    if (linked) return linked;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ vkId: profile.vkId, email: profile.email, firstName: profile.firstName, lastName: profile.lastName })
+    .returning();
+  return created!;
 }

@@ -3,7 +3,6 @@
  * `{status, data: {token, expires_at}, user}`; the storefront's BFF puts `data.token` into the
  * httpOnly `token` cookie. Login and reset are throttled per account and per client (429).
  */
-import { eq } from 'drizzle-orm';
 import {
   AuthBody,
   ChangeInfoBody,
@@ -14,21 +13,20 @@ import {
   SocialExchangeBody,
 } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES, resetSentMessage, SPEC_MESSAGES } from '@/lib/messages/accounts';
-import { splitFullName } from '@/lib/validation/auth';
-import { users } from '../../db/schema';
 import { serverEnv } from '../../env';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
+import { resetPasswordMail } from '../../services/account-mail';
 import {
   bearerToken,
   burnVerifyTime,
   completeReset,
-  duplicateMessage,
-  hashPassword,
   issueResetToken,
   issueToken,
+  registerUser,
   requireUser,
   revokeToken,
   toUser,
+  updateProfile,
   userByEmail,
   verifyPassword,
   type UserRow,
@@ -36,7 +34,7 @@ import {
 import { clientAddress } from '../../services/client-address';
 import { sendMail } from '../../services/mail';
 import { limitPerClient } from '../../services/rate-limit';
-import { exchangeVkCode, socialProviders } from '../../services/social';
+import { exchangeVkCode, socialProviders, userForVkProfile } from '../../services/social';
 import { THROTTLE_RULES } from '../../services/throttle';
 import type * as r from './auth.routes';
 import type { AppEnv } from '../../types';
@@ -51,57 +49,11 @@ async function tokenAnswer(c: Ctx, user: UserRow) {
   return { status: 'success' as const, data: { token, expires_at: expiresAt.toISOString() }, user: toUser(user) };
 }
 
-/** Throws 400 with the spec §8 duplicate message when a unique index refused the write. */
-function rethrowDuplicate(error: unknown): never {
-  const which = duplicateMessage(error);
-  if (which === 'email')
-    throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
-  if (which === 'phone')
-    throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
-  throw error;
-}
-
-async function assertFree(
-  c: Ctx,
-  email: string | null | undefined,
-  phone: string | null | undefined,
-  exceptId?: number,
-) {
-  if (email) {
-    const [row] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (row && row.id !== exceptId)
-      throw new ApiHttpError(400, SPEC_MESSAGES.duplicateEmail, { email: SPEC_MESSAGES.duplicateEmail });
-  }
-  if (phone) {
-    const [row] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
-    if (row && row.id !== exceptId)
-      throw new ApiHttpError(400, SPEC_MESSAGES.duplicatePhone, { phone: SPEC_MESSAGES.duplicatePhone });
-  }
-}
-
 /** POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts. */
 export const signIn: Handler<typeof r.signIn> = async (c) => {
   await limitPerClient(c, 'signIn'); // issue #12: every attempt counts, before any argon2 work (429).
   const body = parseOr400(SignInBody, await readJson(c), 'Не удалось зарегистрироваться');
-  const parts = splitFullName(body.full_name)!;
-  await assertFree(c, body.email, body.phone);
-  const passwordHash = await hashPassword(body.password_one);
-  let user: UserRow;
-  try {
-    [user] = (await c.var.db
-      .insert(users)
-      .values({
-        email: body.email,
-        phone: body.phone,
-        lastName: parts.last_name,
-        firstName: parts.first_name,
-        middleName: parts.middle_name,
-        passwordHash,
-      })
-      .returning()) as [UserRow];
-  } catch (error) {
-    rethrowDuplicate(error);
-  }
+  const user = await registerUser(c.var.db, body);
   return c.json(await tokenAnswer(c, user), 200);
 };
 
@@ -174,23 +126,8 @@ export const logout: Handler<typeof r.logout> = async (c) => {
 export const changeInfo: Handler<typeof r.changeInfo> = async (c) => {
   const user = await requireUser(c);
   const body = parseOr400(ChangeInfoBody, await readJson(c), 'Не удалось сохранить данные');
-  const parts = body.full_name ? splitFullName(body.full_name)! : null;
-  await assertFree(c, body.email, body.phone, user.id);
-  const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  if (parts)
-    Object.assign(patch, { lastName: parts.last_name, firstName: parts.first_name, middleName: parts.middle_name });
-  if (body.last_name !== undefined) patch.lastName = body.last_name;
-  if (body.first_name !== undefined) patch.firstName = body.first_name;
-  if (body.middle_name !== undefined) patch.middleName = body.middle_name;
-  if (body.email !== undefined) patch.email = body.email;
-  if ('phone' in body && body.phone !== undefined) patch.phone = body.phone;
-  if (body.subscribed !== undefined) patch.subscribed = body.subscribed;
-  try {
-    const [updated] = await c.var.db.update(users).set(patch).where(eq(users.id, user.id)).returning();
-    return c.json({ status: 'success' as const, user: toUser(updated!) }, 200);
-  } catch (error) {
-    rethrowDuplicate(error);
-  }
+  const updated = await updateProfile(c.var.db, user, body);
+  return c.json({ status: 'success' as const, user: toUser(updated) }, 200);
 };
 
 /**
@@ -214,22 +151,9 @@ export const reset: Handler<typeof r.reset> = async (c) => {
   const user = await userByEmail(c.var.db, email);
   if (!user) throw new ApiHttpError(400, SPEC_MESSAGES.resetUnknownEmail);
   const { token } = await issueResetToken(c.var.db, user.id);
-  // Issue #12: links in mails come from SITE_URL only, never from a header of the request.
-  const env = serverEnv;
-  const link = `${env.SITE_URL}/reset/${token}`;
-  const minutes = env.RESET_TOKEN_TTL_MINUTES;
-  await sendMail({
-    to: email,
-    subject: 'Смена пароля',
-    text: `Здравствуйте${user.firstName ? `, ${user.firstName}` : ''}!\n\nЧтобы задать новый пароль, откройте ссылку:\n${link}\n\nСсылка действует ${minutes} минут и только один раз. Если вы не запрашивали смену пароля, просто проигнорируйте это письмо.\n`,
-    html: `<p>Здравствуйте${user.firstName ? `, ${escapeHtml(user.firstName)}` : ''}!</p><p>Чтобы задать новый пароль, откройте ссылку: <a href="${link}">${link}</a></p><p>Ссылка действует ${minutes} минут и только один раз.</p>`,
-  });
+  await sendMail(resetPasswordMail(email, user.firstName, token));
   return c.json({ status: 'success' as const, message: resetSentMessage(email) }, 200);
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** POST /v1/reset/complite/ {password_one, password_two, token}: single use, expiring. */
 export const resetComplete: Handler<typeof r.resetComplete> = async (c) => {
@@ -278,19 +202,6 @@ export const socialExchange: Handler<typeof r.socialExchange> = async (c) => {
     throw new ApiHttpError(400, ACCOUNT_MESSAGES.socialFailed);
   }
   const profile = await exchangeVkCode(body);
-  const db = c.var.db;
-  const [byVk] = await db.select().from(users).where(eq(users.vkId, profile.vkId)).limit(1);
-  let user: UserRow | undefined = byVk;
-  if (!user && profile.email) {
-    const existing = await userByEmail(db, profile.email);
-    if (existing)
-      [user] = await db.update(users).set({ vkId: profile.vkId }).where(eq(users.id, existing.id)).returning();
-  }
-  if (!user) {
-    [user] = await db
-      .insert(users)
-      .values({ vkId: profile.vkId, email: profile.email, firstName: profile.firstName, lastName: profile.lastName })
-      .returning();
-  }
-  return c.json(await tokenAnswer(c, user!), 200);
+  const user = await userForVkProfile(c.var.db, profile);
+  return c.json(await tokenAnswer(c, user), 200);
 };

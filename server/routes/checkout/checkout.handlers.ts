@@ -4,7 +4,6 @@
  * acquiring's card form. Validation with the contract (lib/api/contract/checkout.ts); errors are
  * `{status:"error", message}` with a 4xx.
  */
-import { eq } from 'drizzle-orm';
 import { getCookie } from 'hono/cookie';
 import {
   CheckCardBody,
@@ -17,10 +16,9 @@ import {
   SandboxPayBody,
 } from '@/lib/api/contract/checkout';
 import { subtractRubles } from '@/lib/money';
-import { cartItems, offers, products } from '../../db/schema';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { bearerToken, userByToken } from '../../services/auth';
-import { getCart } from '../../services/cart';
+import { cartWeight, getCart } from '../../services/cart';
 import { createOrder, type OrderActor } from '../../services/checkout';
 import { deliveryOptions, destinationOf } from '../../services/delivery/delivery';
 import { checkCard, GIFT_CARD_NOT_FOUND, listNominals, nominalBy } from '../../services/gift-cards';
@@ -173,26 +171,10 @@ export const checkGiftCard: Handler<typeof r.checkGiftCard> = async (c) => {
   return c.json({ status: 'success' as const, card: await withCardMissLimit(c, () => checkCard(c.var.db, code)) }, 200);
 };
 
-/** Parcel weight of the basket, grams. */
-async function basketWeight(c: Ctx): Promise<number> {
-  const cartId = cartIdOf(c);
-  if (!cartId) return 300;
-  const rows = await c.var.db
-    .select({ weight: products.weight, quantity: cartItems.quantity })
-    .from(cartItems)
-    .innerJoin(offers, eq(offers.id, cartItems.offerId))
-    .innerJoin(products, eq(products.id, offers.productId))
-    .where(eq(cartItems.cartId, cartId));
-  return Math.max(
-    100,
-    rows.reduce((sum, r) => sum + r.weight * r.quantity, 0),
-  );
-}
-
 async function deliveryAnswer(c: Ctx, onlyProvider: boolean) {
   const body = parseOr400(DeliveryCalcBody, await readJson(c), 'Не удалось рассчитать доставку');
   const to = await destinationOf(c.var.db, body.city_id);
-  const weight = body.weight ?? (await basketWeight(c));
+  const weight = body.weight ?? (await cartWeight(c.var.db, cartIdOf(c)));
   let results = await deliveryOptions(to, weight);
   if (onlyProvider) results = results.filter((o) => o.method !== 'pickup');
   if (body.method) results = results.filter((o) => o.method === body.method);

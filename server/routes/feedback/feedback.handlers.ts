@@ -7,8 +7,8 @@
 import { HELP_FORM_SUCCESS, SendMessageBody } from '@/lib/api/contract/feedback';
 import { SubscribeBody, SubscriptionTokenBody } from '@/lib/api/contract/newsletter';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
-import { feedbackMessages } from '../../db/schema';
 import { parseOr400, readJson } from '../../http';
+import { saveFeedbackMessage } from '../../services/feedback';
 import { confirmSubscription, requestSubscription, unsubscribeByToken } from '../../services/newsletter';
 import { limitPerClient, takeFromKey } from '../../services/rate-limit';
 import type * as r from './feedback.routes';
@@ -21,9 +21,7 @@ type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 export const sendMessage: Handler<typeof r.sendMessage> = async (c) => {
   await limitPerClient(c, 'sendMessage');
   const { messageFeedback } = parseOr400(SendMessageBody, await readJson(c), 'Сообщение не отправлено');
-  await c.var.db
-    .insert(feedbackMessages)
-    .values({ contactData: messageFeedback.contactData, message: messageFeedback.message });
+  await saveFeedbackMessage(c.var.db, messageFeedback);
   return c.json({ status: 'success' as const, message: HELP_FORM_SUCCESS }, 200);
 };
 
