@@ -1,5 +1,4 @@
 /** Checkout endpoints (issue #5; spec §7 Orders and payment), one declaration per route (routes/openapi.ts). */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   CheckCardBody,
@@ -21,15 +20,15 @@ import {
   SandboxPayResponse,
   SandboxPaymentResponse,
 } from '@/lib/api/contract/checkout';
-import { jsonBody, jsonResponses } from '../docs';
-import { openapiRoute } from '../openapi';
+import { jsonResponses } from '../docs';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './checkout.handlers';
 import type { ApiApp } from '../../types';
 
-const ORDERS = ['Оформление заказа'];
-const GIFT = ['Подарочные сертификаты'];
-const DELIVERY = ['Доставка'];
-const SANDBOX = ['Тестовый эквайринг'];
+const orders = routeGroup({ tags: ['Оформление заказа'] });
+const gift = routeGroup({ tags: ['Подарочные сертификаты'] });
+const delivery = routeGroup({ tags: ['Доставка'] });
+const sandbox = routeGroup({ tags: ['Тестовый эквайринг'] });
 // 400 messages of a malformed slug or payment id: to the visitor they are simply not found.
 const NO_CARD = 'Сертификат не найден';
 const NO_PAYMENT = 'Платёж не найден';
@@ -41,108 +40,79 @@ const idem = z.object({
 });
 
 const orderRoute = (version: 'v1' | 'v2', description: string) =>
-  createRoute({
-    method: 'post',
-    path: `/api/${version}/order/`,
-    tags: ORDERS,
-    description,
-    request: { headers: idem, ...jsonBody(CreateOrderBody) },
-    responses: jsonResponses(
+  orders.post(
+    `/api/${version}/order/`,
+    { headers: idem, body: CreateOrderBody },
+    jsonResponses(
       CreateOrderResponse,
       '201 — заказ создан; 200 — повтор с тем же Idempotency-Key',
       [400, 404, 409, 502],
     ),
-  });
+    { description },
+  );
 
 export const createOrderV1 = orderRoute('v1', 'Заказ из items (цена из запроса игнорируется) или из корзины');
 export const createOrderV2 = orderRoute('v2', 'Заказ из корзины (cookie cart_id)');
-export const orderPayment = createRoute({
-  method: 'post',
-  path: '/api/v1/order_payment/',
-  tags: ORDERS,
-  request: jsonBody(GuidBody),
-  responses: jsonResponses(OrderPaymentResponse, 'Страница оплаты провайдера', [400, 404, 409, 502]),
-});
-export const orderInfo = createRoute({
-  method: 'post',
-  path: '/api/v1/get_order_info/',
-  tags: ORDERS,
-  request: jsonBody(GuidBody),
-  responses: jsonResponses(OrderInfoResponse, 'Заказ; статус оплаты проверен у провайдера', [400, 404]),
-});
-export const giftCardPayment = createRoute({
-  method: 'post',
-  path: '/api/v1/giftcardpayment/',
-  tags: GIFT,
-  request: jsonBody(GiftCardPaymentBody),
-  responses: jsonResponses(OrderInfoResponse, 'Сертификат списан на заказ', [400, 404, 409, 429]),
-});
-export const promoCode = createRoute({
-  method: 'post',
-  path: '/api/v1/promo_code/',
-  tags: ORDERS,
-  request: jsonBody(PromoCodeBody),
-  responses: jsonResponses(PromoCodeResponse, 'Скидка по промокоду на корзину', [400, 404]),
-});
-export const giftNominals = createRoute({
-  method: 'get',
-  path: '/api/v1/gift/cards/',
-  tags: GIFT,
-  responses: jsonResponses(GiftCardNominalsResponse, 'Номиналы сертификатов', []),
-});
-export const giftNominal = createRoute({
-  method: 'get',
-  path: '/api/v1/gift/cards/{slug}/',
-  tags: GIFT,
-  request: { params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, NO_CARD) }) },
-  responses: jsonResponses(GiftCardDataResponse, 'Номинал', [400, 404]),
-});
-export const giftCardData = createRoute({
-  method: 'post',
-  path: '/api/v1/gift/card/data/',
-  tags: GIFT,
-  request: jsonBody(GiftCardDataBody),
-  responses: jsonResponses(GiftCardDataResponse, 'Номинал по ext_id (поле response)', [400, 404]),
-});
-export const checkGiftCard = createRoute({
-  method: 'post',
-  path: '/api/v1/check_card/',
-  tags: GIFT,
-  request: jsonBody(CheckCardBody),
-  responses: jsonResponses(CheckCardResponse, 'Баланс сертификата', [400, 404, 429]),
-});
-export const cdekCalc = createRoute({
-  method: 'post',
-  path: '/api/v1/cdek_calc/',
-  tags: DELIVERY,
-  request: jsonBody(DeliveryCalcBody),
-  responses: jsonResponses(DeliveryOptionsResponse, 'Курьер и пункт выдачи: стоимость и сроки', [400, 404, 502]),
-});
-export const checkDelivery = createRoute({
-  method: 'post',
-  path: '/api/v1/check_delivery/',
-  tags: DELIVERY,
-  request: jsonBody(DeliveryCalcBody),
-  responses: jsonResponses(DeliveryOptionsResponse, 'Все способы доставки в город', [400, 404, 502]),
-});
-export const sandboxShow = createRoute({
-  method: 'get',
-  path: '/api/v1/sandbox_acquiring/{id}/',
-  tags: SANDBOX,
-  request: { params: z.object({ id: z.string().uuid(NO_PAYMENT) }) },
-  responses: jsonResponses(SandboxPaymentResponse, 'Платёж тестового эквайринга', [400, 404]),
-});
-export const sandboxSubmit = createRoute({
-  method: 'post',
-  path: '/api/v1/sandbox_acquiring/pay/',
-  tags: SANDBOX,
-  request: jsonBody(SandboxPayBody),
-  responses: jsonResponses(
-    SandboxPayResponse,
-    '4111 1111 1111 1111 — успех, 4000 0000 0000 0002 — отказ',
-    [400, 404, 409],
-  ),
-});
+export const orderPayment = orders.post(
+  '/api/v1/order_payment/',
+  { body: GuidBody },
+  jsonResponses(OrderPaymentResponse, 'Страница оплаты провайдера', [400, 404, 409, 502]),
+);
+export const orderInfo = orders.post(
+  '/api/v1/get_order_info/',
+  { body: GuidBody },
+  jsonResponses(OrderInfoResponse, 'Заказ; статус оплаты проверен у провайдера', [400, 404]),
+);
+export const giftCardPayment = gift.post(
+  '/api/v1/giftcardpayment/',
+  { body: GiftCardPaymentBody },
+  jsonResponses(OrderInfoResponse, 'Сертификат списан на заказ', [400, 404, 409, 429]),
+);
+export const promoCode = orders.post(
+  '/api/v1/promo_code/',
+  { body: PromoCodeBody },
+  jsonResponses(PromoCodeResponse, 'Скидка по промокоду на корзину', [400, 404]),
+);
+export const giftNominals = gift.get(
+  '/api/v1/gift/cards/',
+  {},
+  jsonResponses(GiftCardNominalsResponse, 'Номиналы сертификатов', []),
+);
+export const giftNominal = gift.get(
+  '/api/v1/gift/cards/{slug}/',
+  { params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, NO_CARD) }) },
+  jsonResponses(GiftCardDataResponse, 'Номинал', [400, 404]),
+);
+export const giftCardData = gift.post(
+  '/api/v1/gift/card/data/',
+  { body: GiftCardDataBody },
+  jsonResponses(GiftCardDataResponse, 'Номинал по ext_id (поле response)', [400, 404]),
+);
+export const checkGiftCard = gift.post(
+  '/api/v1/check_card/',
+  { body: CheckCardBody },
+  jsonResponses(CheckCardResponse, 'Баланс сертификата', [400, 404, 429]),
+);
+export const cdekCalc = delivery.post(
+  '/api/v1/cdek_calc/',
+  { body: DeliveryCalcBody },
+  jsonResponses(DeliveryOptionsResponse, 'Курьер и пункт выдачи: стоимость и сроки', [400, 404, 502]),
+);
+export const checkDelivery = delivery.post(
+  '/api/v1/check_delivery/',
+  { body: DeliveryCalcBody },
+  jsonResponses(DeliveryOptionsResponse, 'Все способы доставки в город', [400, 404, 502]),
+);
+export const sandboxShow = sandbox.get(
+  '/api/v1/sandbox_acquiring/{id}/',
+  { params: z.object({ id: z.string().uuid(NO_PAYMENT) }) },
+  jsonResponses(SandboxPaymentResponse, 'Платёж тестового эквайринга', [400, 404]),
+);
+export const sandboxSubmit = sandbox.post(
+  '/api/v1/sandbox_acquiring/pay/',
+  { body: SandboxPayBody },
+  jsonResponses(SandboxPayResponse, '4111 1111 1111 1111 — успех, 4000 0000 0000 0002 — отказ', [400, 404, 409]),
+);
 
 /** Registers the checkout routes. */
 export function registerCheckoutRoutes(app: ApiApp) {

@@ -1,5 +1,4 @@
 /** Publication endpoints (spec §7 Content: about, news, blog, {content}, banners, Instagram), one declaration per route (routes/openapi.ts). */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   Article,
@@ -12,53 +11,43 @@ import {
   InstagramPost,
 } from '@/lib/api/contract/publications';
 import { jsonResponses } from '../docs';
-import { openapiRoute } from '../openapi';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './publications.handlers';
 import type { ApiApp } from '../../types';
 
-const tags = ['Контент'];
-const content = z.object({ content: z.enum(['news', 'blog']) });
+const content = routeGroup({ tags: ['Контент'] });
+const kind = z.object({ content: z.enum(['news', 'blog']) });
 
-export const listArticles = createRoute({
-  method: 'get',
-  path: '/api/v1/{content}',
-  tags,
-  request: { params: content, query: ArticlesQuery },
-  responses: jsonResponses(ArticlesPage, 'Новости или статьи блога, новые первыми («Показать ещё» — следующий offset)'),
-});
-export const showArticle = createRoute({
-  method: 'get',
-  path: '/api/v1/{content}/{slug}',
-  tags,
-  request: { params: content.extend({ slug: ContentSlug }) },
-  responses: jsonResponses(Article, 'Новость или статья с текстом (markdown или HTML)'),
-});
-export const showInfoPage = createRoute({
-  method: 'get',
-  path: '/api/v1/about/{path}',
-  tags,
-  request: { params: z.object({ path: z.string() }) },
-  responses: jsonResponses(InfoPage, 'Информационная страница'),
-});
-export const homeBanners = createRoute({
-  method: 'get',
-  path: '/api/v1/banner',
-  tags,
-  responses: jsonResponses(z.array(Banner), 'Баннеры главной страницы', []),
-});
-export const containerBanners = createRoute({
-  method: 'get',
-  path: '/api/v1/containerbanners',
-  tags,
-  request: { query: ContainerBannersQuery },
-  responses: jsonResponses(z.array(Banner), 'Баннеры списков товаров', [400]),
-});
-export const instagramFeed = createRoute({
-  method: 'get',
-  path: '/api/v1/instagramm_posts',
-  tags,
-  responses: jsonResponses(z.array(InstagramPost), 'Посты Instagram', []),
-});
+export const listArticles = content.get(
+  '/api/v1/{content}',
+  { params: kind, query: ArticlesQuery },
+  jsonResponses(ArticlesPage, 'Новости или статьи блога, новые первыми («Показать ещё» — следующий offset)'),
+);
+export const showArticle = content.get(
+  '/api/v1/{content}/{slug}',
+  { params: kind.extend({ slug: ContentSlug }) },
+  jsonResponses(Article, 'Новость или статья с текстом (markdown или HTML)'),
+);
+export const showInfoPage = content.get(
+  '/api/v1/about/{path}',
+  { params: z.object({ path: z.string() }) },
+  jsonResponses(InfoPage, 'Информационная страница'),
+);
+export const homeBanners = content.get(
+  '/api/v1/banner',
+  {},
+  jsonResponses(z.array(Banner), 'Баннеры главной страницы', []),
+);
+export const containerBanners = content.get(
+  '/api/v1/containerbanners',
+  { query: ContainerBannersQuery },
+  jsonResponses(z.array(Banner), 'Баннеры списков товаров', [400]),
+);
+export const instagramFeed = content.get(
+  '/api/v1/instagramm_posts',
+  {},
+  jsonResponses(z.array(InstagramPost), 'Посты Instagram', []),
+);
 
 /**
  * Registers the publication routes. `/v1/{content}` is routed for `news` and `blog` only, so it
