@@ -44,7 +44,7 @@ export function writerOptionsFromEnv(env: ServerEnv, fetchImpl?: typeof fetch): 
  *   keeps it near 60–80 MB for more frequent collections.
  * - PGlite's buffer pool (128 MB by default, inside the process) shrinks to 16 MB: the import
  *   reads each row about once, and the data folder's pages stay in the OS cache anyway.
- * Together: peak 564 → 336 MB for 100,000 offers, for some CPU (figures in docs/shop-owners.md
+ * Together: peak 564 → 336–389 MB for 100,000 offers, for some CPU (figures in docs/shop-owners.md
  * "Speed"). The API process keeps the defaults (its 1C exchange imports inside it).
  * @returns the options for openDb.
  */
