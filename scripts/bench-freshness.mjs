@@ -275,7 +275,11 @@ const lastPages = new Map();
 async function getPage(url) {
   const res = await fetch(url, { headers: BROWSER, signal: AbortSignal.timeout(GIVE_UP_MS) });
   const page = { status: res.status, text: await res.text() };
-  if (args.debug) lastPages.set(url, page);
+  if (args.debug) {
+    // Which cache answered: the micro-cache (x-micro-cache, age) or Next (x-nextjs-cache).
+    const via = ['x-micro-cache', 'age', 'x-nextjs-cache', 'date'].map((h) => `${h}: ${res.headers.get(h) ?? '-'}`);
+    lastPages.set(url, { ...page, via: via.join(', ') });
+  }
   return page;
 }
 
@@ -566,7 +570,7 @@ async function runChanges(api, web) {
             for (const u of urls)
               writeFileSync(
                 `/tmp/fresh-debug-${c.pk}-${s}-${urls.indexOf(u)}.html`,
-                `<!-- ${u} ${lastPages.get(u).status} -->\n${lastPages.get(u).text}`,
+                `<!-- ${u} ${lastPages.get(u).status} ${lastPages.get(u).via} -->\n${lastPages.get(u).text}`,
               );
           });
         }
