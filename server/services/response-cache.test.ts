@@ -65,6 +65,19 @@ describe('responseCache', () => {
     expect(off.calls.offers).toBe(2);
   });
 
+  it('does not hand a request after a catalogue change the answer of a computation begun before it (issue #13)', async () => {
+    const { invalidateResponseCaches } = await import('./response-cache');
+    const { app, calls } = makeApp(10_000);
+    const before = app.request('/api/v1/offers/obuv/');
+    await vi.waitFor(() => expect(calls.offers).toBe(1));
+    invalidateResponseCaches(); // the price changes while the first answer is being computed
+    const after = await app.request('/api/v1/offers/obuv/');
+    await before;
+    // Its own computation, not the one begun before the change.
+    expect(after.headers.get('X-Api-Cache')).toBe('miss');
+    expect(calls.offers).toBe(2);
+  });
+
   it('keeps at most maxEntries answers, dropping the oldest', async () => {
     const { app, calls } = makeApp(10_000);
     for (const path of ['a', 'b', 'c', 'a']) await app.request(`/api/v1/offers/${path}/`);
@@ -96,6 +109,19 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('responseCache on Redis (issue #16:
       const after = await instances[1]!.request('/api/v1/offers/obuv/?limit=24');
       expect(after.headers.get('X-Api-Cache')).toBe('miss');
       expect((await after.json()).n).toBe(2);
+      // Issue #13: a request after a change never joins a computation begun before it.
+      const slow = new Hono<AppEnv>({ strict: false });
+      slow.use('/api/*', responseCache({ ttlMs: 10_000, redis: clients[0]!, redisPrefix }));
+      slow.get('/api/v1/offers/:path{.+}', async (c) => {
+        const n = (computed += 1);
+        await new Promise((r) => setTimeout(r, 30));
+        return c.json({ n });
+      });
+      const begun = slow.request('/api/v1/offers/odezhda/');
+      await new Promise((r) => setTimeout(r, 5));
+      invalidateResponseCaches();
+      const later = await slow.request('/api/v1/offers/odezhda/');
+      expect((await later.json()).n).toBe((await (await begun).json()).n + 1);
     } finally {
       for await (const keys of clients[0]!.scanIterator({ MATCH: `${redisPrefix}*` }))
         if (keys.length) await clients[0]!.del(keys);

@@ -168,7 +168,10 @@ function sharedResponseCache(client: Redis, prefix: string, ttlMs: number): Midd
     const cached = await readShared(client, prefix, key);
     if (cached) return respond(c, cached, 'hit');
 
-    const shared = pending.get(key);
+    // As in the local cache: a computation started before this instance's last invalidation is not
+    // shared with requests after it (it may hold what was just changed).
+    const pendingKey = `${generation} ${key}`;
+    const shared = pending.get(pendingKey);
     if (shared) {
       const entry = await shared;
       if (entry) return respond(c, entry, 'hit');
@@ -176,7 +179,7 @@ function sharedResponseCache(client: Redis, prefix: string, ttlMs: number): Midd
     }
     const startedAt = Date.now();
     let settle: (entry: SharedEntry | null) => void = () => {};
-    pending.set(key, new Promise<SharedEntry | null>((resolve) => (settle = resolve)));
+    pending.set(pendingKey, new Promise<SharedEntry | null>((resolve) => (settle = resolve)));
     try {
       await next();
       const res = c.res;
@@ -196,7 +199,7 @@ function sharedResponseCache(client: Redis, prefix: string, ttlMs: number): Midd
       settle(null);
       throw error;
     } finally {
-      pending.delete(key);
+      pending.delete(pendingKey);
     }
   };
 }
