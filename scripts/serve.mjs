@@ -45,6 +45,7 @@ import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 import { PageMicroCache } from './lib/page-micro-cache.mjs';
 import { encodeAnswer, holdPublicPage } from './lib/page-validators.mjs';
+import { listenPrivately } from './lib/private-listener.mjs';
 import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
 import { armDeadline } from './lib/request-deadline.mjs';
 import { guardRequest, overloadedAnswer, sendAnswer } from './lib/request-guard.mjs';
@@ -222,7 +223,9 @@ if (cluster.isPrimary) {
   // loopback listener (revalidateTag needs a request of its own process).
   globalThis[Symbol.for('storefront.onRevalidate')] = () => microCache.expire();
   const internal = createServer((req, res) => handle(req, res));
-  internal.listen(0, '127.0.0.1');
+  // Its own port: a plain listen(0) in a worker shares one port across the cluster, and about half of
+  // the fan-outs went back to the worker that sent them while the other kept its stale pages.
+  void listenPrivately(internal);
   process.on('message', (message) => {
     if (message?.type !== FANOUT_MESSAGE || !internal.address()) return;
     fetch(`http://127.0.0.1:${internal.address().port}/api/revalidate`, {
