@@ -17,7 +17,7 @@ const nextConfig: NextConfig = {
   // (scripts/lib/page-validators.mjs) hashes only cacheable public pages, once per cached copy.
   generateEtags: false,
   // Issue #7: catalogue and search pages are cached on demand (proxy.ts → app/(shop)/cached), in
-  // memory (an LRU of this many bytes per server process) and on disk under
+  // memory (an LRU of PAGE_CACHE_MEMORY_MB per server process) and on disk under
   // .next/server/app/cached, which scripts/serve.mjs keeps under PAGE_CACHE_DISK_MB (the number of
   // pages grows with the filter combinations requested). The disk cache stays on: the image
   // optimizer's cache depends on it.
@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
   // per-process copy on top of it (cacheMaxMemorySize 0). Without it: Next's built-in cache above
   // (deploy/next-cache-handler-local.mjs). Both carry the render-start guard of issue #13
   // (deploy/render-start-guard.mjs, docs/caching.md).
-  cacheMaxMemorySize: process.env.REDIS_URL ? 0 : 256 * 1024 * 1024,
+  cacheMaxMemorySize: process.env.REDIS_URL ? 0 : env.PAGE_CACHE_MEMORY_MB * 1024 * 1024,
   cacheHandler: path.join(
     process.cwd(),
     'deploy',

@@ -44,6 +44,12 @@ const StorefrontEnvSchema = z.object({
    */
   CATALOG_MAX_STALE_S: z.coerce.number().int().min(1).max(86_400).default(300),
   /**
+   * Memory (MB) each storefront process keeps of Next's page and data cache (`cacheMaxMemorySize`);
+   * the rest is read from `.next/server/route-cache` on disk. Issue #12 item 15: a crawler's burst
+   * of new URLs fills it, and it does not shrink afterwards. Ignored with REDIS_URL (no copy).
+   */
+  PAGE_CACHE_MEMORY_MB: z.coerce.number().int().min(0).max(4096).default(256),
+  /**
    * Yandex Maps JS API key of CDEK's pickup-point widget (issue #14 item 13). Set, and the API on
    * CDEK: /basket/delivery shows the map and the CSP allows it. Unset: a searchable list only.
    */
@@ -68,6 +74,7 @@ export function readStorefrontEnv(source: Record<string, string | undefined> = p
     BFF_SHARED_SECRET: source.BFF_SHARED_SECRET || undefined,
     REVALIDATE_SECRET: source.REVALIDATE_SECRET || undefined,
     CATALOG_MAX_STALE_S: source.CATALOG_MAX_STALE_S || undefined,
+    PAGE_CACHE_MEMORY_MB: source.PAGE_CACHE_MEMORY_MB || undefined,
     CDEK_WIDGET_MAPS_KEY: source.CDEK_WIDGET_MAPS_KEY || undefined,
   });
   if (!parsed.success) {
