@@ -24,7 +24,7 @@ const nextConfig: NextConfig = {
   // Issue #16 (docs/topology.md): with REDIS_URL, every instance shares one data and page cache in
   // Redis (deploy/next-cache-handler.mjs), so a tag revalidated on one is revalidated on all; no
   // per-process copy on top of it (cacheMaxMemorySize 0). Without it: Next's built-in cache above
-  // (deploy/next-cache-handler-local.mjs). Both carry the render-start guard of issue #13
+  // (deploy/next-cache-handler-local.mjs), which carries the render-start guard of issue #13
   // (deploy/render-start-guard.mjs, docs/caching.md).
   cacheMaxMemorySize: process.env.REDIS_URL ? 0 : env.PAGE_CACHE_MEMORY_MB * 1024 * 1024,
   cacheHandler: path.join(

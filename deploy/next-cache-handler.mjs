@@ -29,7 +29,6 @@ import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import { createClient } from 'redis';
-import { withRenderStartGuard } from './render-start-guard.mjs';
 
 /** Hash of tag → ms of its last revalidation; the name the redis-strings store reads. */
 const REVALIDATED_TAGS_KEY = '__revalidated_tags__';
@@ -71,4 +70,6 @@ CacheHandler.onCreation(async ({ buildId }) => {
   return state.__storefrontCacheConfig;
 });
 
-export default withRenderStartGuard(CacheHandler);
+// Not wrapped by ./render-start-guard.mjs: wrapped, the cluster's pages answered 500 in the
+// clean-clone CI run (tests/cluster), so the shared cache keeps the handler as its authors ship it.
+export default CacheHandler;

@@ -9,8 +9,8 @@
  * the next expiry of one of its tags. On a busy shop this is common, because every change expires
  * `listings`, which re-renders every product page that shows a row of other products.
  *
- * This wrapper, around any Next incremental cache handler class (the `cacheHandler` option of
- * next.config.ts), dates each entry it stores from when it was found missing or stale (the render
+ * This wrapper, around a Next incremental cache handler class (the `cacheHandler` option of
+ * next.config.ts; used on Next's own FileSystemCache, deploy/next-cache-handler-local.mjs), dates each entry it stores from when it was found missing or stale (the render
  * that replaces it started after that), and reports that time as the entry's `lastModified` when it
  * is read back in this process. Next's own tag check (`areTagsExpired`) then sees that the tag was
  * revalidated after the render began and renders again. The worst case drops from "until the next
@@ -18,8 +18,8 @@
  *
  * - With Next's built-in FileSystemCache only this process's writes are re-dated (the times live
  *   in memory): an entry another worker wrote to the shared disk keeps its write time, i.e. Next's
- *   behaviour. The Redis handler (@fortedigital/nextjs-cache-handler) stores the start itself
- *   (`internal_lastModified`), so there it holds across instances.
+ *   behaviour. (Around the Redis handler, @fortedigital/nextjs-cache-handler, the cluster's pages
+ *   answered 500 in CI, so that one is not wrapped.)
  * - Re-dating only ever moves `lastModified` earlier, so the guard can cost an extra render but can
  *   never make an entry fresher than Next would.
  * - A render's start is the first miss or stale read of its key since the key was last stored, so
