@@ -91,9 +91,7 @@ export function withRenderStartGuard(Base) {
       state.pending.delete(key);
       const started = pending !== undefined && Date.now() - pending <= PENDING_TTL_MS ? pending : Date.now();
       remember(state.startedAt, key, started);
-      // Handlers that take the entry's date (@fortedigital/nextjs-cache-handler) store the render's
-      // start itself, so every instance sharing the store sees it; Next's FileSystemCache ignores it.
-      return super.set(key, data, { ...ctx, internal_lastModified: started }, ...rest);
+      return super.set(key, data, ctx, ...rest);
     }
 
     async revalidateTag(tags, ...rest) {
