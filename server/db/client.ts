@@ -20,6 +20,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of {@link Db}, as `db.transaction(async (tx) => …)` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Runs raw SQL on a database or a transaction and returns its rows (PGlite and node-postgres
