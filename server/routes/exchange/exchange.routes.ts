@@ -11,7 +11,7 @@
  * - `type=catalog&mode=import&filename=…` → runs the import of that file in the background and
  *   answers "progress" while it runs (1C asks again), then "success" with the report's first
  *   lines or "failure" with the Russian reason.
- * - `type=sale&mode=query` → orders as CommerceML (server/routes/exchange/sale.ts); `success` marks
+ * - `type=sale&mode=query` → orders as CommerceML (server/services/order-exchange.ts); `success` marks
  *   them exported; `file` applies status changes from 1C. *
  * `/1c_exchange` is declared once per method with `createRoute` (routes/openapi.ts) so the OpenAPI
  * document lists it; it answers text, never the API's JSON. `/media/import` stays plain Hono, like
@@ -23,18 +23,16 @@ import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import yauzl from 'yauzl';
 import { z } from 'zod';
-import { importRuns } from '../../db/schema';
 import { readServerEnv } from '../../env';
-import { formatReport, writerOptionsFromEnv } from '../../services/catalog-import';
+import { formatReport, recordImportRun, writerOptionsFromEnv } from '../../services/catalog-import';
 import { importCommerceMlFile, newCmlSession, type CmlSession } from '../../services/catalog-import/commerceml';
 import { ImportError, type ImportReport } from '../../services/catalog-import/types';
+import { applyStatusFile, markExported, ordersDocument } from '../../services/order-exchange';
 import { openapiRoute } from '../openapi';
-import { applyStatusFile, markExported, ordersDocument } from './sale';
 import type { WriterOptions } from '../../services/catalog-import/writer';
 import type { AppEnv } from '../../types';
 
@@ -282,38 +280,34 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
       let job = s.jobs.get(name);
       if (!job) {
         const created: Job = { done: false, products: 0, promise: Promise.resolve() };
+        const errorText = (e: unknown) =>
+          e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
         created.promise = (async () => {
-          const [run] = await db
-            .insert(importRuns)
-            .values({ source: 'commerceml', input: name, status: 'running' })
-            .returning({ id: importRuns.id });
           try {
-            if (!s.unzipped) {
-              for (const f of await readdir(s.dir).catch(() => [] as string[]))
-                if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
-              s.unzipped = true;
-            }
-            const file = await findFile(s.dir, name);
-            if (!file) throw new ImportError(`Файл ${name} не был загружен`);
-            created.report = await importCommerceMlFile(db, file, s.cml, {
-              ...options.writer,
-              priceType: options.priceType,
-              baseDir: path.dirname(file),
-              onProgress: (n) => (created.products = n),
-            });
+            created.report = await recordImportRun(
+              db,
+              'commerceml',
+              name,
+              async () => {
+                if (!s.unzipped) {
+                  for (const f of await readdir(s.dir).catch(() => [] as string[]))
+                    if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
+                  s.unzipped = true;
+                }
+                const file = await findFile(s.dir, name);
+                if (!file) throw new ImportError(`Файл ${name} не был загружен`);
+                return importCommerceMlFile(db, file, s.cml, {
+                  ...options.writer,
+                  priceType: options.priceType,
+                  baseDir: path.dirname(file),
+                  onProgress: (n) => (created.products = n),
+                });
+              },
+              errorText,
+            );
           } catch (e) {
-            created.error =
-              e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
+            created.error = errorText(e);
           } finally {
-            await db
-              .update(importRuns)
-              .set({
-                status: created.error ? 'failure' : 'success',
-                report: (created.report ?? { error: created.error }) as unknown as Record<string, unknown>,
-                finishedAt: new Date(),
-              })
-              .where(eq(importRuns.id, run!.id))
-              .catch(() => undefined);
             created.done = true;
           }
         })();

@@ -66,29 +66,51 @@ export async function importYml(
   input: string,
   opts: WriterOptions & { fetchImpl?: typeof fetch },
 ): Promise<ImportReport> {
+  return recordImportRun(db, 'yml', input, async () => {
+    let tmp: string | undefined;
+    try {
+      let file = input;
+      let feedUrl: string | undefined;
+      if (/^https?:\/\//i.test(input)) {
+        tmp = await mkdtemp(path.join(os.tmpdir(), 'yml-'));
+        file = path.join(tmp, 'feed.xml');
+        feedUrl = input;
+        let res: Response;
+        try {
+          res = await (opts.fetchImpl ?? fetch)(input, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
+        } catch {
+          throw new ImportError(`Не удалось загрузить фид ${input}: адрес недоступен`);
+        }
+        if (!res.ok || !res.body)
+          throw new ImportError(`Не удалось загрузить фид ${input}: сервер ответил ${res.status}`);
+        await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
+      }
+      return await importYmlFile(db, file, { ...opts, input, ...(feedUrl ? { feedUrl } : {}) });
+    } finally {
+      if (tmp) await rm(tmp, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * Runs `work`, an import of `input`, recorded as one row of `import_runs`: "running" from the
+ * start, then "success" with its report or "failure" with `{error: errorText(error)}` (a failure
+ * to record a failure is ignored, the import's own error is what the caller needs).
+ * @returns the report of `work`. @throws what `work` throws.
+ */
+export async function recordImportRun(
+  db: Db,
+  source: 'yml' | 'commerceml',
+  input: string,
+  work: () => Promise<ImportReport>,
+  errorText: (error: unknown) => string = (error) => (error as Error).message,
+): Promise<ImportReport> {
   const [run] = await db
     .insert(importRuns)
-    .values({ source: 'yml', input, status: 'running' })
+    .values({ source, input, status: 'running' })
     .returning({ id: importRuns.id });
-  let tmp: string | undefined;
   try {
-    let file = input;
-    let feedUrl: string | undefined;
-    if (/^https?:\/\//i.test(input)) {
-      tmp = await mkdtemp(path.join(os.tmpdir(), 'yml-'));
-      file = path.join(tmp, 'feed.xml');
-      feedUrl = input;
-      let res: Response;
-      try {
-        res = await (opts.fetchImpl ?? fetch)(input, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
-      } catch {
-        throw new ImportError(`Не удалось загрузить фид ${input}: адрес недоступен`);
-      }
-      if (!res.ok || !res.body)
-        throw new ImportError(`Не удалось загрузить фид ${input}: сервер ответил ${res.status}`);
-      await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
-    }
-    const report = await importYmlFile(db, file, { ...opts, input, ...(feedUrl ? { feedUrl } : {}) });
+    const report = await work();
     await db
       .update(importRuns)
       .set({ status: 'success', report: report as unknown as Record<string, unknown>, finishedAt: new Date() })
@@ -97,12 +119,10 @@ export async function importYml(
   } catch (e) {
     await db
       .update(importRuns)
-      .set({ status: 'failure', report: { error: (e as Error).message }, finishedAt: new Date() })
+      .set({ status: 'failure', report: { error: errorText(e) }, finishedAt: new Date() })
       .where(eq(importRuns.id, run!.id))
       .catch(() => undefined);
     throw e;
-  } finally {
-    if (tmp) await rm(tmp, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Orders for 1C (issue #15 "type=sale"): `query` answers the orders 1C has not confirmed yet as a
+ * Orders for 1C, the `type=sale` side of the 1C exchange (server/routes/exchange; issue #15 "type=sale"): `query` answers the orders 1C has not confirmed yet as a
  * CommerceML 2.08 document (one Документ per order: buyer, lines by the size's Ид, delivery as a
  * service, payment and status requisites); `success` marks the orders of the last query exported;
  * `file` applies status changes 1C sends back ("Статус заказа", "Отменен").
@@ -14,10 +14,10 @@ import {
   orderStatusHistory,
   products,
   type OrderStatus,
-} from '../../db/schema';
-import { cleanText, normKey } from '../../services/catalog-import/text';
-import { childrenOf, childText, readXml } from '../../services/catalog-import/xml';
-import type { Db } from '../../db/client';
+} from '../db/schema';
+import { cleanText, normKey } from './catalog-import/text';
+import { childrenOf, childText, readXml } from './catalog-import/xml';
+import type { Db } from '../db/client';
 
 const esc = (v: unknown) =>
   String(v ?? '')
