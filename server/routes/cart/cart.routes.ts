@@ -1,48 +1,30 @@
 /** Basket endpoints (spec §7 Cart), one declaration per route (routes/openapi.ts). */
-import { createRoute } from '@hono/zod-openapi';
 import { AddToCartBody, CartResponse, ItemUuidParam, UpdateCartItemBody } from '@/lib/api/contract/cart';
-import { jsonBody, jsonResponses } from '../docs';
-import { openapiRoute } from '../openapi';
+import { jsonResponses } from '../docs';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './cart.handlers';
 import type { ApiApp } from '../../types';
 
-const tags = ['Корзина'];
-// The contract's param schema: the hook's 400 carries its Russian message.
-const item = { params: ItemUuidParam };
+const route = routeGroup({ tags: ['Корзина'] });
 
-export const show = createRoute({
-  method: 'get',
-  path: '/api/v2/cart/',
-  tags,
-  responses: jsonResponses(CartResponse, 'Корзина (cookie cart_id)', []),
-});
-export const add = createRoute({
-  method: 'post',
-  path: '/api/v2/cart/',
-  tags,
-  request: jsonBody(AddToCartBody),
-  responses: jsonResponses(CartResponse, 'Товар добавлен; ставит cookie cart_id', [400, 404, 409, 413]),
-});
-export const clear = createRoute({
-  method: 'delete',
-  path: '/api/v2/cart/',
-  tags,
-  responses: jsonResponses(CartResponse, 'Корзина очищена', []),
-});
-export const update = createRoute({
-  method: 'put',
-  path: '/api/v2/cart/{item_uuid}/',
-  tags,
-  request: { ...item, ...jsonBody(UpdateCartItemBody) },
-  responses: jsonResponses(CartResponse, 'Новое количество позиции', [400, 404, 409]),
-});
-export const remove = createRoute({
-  method: 'delete',
-  path: '/api/v2/cart/{item_uuid}/',
-  tags,
-  request: item,
-  responses: jsonResponses(CartResponse, 'Позиция удалена', [400, 404]),
-});
+export const show = route.get('/api/v2/cart/', {}, jsonResponses(CartResponse, 'Корзина (cookie cart_id)', []));
+export const add = route.post(
+  '/api/v2/cart/',
+  { body: AddToCartBody },
+  jsonResponses(CartResponse, 'Товар добавлен; ставит cookie cart_id', [400, 404, 409, 413]),
+);
+export const clear = route.delete('/api/v2/cart/', {}, jsonResponses(CartResponse, 'Корзина очищена', []));
+// The contract's param schema: the hook's 400 carries its Russian message.
+export const update = route.put(
+  '/api/v2/cart/{item_uuid}/',
+  { params: ItemUuidParam, body: UpdateCartItemBody },
+  jsonResponses(CartResponse, 'Новое количество позиции', [400, 404, 409]),
+);
+export const remove = route.delete(
+  '/api/v2/cart/{item_uuid}/',
+  { params: ItemUuidParam },
+  jsonResponses(CartResponse, 'Позиция удалена', [400, 404]),
+);
 
 /** Registers the basket routes under /api/v2/cart. */
 export function registerCartRoutes(app: ApiApp) {

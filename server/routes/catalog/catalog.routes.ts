@@ -1,5 +1,4 @@
-/** Catalogue endpoints (spec §7 Catalogue and the catalogue parts of Content), documented in OpenAPI. */
-import { createRoute } from '@hono/zod-openapi';
+/** Catalogue endpoints (spec §7 Catalogue and the catalogue parts of Content), one declaration per route (routes/openapi.ts). */
 import { z } from 'zod';
 import {
   Brand,
@@ -17,80 +16,49 @@ import {
   SearchPage,
   SearchQuery,
 } from '@/lib/api/contract/catalog';
-import { jsonBody, jsonResponses } from '../docs';
-import { openapiRoute } from '../openapi';
+import { jsonResponses } from '../docs';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './catalog.handlers';
 import type { ApiApp } from '../../types';
 
-const tags = ['Каталог'];
+const route = routeGroup({ tags: ['Каталог'] });
 const pathParam = z.object({ path: z.string() });
+const list = (schema: z.ZodType, description: string) => jsonResponses(z.array(schema), description, []);
 
-export const previewCategories = createRoute({
-  method: 'get',
-  path: '/api/v1/preview_category/',
-  tags,
-  responses: jsonResponses(z.array(PreviewCategory), 'Разделы для меню', []),
-});
-export const categories = createRoute({
-  method: 'get',
-  path: '/api/v1/categories',
-  tags,
-  responses: jsonResponses(z.array(CategoryListItem), 'Все категории', []),
-});
-export const brands = createRoute({
-  method: 'get',
-  path: '/api/v1/brands',
-  tags,
-  responses: jsonResponses(z.array(Brand), 'Бренды', []),
-});
-export const colors = createRoute({
-  method: 'get',
-  path: '/api/v1/color',
-  tags,
-  responses: jsonResponses(z.array(Color), 'Цвета', []),
-});
-export const category = createRoute({
-  method: 'get',
-  path: '/api/v1/category/{path}',
-  tags,
-  request: { params: pathParam, query: CategoryQuery },
-  responses: jsonResponses(Category, 'Категория'),
-});
-export const offersAll = createRoute({
-  method: 'get',
-  path: '/api/v1/offers/',
-  tags,
-  request: { query: OffersQuery },
-  responses: jsonResponses(OffersPage, 'Товары всего каталога'),
-});
-export const offers = createRoute({
-  method: 'get',
-  path: '/api/v1/offers/{path}/',
-  tags,
-  request: { params: pathParam, query: OffersQuery },
-  responses: jsonResponses(OffersPage, 'Товары категории (путь может содержать «/»)'),
-});
-export const offersList = createRoute({
-  method: 'post',
-  path: '/api/v1/offers_list/',
-  tags,
-  request: jsonBody(OffersListBody),
-  responses: jsonResponses(OffersListResponse, '64 товара распродажи или новинок', [400]),
-});
-export const productOffer = createRoute({
-  method: 'get',
-  path: '/api/v1/product_offer/',
-  tags,
-  request: { query: ProductOfferQuery },
-  responses: jsonResponses(ProductDetail, 'Карточка товара; full_path_offer — канонический адрес'),
-});
-export const search = createRoute({
-  method: 'get',
-  path: '/api/v1/search/{query}/',
-  tags,
-  request: { params: z.object({ query: z.string() }), query: SearchQuery },
-  responses: jsonResponses(SearchPage, 'Результаты поиска', [400]),
-});
+export const previewCategories = route.get('/api/v1/preview_category/', {}, list(PreviewCategory, 'Разделы для меню'));
+export const categories = route.get('/api/v1/categories', {}, list(CategoryListItem, 'Все категории'));
+export const brands = route.get('/api/v1/brands', {}, list(Brand, 'Бренды'));
+export const colors = route.get('/api/v1/color', {}, list(Color, 'Цвета'));
+export const category = route.get(
+  '/api/v1/category/{path}',
+  { params: pathParam, query: CategoryQuery },
+  jsonResponses(Category, 'Категория'),
+);
+export const offersAll = route.get(
+  '/api/v1/offers/',
+  { query: OffersQuery },
+  jsonResponses(OffersPage, 'Товары всего каталога'),
+);
+export const offers = route.get(
+  '/api/v1/offers/{path}/',
+  { params: pathParam, query: OffersQuery },
+  jsonResponses(OffersPage, 'Товары категории (путь может содержать «/»)'),
+);
+export const offersList = route.post(
+  '/api/v1/offers_list/',
+  { body: OffersListBody },
+  jsonResponses(OffersListResponse, '64 товара распродажи или новинок', [400]),
+);
+export const productOffer = route.get(
+  '/api/v1/product_offer/',
+  { query: ProductOfferQuery },
+  jsonResponses(ProductDetail, 'Карточка товара; full_path_offer — канонический адрес'),
+);
+export const search = route.get(
+  '/api/v1/search/{query}/',
+  { params: z.object({ query: z.string() }), query: SearchQuery },
+  jsonResponses(SearchPage, 'Результаты поиска', [400]),
+);
 
 /** Registers the catalogue routes under /api (a category or search path may span segments). */
 export function registerCatalogRoutes(app: ApiApp) {

@@ -1,35 +1,28 @@
-/** Facets of listings and search suggestions (spec §7 `GET /v1/all/filters/{slug}/`, §2 search bar), documented in OpenAPI. */
-import { createRoute } from '@hono/zod-openapi';
+/** Facets of listings and search suggestions (spec §7 `GET /v1/all/filters/{slug}/`, §2 search bar), one declaration per route (routes/openapi.ts). */
 import { z } from 'zod';
 import { Facets, FacetsQuery, SuggestQuery, Suggestions } from '@/lib/api/contract/facets';
 import { jsonResponses } from '../docs';
-import { openapiRoute } from '../openapi';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './facets.handlers';
 import type { ApiApp } from '../../types';
 
-const tags = ['Каталог'];
+const route = routeGroup({ tags: ['Каталог'] });
 
-export const facetsAll = createRoute({
-  method: 'get',
-  path: '/api/v1/all/filters/',
-  tags,
-  request: { query: FacetsQuery },
-  responses: jsonResponses(Facets, 'Фильтры всего каталога, поиска (search) или бренда (brand) с количеством товаров'),
-});
-export const facets = createRoute({
-  method: 'get',
-  path: '/api/v1/all/filters/{path}/',
-  tags,
-  request: { params: z.object({ path: z.string() }), query: FacetsQuery },
-  responses: jsonResponses(Facets, 'Фильтры категории с количеством товаров (И между фильтрами, ИЛИ внутри одного)'),
-});
-export const searchSuggest = createRoute({
-  method: 'get',
-  path: '/api/v1/search_suggest/',
-  tags,
-  request: { query: SuggestQuery },
-  responses: jsonResponses(Suggestions, 'Подсказки поиска: категории, бренды, товары', [400]),
-});
+export const facetsAll = route.get(
+  '/api/v1/all/filters/',
+  { query: FacetsQuery },
+  jsonResponses(Facets, 'Фильтры всего каталога, поиска (search) или бренда (brand) с количеством товаров'),
+);
+export const facets = route.get(
+  '/api/v1/all/filters/{path}/',
+  { params: z.object({ path: z.string() }), query: FacetsQuery },
+  jsonResponses(Facets, 'Фильтры категории с количеством товаров (И между фильтрами, ИЛИ внутри одного)'),
+);
+export const searchSuggest = route.get(
+  '/api/v1/search_suggest/',
+  { query: SuggestQuery },
+  jsonResponses(Suggestions, 'Подсказки поиска: категории, бренды, товары', [400]),
+);
 
 /** Registers the facets and suggestion routes under /api (a category path may span segments). */
 export function registerFacetsRoutes(app: ApiApp) {

@@ -1,6 +1,5 @@
 /** Product feeds for Yandex Market and Google Merchant Center (issue #15), one declaration per route (routes/openapi.ts). */
-import { createRoute } from '@hono/zod-openapi';
-import { openapiRoute } from '../openapi';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './feeds.handlers';
 import type { ApiApp } from '../../types';
 
@@ -8,18 +7,18 @@ const xml = (description: string) => ({
   200: { description, content: { 'application/xml': { schema: { type: 'string' as const } } } },
 });
 
-export const yml = createRoute({
-  method: 'get',
-  path: '/api/v1/feeds/yml.xml',
-  tags: ['Каталог'],
-  responses: xml('Фид Яндекс Маркета (YML): каждый размер в наличии — отдельное предложение'),
-});
-export const googleMerchant = createRoute({
-  method: 'get',
-  path: '/api/v1/feeds/google-merchant.xml',
-  tags: ['Каталог'],
-  responses: xml('Фид Google Merchant Center (RSS 2.0, g:)'),
-});
+const route = routeGroup({ tags: ['Каталог'] });
+
+export const yml = route.get(
+  '/api/v1/feeds/yml.xml',
+  {},
+  xml('Фид Яндекс Маркета (YML): каждый размер в наличии — отдельное предложение'),
+);
+export const googleMerchant = route.get(
+  '/api/v1/feeds/google-merchant.xml',
+  {},
+  xml('Фид Google Merchant Center (RSS 2.0, g:)'),
+);
 
 /** Registers GET /api/v1/feeds/yml.xml and /api/v1/feeds/google-merchant.xml (XML bodies, no params). */
 export function registerFeedsRoutes(app: ApiApp) {

@@ -1,5 +1,4 @@
 /** Landing pages (spec §7 `GET /v1/landing_page/{slug}`) and the sitemap feed, one declaration per route (routes/openapi.ts). */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   LandingPage,
@@ -9,32 +8,27 @@ import {
   SitemapProductsQuery,
 } from '@/lib/api/contract/facets';
 import { jsonResponses } from '../docs';
-import { openapiRoute } from '../openapi';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './landing.handlers';
 import type { ApiApp } from '../../types';
 
-const tags = ['Каталог'];
+const route = routeGroup({ tags: ['Каталог'] });
 
-export const landingPage = createRoute({
-  method: 'get',
-  path: '/api/v1/landing_page/{slug}/',
-  tags,
-  request: { params: z.object({ slug: z.string() }), query: LandingQuery },
-  responses: jsonResponses(LandingPage, 'Посадочная страница с товарами (24 на странице)'),
-});
-export const sitemap = createRoute({
-  method: 'get',
-  path: '/api/v1/sitemap/',
-  tags,
-  responses: jsonResponses(SitemapIndexData, 'Адреса для sitemap.xml: категории, подборки, бренды, посадочные', []),
-});
-export const sitemapProductList = createRoute({
-  method: 'get',
-  path: '/api/v1/sitemap/products/',
-  tags,
-  request: { query: SitemapProductsQuery },
-  responses: jsonResponses(SitemapProducts, 'Адреса товаров для sitemap.xml', [400]),
-});
+export const landingPage = route.get(
+  '/api/v1/landing_page/{slug}/',
+  { params: z.object({ slug: z.string() }), query: LandingQuery },
+  jsonResponses(LandingPage, 'Посадочная страница с товарами (24 на странице)'),
+);
+export const sitemap = route.get(
+  '/api/v1/sitemap/',
+  {},
+  jsonResponses(SitemapIndexData, 'Адреса для sitemap.xml: категории, подборки, бренды, посадочные', []),
+);
+export const sitemapProductList = route.get(
+  '/api/v1/sitemap/products/',
+  { query: SitemapProductsQuery },
+  jsonResponses(SitemapProducts, 'Адреса товаров для sitemap.xml', [400]),
+);
 
 /** Registers the landing and sitemap routes under /api (a landing slug may span segments). */
 export function registerLandingRoutes(app: ApiApp) {

@@ -1,18 +1,14 @@
 /** Live stock of a product's sizes (lib/api/contract/stock.ts), one declaration per route (routes/openapi.ts). */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { StockResponse } from '@/lib/api/contract/stock';
 import { jsonResponses } from '../docs';
-import { openapiRoute } from '../openapi';
+import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './stock.handlers';
 import type { ApiApp } from '../../types';
 
-export const stock = createRoute({
-  method: 'get',
-  path: '/api/v1/stock/{pk}/',
-  tags: ['Каталог'],
-  description: 'Текущие остатки размеров товара; не кэшируется (Cache-Control: no-store).',
-  request: {
+export const stock = routeGroup({ tags: ['Каталог'] }).get(
+  '/api/v1/stock/{pk}/',
+  {
     params: z.object({
       pk: z
         .string()
@@ -21,8 +17,9 @@ export const stock = createRoute({
         .describe('id товара'),
     }),
   },
-  responses: jsonResponses(StockResponse, 'Остатки размеров по цветам', [400, 404]),
-});
+  jsonResponses(StockResponse, 'Остатки размеров по цветам', [400, 404]),
+  { description: 'Текущие остатки размеров товара; не кэшируется (Cache-Control: no-store).' },
+);
 
 /** Registers GET /api/v1/stock/{pk}/ (never cached: `Cache-Control: no-store` on every answer). */
 export function registerStockRoutes(app: ApiApp) {
