@@ -63,12 +63,13 @@ type RequestParts = Omit<NonNullable<RouteConfig['request']>, 'body'>;
 /** What a route adds to its group: `body` is a JSON body schema (documented; the handler reads it, see above). */
 type RouteSpec<R extends RequestParts> = R & { body?: z.ZodType };
 /** Operation fields beyond the request and responses. */
-type RouteExtra = Pick<RouteConfig, 'description' | 'deprecated'>;
+type RouteExtra = Pick<RouteConfig, 'summary' | 'description' | 'deprecated'>;
 
 /**
  * A group of routes sharing tags (and security): `group.post(path, {body, params, query}, responses)`
  * is the `createRoute` config of one route, typed from its path and request parts, so each route
- * of a `*.routes.ts` is a line or two. `responses` is usually docs.ts `jsonResponses(...)`.
+ * of a `*.routes.ts` is a line or two. `responses` is usually docs.ts `jsonResponses(...)`; an
+ * optional last argument adds the operation's summary, description or deprecation.
  */
 export function routeGroup(common: Pick<RouteConfig, 'tags' | 'security'>) {
   const declare =

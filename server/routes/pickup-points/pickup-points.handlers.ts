@@ -5,22 +5,6 @@ import type { pickupPointsRoute } from './pickup-points.routes';
 import type { AppEnv } from '../../types';
 import type { RouteHandler } from '@hono/zod-openapi';
 
-/**
- * The answer to a query the contract refuses (the validation hook of the route): 400 with the
- * first issue's Russian message and a field → message map, the shape of `parseOr400`, never zod's
- * English default.
- */
-export function russian400(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  const first = issues[0];
-  return {
-    status: 'error' as const,
-    message: first ? `Некорректный запрос: ${first.message}` : 'Некорректный запрос',
-    errors,
-  };
-}
-
 /** The city's points; 404 for an unknown city, 502 when CDEK fails (services/delivery/pickup-points.ts). */
 export const pickupPoints: RouteHandler<typeof pickupPointsRoute, AppEnv> = async (c) => {
   const { city_id, search } = c.req.valid('query');
