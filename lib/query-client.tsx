@@ -12,8 +12,8 @@
  * (the social providers of the login and the registration popups) is fetched once; on the server
  * each render gets its own, so nothing of one visitor reaches another.
  */
-import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { isServer, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 
 let browserClient: QueryClient | undefined;
 
@@ -35,9 +35,19 @@ export function getQueryClient(): QueryClient {
   return browserClient;
 }
 
-/** Provides the page's query client to a client island that uses `useQuery` and friends. */
-export function QueryIsland({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>;
+/**
+ * Provides the page's query client to a client island that uses `useQuery` and friends.
+ * `forgetOnLeave`: a key prefix whose queries are dropped when the island unmounts, for answers
+ * that must not outlive their page (the checkout's order, payment status and delivery quotes:
+ * coming back starts afresh, as a page of its own would). Pass a constant, e.g. `checkoutKeys.all`.
+ */
+export function QueryIsland({ children, forgetOnLeave }: { children: ReactNode; forgetOnLeave?: QueryKey }) {
+  const client = getQueryClient();
+  useEffect(() => {
+    if (!forgetOnLeave) return;
+    return () => client.removeQueries({ queryKey: forgetOnLeave });
+  }, [client, forgetOnLeave]);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 /** Test helper: drops the browser client with everything it cached (tests/setup-dom.ts, after each test). */

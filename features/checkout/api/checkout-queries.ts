@@ -30,6 +30,11 @@ export const checkoutKeys = {
 
 /** Locations change with a release of the directory, not during a visit. */
 const LOCATIONS_STALE_MS = 60 * 60 * 1000;
+/**
+ * Lists the form cannot be filled without (regions, cities, pickup points, saved addresses) are
+ * asked once more after a failure; the shared client (lib/query-client.tsx) does not retry.
+ */
+const LIST_RETRIES = 1;
 
 /** GET /v1/regions/?data={} (spec §7 Locations). */
 export const regionsQuery = () =>
@@ -40,6 +45,7 @@ export const regionsQuery = () =>
         (r) => r.results,
       ),
     staleTime: LOCATIONS_STALE_MS,
+    retry: LIST_RETRIES,
   });
 
 /** GET /v1/cities/?data={"region_id":N} (spec §7 Locations); disabled until a region is chosen. */
@@ -55,6 +61,7 @@ export const citiesQuery = (regionId: number) =>
         { signal },
       ).then((r) => r.results),
     staleTime: LOCATIONS_STALE_MS,
+    retry: LIST_RETRIES,
     enabled: regionId > 0,
   });
 
@@ -84,6 +91,7 @@ export const pickupPointsQuery = (cityId: number) =>
     queryFn: ({ signal }) =>
       bffRequest('GET', `/v1/pickup_points/?city_id=${cityId}`, PickupPointsResponse, undefined, { signal }),
     staleTime: LOCATIONS_STALE_MS,
+    retry: LIST_RETRIES,
     enabled: cityId > 0,
   });
 
@@ -94,6 +102,7 @@ export const addressesQuery = (enabled: boolean) =>
     queryFn: ({ signal }) =>
       bffRequest('GET', '/v1/user_address/', AddressesResponse, undefined, { signal }).then((r) => r.results),
     enabled,
+    retry: LIST_RETRIES,
   });
 
 /** POST /v1/promo_code/ {promo_code}: the discount on the current basket; a refusal is not retried. */

@@ -18,12 +18,13 @@ import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form
 import { BffRequestError } from '@/lib/api/bff-client';
 import { startPayment, submitOrder } from '@/lib/api/checkout-client';
 import { orderTotals, toKopecks, toRubles } from '@/lib/money';
+import { QueryIsland } from '@/lib/query-client';
 import { href } from '@/lib/routes';
 import { unmaskPhone } from '@/lib/validation/auth';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { useSessionStore } from '@/stores/session-store';
-import { deliveryOptionsQuery, promoQuery } from '../api/checkout-queries';
+import { checkoutKeys, deliveryOptionsQuery, promoQuery } from '../api/checkout-queries';
 import {
   CHECKOUT_MESSAGES,
   checkoutFormSchema,
@@ -32,7 +33,6 @@ import {
   pickupPointText,
   type CheckoutFormValues,
 } from '../utils/checkout-form';
-import { CheckoutQueryProvider } from './checkout-query-provider';
 import styles from './checkout.module.css';
 import { ContactSection } from './contact-section';
 import { DeliverySection } from './delivery-section';
@@ -45,9 +45,9 @@ export type DeliveryPageProps = { cdekMapsKey?: string | null };
 /** The checkout page island with its query client; see the module docstring. */
 export function DeliveryPage({ cdekMapsKey = null }: DeliveryPageProps) {
   return (
-    <CheckoutQueryProvider>
+    <QueryIsland forgetOnLeave={checkoutKeys.all}>
       <CheckoutForm cdekMapsKey={cdekMapsKey} />
-    </CheckoutQueryProvider>
+    </QueryIsland>
   );
 }
 

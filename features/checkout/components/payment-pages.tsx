@@ -20,20 +20,20 @@ import { trackPurchase } from '@/lib/analytics';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
 import { formatPrice } from '@/lib/format/price';
+import { QueryIsland } from '@/lib/query-client';
 import { href } from '@/lib/routes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { checkoutKeys, orderInfoQuery, PENDING_POLLS } from '../api/checkout-queries';
-import { CheckoutQueryProvider } from './checkout-query-provider';
 import styles from './checkout.module.css';
 
 /** /basket/delivery/confirm/{guid}: see the module docstring. */
 export function ConfirmPage({ guid }: { guid: string | null }) {
   return (
-    <CheckoutQueryProvider>
+    <QueryIsland forgetOnLeave={checkoutKeys.all}>
       <ConfirmStatus guid={guid} />
-    </CheckoutQueryProvider>
+    </QueryIsland>
   );
 }
 
