@@ -95,6 +95,12 @@ if (cluster.isPrimary) {
   // not 64: under a burst the young generation grows to its maximum and stays resident (issue #12
   // item 15 measured RSS +27% after a burst with 64 MB, +21% with 32 MB, at the same req/s).
   cluster.setupPrimary({ execArgv: [...process.execArgv, '--max-semi-space-size=32'] });
+  // Issue #12: the workers accept connections themselves. Node's round-robin default has the
+  // primary hand each new connection to a worker and wait for its acknowledgement, one at a time;
+  // under a burst new connections queued behind the busy workers' event loops for over 10 s while
+  // every request the workers saw was answered within 3.5 s (docs/decisions.md). An explicit
+  // NODE_CLUSTER_SCHED_POLICY still wins.
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   const restarts = [];
   for (let i = 0; i < workers; i += 1) cluster.fork();
