@@ -46,9 +46,11 @@ const StorefrontEnvSchema = z.object({
   /**
    * Memory (MB) each storefront process keeps of Next's page and data cache (`cacheMaxMemorySize`);
    * the rest is read from `.next/server/route-cache` on disk. Issue #12 item 15: a crawler's burst
-   * of new URLs fills it, and it does not shrink afterwards. Ignored with REDIS_URL (no copy).
+   * of new URLs (each search word is a page of its own) fills it, and it does not shrink
+   * afterwards: 64 MB, not Next's 50 MB default nor the 256 MB before (docs/decisions.md). Ignored
+   * with REDIS_URL (no copy).
    */
-  PAGE_CACHE_MEMORY_MB: z.coerce.number().int().min(0).max(4096).default(256),
+  PAGE_CACHE_MEMORY_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /**
    * Yandex Maps JS API key of CDEK's pickup-point widget (issue #14 item 13). Set, and the API on
    * CDEK: /basket/delivery shows the map and the CSP allows it. Unset: a searchable list only.

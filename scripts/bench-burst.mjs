@@ -3,6 +3,9 @@
  * Burst benchmark of the production build on loopback (issue #12 item 15 "shed bursts instead of
  * stalling"): what a crawler's burst does to the shop, and whether it recovers.
  *
+ * 0. warm-up: 64 connections for `--warmup` (15) s on the same mix, so "start" is a shop that has
+ *    served traffic (its caches, heap and compiled code in use) rather than one just booted; the
+ *    cold figure is printed beside it;
  * 1. baseline: 8 connections for 5 s on the page mix below → p99 and the shop's resident memory;
  * 2. burst: `--connections` (900) for `--seconds` (30) on the same mix, autocannon's timeout 10 s;
  * 3. after: hung sockets (CLOSE-WAIT on the storefront's and API's ports) 5 s after the end; 1-s
@@ -16,11 +19,11 @@
  * page (checked on a sample), no other 5xx; 0 hung sockets; p99 back within max(2× baseline,
  * baseline + 50 ms) within 10 s of the end; resident memory within 20% of its start.
  *
- *   node scripts/bench-burst.mjs [--build] [--warn] [--connections 900] [--seconds 30]
+ *   node scripts/bench-burst.mjs [--build] [--warn] [--connections 900] [--seconds 30] [--warmup 15]
  *        [--root /path/to/another/copy --port 3400 --api-port 8400] [--url … --api … --pid …]
  *
  * scripts/bench.mjs runs it last on the shop it started (so `npm run bench` and the perf step of
- * CI include it, ~70 s); `--root` measures another copy, e.g. a build of an older commit.
+ * CI include it, ~85 s); `--root` measures another copy, e.g. a build of an older commit.
  */
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -37,6 +40,7 @@ import {
 const args = parseArgs();
 const connections = Number(args.connections ?? 900);
 const seconds = Number(args.seconds ?? 30);
+const warmup = Number(args.warmup ?? 15);
 const port = Number(args.port ?? 3200);
 const apiPort = Number(args['api-port'] ?? 8200);
 const browser = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -85,13 +89,16 @@ try {
   for (const path of cached) await fetch(`${shop.base}${path}`, { headers: browser });
 
   const probe = (duration) => autocannon({ ...mix, connections: 8, duration, timeout: 10 });
+  const rssCold = rss();
+  if (warmup > 0) await autocannon({ ...mix, connections: 64, duration: warmup, timeout: 10 });
   const base = await probe(5);
   const rssStart = rss();
   const byProcessStart = pid ? treeRssByProcess(pid) : new Map();
   const normal = Math.max(2 * base.latency.p99, base.latency.p99 + 50);
   console.log(`burst: ${connections} connections for ${seconds} s; ${machineLoad()}`);
   console.log(
-    `baseline (8 connections): ${base.requests.average.toFixed(0)} req/s, p99 ${base.latency.p99} ms; RSS ${mb(rssStart)}`,
+    `baseline (8 connections): ${base.requests.average.toFixed(0)} req/s, p99 ${base.latency.p99} ms; RSS ${mb(rssStart)} ` +
+      `(${mb(rssCold)} before a ${warmup}-s warm-up at 64 connections)`,
   );
 
   // A sample of single requests during the burst: the 503s must carry Retry-After and a Russian page.

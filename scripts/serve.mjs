@@ -23,7 +23,7 @@
  * Server timeouts drop clients that do not finish sending a request.
  *
  *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] [PAGE_CACHE_DISK_MB=1024]
- *   [MICRO_CACHE_MS=1000] [MICRO_CACHE_MB=64] node scripts/serve.mjs
+ *   [MICRO_CACHE_MS=1000] [MICRO_CACHE_MB=16] node scripts/serve.mjs
  *
  * The variables are parsed once by scripts/lib/settings.mjs (ranges there and in README
  * "Configuration"); a value out of range stops the start with a message naming it.

@@ -76,7 +76,7 @@ const ServeSchema = z.object({
   /** Longest time a worker answers a page from its micro-cache (ms; 0 turns it off). */
   MICRO_CACHE_MS: int(0, 60_000, 'ms').default(1000),
   /** Bodies the micro-cache keeps per worker (MB). */
-  MICRO_CACHE_MB: int(1, 4096, 'MB').default(64),
+  MICRO_CACHE_MB: int(1, 4096, 'MB').default(16),
   /** After a revalidation, how long an old copy may still answer while one request renders the new page. */
   MICRO_CACHE_REVALIDATED_STALE_MS: int(0, 10_000, 'ms').default(1000),
   /** Admission gate of each worker: requests in Next at once, waiting, longest wait. */

@@ -21,7 +21,7 @@ describe('settings of scripts/serve.mjs (issue #17 item 6, README "Configuration
       hostname: undefined,
       workers: Math.min(availableParallelism(), 8),
       pageCacheDiskBytes: 1024 * 1024 * 1024,
-      microCache: { maxAgeMs: 1000, maxBytes: 64 * 1024 * 1024, revalidatedStaleMs: 1000 },
+      microCache: { maxAgeMs: 1000, maxBytes: 16 * 1024 * 1024, revalidatedStaleMs: 1000 },
       gate: { limit: 8, queue: 64, timeoutMs: 1000 },
       requestDeadlineMs: 7000,
       trustedProxies: '',
