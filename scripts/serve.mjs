@@ -41,6 +41,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acceptInWorkers } from './lib/accept-policy.mjs';
 import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 import { PageMicroCache } from './lib/page-micro-cache.mjs';
@@ -90,17 +91,14 @@ if (cluster.isPrimary) {
         `[serve] page cache on disk ${(before / 1048576).toFixed(0)} → ${(after / 1048576).toFixed(0)} MB (${deleted} files)`,
       );
   }, 60_000).unref();
+  // Issue #12: the workers accept connections themselves (scripts/lib/accept-policy.mjs); before
+  // setupPrimary(), which freezes the policy.
+  acceptInWorkers(cluster);
   // A larger young generation: rendering and sending pages allocates many short-lived buffers, and
   // V8's default 16 MB semi-space made the workers collect garbage several times a second. 32 MB,
   // not 64: under a burst the young generation grows to its maximum and stays resident (issue #12
   // item 15 measured RSS +27% after a burst with 64 MB, +21% with 32 MB, at the same req/s).
   cluster.setupPrimary({ execArgv: [...process.execArgv, '--max-semi-space-size=32'] });
-  // Issue #12: the workers accept connections themselves. Node's round-robin default has the
-  // primary hand each new connection to a worker and wait for its acknowledgement, one at a time;
-  // under a burst new connections queued behind the busy workers' event loops for over 10 s while
-  // every request the workers saw was answered within 3.5 s (docs/decisions.md). An explicit
-  // NODE_CLUSTER_SCHED_POLICY still wins.
-  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   const restarts = [];
   for (let i = 0; i < workers; i += 1) cluster.fork();
