@@ -94,6 +94,10 @@ try {
       console.log(
         `${t.name.padEnd(20)} ${String(connections).padStart(5)} ${rps.toFixed(0).padStart(8)} ${String(r.latency.p50).padStart(8)} ${String(r.latency.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)}  ${verdict}`,
       );
+      if (r.non2xx > 0) {
+        const codes = Object.entries(r.statusCodeStats).map(([code, { count }]) => `${code}: ${count}`);
+        console.log(`${''.padEnd(20)} statuses ${codes.join(', ')}`);
+      }
     }
   }
   if (!args['no-burst'] && shop.alive()) {
