@@ -278,7 +278,7 @@ async function getPage(url) {
   if (args.debug) {
     // Which cache answered: the micro-cache (x-micro-cache, age) or Next (x-nextjs-cache).
     const via = ['x-micro-cache', 'age', 'x-nextjs-cache', 'date'].map((h) => `${h}: ${res.headers.get(h) ?? '-'}`);
-    lastPages.set(url, { ...page, via: via.join(', ') });
+    lastPages.set(url, { ...page, via: via.join(', '), at: Date.now() });
   }
   return page;
 }
@@ -563,9 +563,8 @@ async function runChanges(api, web) {
         if (args.debug) {
           live.forEach((s, i) => {
             if (times[i] !== Infinity) return;
-            const urls = [...lastPages.keys()].filter(
-              (u) => u.includes(String(c.pk)) || u.includes(encodeURIComponent(c.query)),
-            );
+            // Every URL polled since this change (with --concurrency > 1 also the others' URLs).
+            const urls = [...lastPages.keys()].filter((u) => lastPages.get(u).at >= since);
             console.log(`[fresh] debug: ${kind} ${s} of ${c.pk} never showed; last answers: ${urls.join(' ')}`);
             for (const u of urls)
               writeFileSync(
