@@ -18,7 +18,7 @@ import { call, createTestApi, type TestApi } from '../../test-utils';
 import { listOffers, listOffersSql } from '../catalog';
 import { listFacets, listFacetsSql } from '../facets';
 import { searchProductIds, searchProductIdsSql } from '../search';
-import { catalogIndex, noteCatalogChanged, noteProductsChanged } from '.';
+import { catalogIndex, noteCatalogChanged, noteProductsChanged, noteStockChanged } from '.';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -212,6 +212,37 @@ describe('catalogue index freshness', () => {
     const afterListing = await listed();
     expect(afterListing.count).toBe(before - 1);
     expect(afterListing.results.map((r) => r.id)).not.toContain(t.product_id);
+  });
+
+  it('a read that comes while a stock refresh is under way waits for it (no pre-change answer)', async () => {
+    const db = api.handle.db;
+    // A size in stock in some colour of a product: sold out in every colour, as bench:freshness does.
+    const [t] = await rows<{ product_id: number; name: string; path: string }>(
+      db,
+      sql`select o.product_id, f.name, c.path from offer_features f join offers o on o.id = f.offer_id
+          join products p on p.id = o.product_id join categories c on c.id = p.category_id
+          where f.kind = 'size' and f.stock > 0 order by f.id desc limit 1`,
+    );
+    const { product_id: id, name, path } = t!;
+    const params = { categoryPath: path, filters: { sizes: [name] }, limit: 500, offset: 0 };
+    expect((await listOffers(db, params)).results.map((r) => r.id)).toContain(id);
+    const saved = await rows<{ id: number; stock: number }>(
+      db,
+      sql`select f.id, f.stock from offer_features f join offers o on o.id = f.offer_id
+          where o.product_id = ${id} and f.name = ${name}`,
+    );
+    await db.execute(
+      sql`update offer_features set stock = 0 where name = ${name} and offer_id in (select id from offers where product_id = ${id})`,
+    );
+    noteStockChanged(db, [id]);
+    // The first read starts the refresh (and empties the noted set); the second comes meanwhile.
+    const [first, second] = await Promise.all([listOffers(db, params), listOffers(db, params)]);
+    expect(first.results.map((r) => r.id)).not.toContain(id);
+    expect(second.results.map((r) => r.id)).not.toContain(id);
+
+    for (const row of saved) await db.execute(sql`update offer_features set stock = ${row.stock} where id = ${row.id}`);
+    noteStockChanged(db, [id]);
+    expect((await listOffers(db, params)).results.map((r) => r.id)).toContain(id);
   });
 
   it('a price change noted with noteCatalogChanged moves the product between price-filtered listings', async () => {

@@ -159,12 +159,18 @@ export async function catalogIndex(db: Db): Promise<CatalogIndex> {
       continue;
     }
     const index = store.index;
+    // A refresh under way applies changes noted before this read, and it empties `dirty` and
+    // `changed` when it starts: a read that came meanwhile must wait for it too. Without this it
+    // answered from the index as it was before the change, and the API's response cache kept that
+    // answer as fresh for API_CACHE_TTL_MS (bench:freshness: listings > 10 s stale, issue #13).
+    if (store.refreshing) {
+      await store.refreshing;
+      continue;
+    }
     if (store.dirty.size > 0 || store.changed.size > 0) {
-      if (!store.refreshing) {
-        store.refreshing = refresh(db, store, index).finally(() => {
-          store.refreshing = null;
-        });
-      }
+      store.refreshing = refresh(db, store, index).finally(() => {
+        store.refreshing = null;
+      });
       await store.refreshing;
       continue;
     }
