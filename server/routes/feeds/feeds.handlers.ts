@@ -41,6 +41,8 @@ export function streamOf(
     async pull(controller) {
       try {
         const next = await chunks.next();
+        // The client left while this page was read: nothing to send, and no failure to report.
+        if (abort.signal.aborted) return;
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
