@@ -4,11 +4,9 @@
  * Two real cluster workers; worker 1 blocks its event loop for 3 s (a long render), then 20 new
  * connections each send a request.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runClusterScript } from './run-cluster-script';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -44,13 +42,10 @@ function slowestWhileOneWorkerIsBusy(policy: 'default' | 'rr'): { slowestMs: num
       });
     }
   `;
-  // cluster.fork() runs the primary's script file again, so the script must be a file.
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'accept-policy-')), 'cluster.mjs');
-  writeFileSync(file, script);
   const env = { ...process.env };
   if (policy === 'rr') env.NODE_CLUSTER_SCHED_POLICY = 'rr';
   else delete env.NODE_CLUSTER_SCHED_POLICY;
-  return JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8', timeout: 20_000, env }));
+  return runClusterScript(script, env);
 }
 
 describe('acceptInWorkers', () => {

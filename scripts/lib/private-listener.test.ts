@@ -3,11 +3,9 @@
  * revalidation passed on to a sibling worker must reach that worker, not whichever the cluster
  * balances it to. Two real cluster workers, each asked many times on its own port.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runClusterScript } from './run-cluster-script';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -41,11 +39,7 @@ function answersPerWorker(exclusive: boolean): Array<{ pid: number; answeredBy: 
       process.send({ pid: process.pid, answeredBy });
     }
   `;
-  // cluster.fork() runs the primary's script file again, so the script must be a file.
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'private-listener-')), 'cluster.mjs');
-  writeFileSync(file, script);
-  const out = execFileSync(process.execPath, [file], { encoding: 'utf8', timeout: 20_000 });
-  return JSON.parse(out);
+  return runClusterScript(script);
 }
 
 describe('listenPrivately', () => {
