@@ -616,7 +616,7 @@ function loadPages(base, paths, seconds) {
     import autocannon from 'autocannon';
     const [base, paths, seconds, connections, headers] = JSON.parse(process.argv[1]);
     const r = await autocannon({ url: base, connections, duration: seconds, pipelining: 1, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
-    console.log(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, total: r.requests.total }));`;
+    console.log(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, total: r.requests.total, codes: Object.fromEntries(Object.entries(r.statusCodeStats).filter(([c]) => !c.startsWith('2')).map(([c, v]) => [c, v.count])) }));`;
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -721,7 +721,7 @@ async function runBulk(api, web, used) {
   const during = await loaded;
   await verify;
   const fmt = (r) =>
-    `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  errors ${r.errors + r.timeouts}  non-2xx ${r.non2xx}`;
+    `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  errors ${r.errors + r.timeouts}  non-2xx ${r.non2xx}${r.non2xx ? ` ${JSON.stringify(r.codes)}` : ''}`;
   console.log(`  quiet (just before)   ${fmt(quiet)}`);
   console.log(`  during the bulk       ${fmt(during)}`);
   console.log(`  UPDATE statements took ${Math.min(...statementMs)}–${Math.max(...statementMs)} ms`);

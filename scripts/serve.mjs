@@ -38,13 +38,14 @@
  * each worker (requests in Next at once, waiting, longest wait in ms).
  */
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptInWorkers } from './lib/accept-policy.mjs';
 import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
-import { PageMicroCache } from './lib/page-micro-cache.mjs';
+import { PageMicroCache, pagesOfTags } from './lib/page-micro-cache.mjs';
 import { encodeAnswer, holdPublicPage } from './lib/page-validators.mjs';
 import { listenPrivately } from './lib/private-listener.mjs';
 import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
@@ -65,6 +66,8 @@ const { port, hostname, workers } = settings;
 const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
 /** ms below which a request admitted late is not handed to Next (it could not answer in time). */
 const MIN_RENDER_MS = 300;
+/** Background refreshes of expired micro-cache copies under way at once, per worker. */
+const MAX_BACKGROUND_REFRESHES = 4;
 /** Seconds a client is told to wait when the storefront or the API sheds load. */
 const RETRY_AFTER_S = 5;
 
@@ -136,7 +139,39 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const microCache = new PageMicroCache(settings.microCache);
+  // Issue #13: an expired page is refreshed by a request of its own through the private listener
+  // (below), at most MAX_BACKGROUND_REFRESHES at a time, while every client gets the old copy.
+  const refreshToken = randomBytes(16).toString('hex');
+  let backgroundRefreshes = 0;
+  const refresh = (req, failed) => {
+    const address = internal.address();
+    if (backgroundRefreshes >= MAX_BACKGROUND_REFRESHES || !address) return false;
+    backgroundRefreshes += 1;
+    const headers = { ...req.headers, 'x-micro-cache-refresh': refreshToken };
+    // Anonymous and unconditional: the copy is for every client.
+    for (const name of ['cookie', 'if-none-match', 'if-modified-since', 'connection', 'keep-alive'])
+      delete headers[name];
+    let done = false;
+    const finish = (ok) => {
+      if (done) return;
+      done = true;
+      backgroundRefreshes -= 1;
+      if (!ok) failed();
+    };
+    const background = httpRequest(
+      { host: '127.0.0.1', port: address.port, method: 'GET', path: req.url, headers, timeout: 15_000 },
+      (answer) => {
+        answer.resume();
+        answer.once('end', () => finish(true));
+        answer.once('error', () => finish(false));
+      },
+    );
+    background.once('timeout', () => background.destroy());
+    background.once('error', () => finish(false));
+    background.end();
+    return true;
+  };
+  const microCache = new PageMicroCache({ ...settings.microCache, refresh });
   // Issue #12: the client address the throttles count is this socket's (or a trusted proxy's).
   const trust = compileTrust(settings.trustedProxies);
   const deadlineMs = settings.requestDeadlineMs;
@@ -155,69 +190,82 @@ if (cluster.isPrimary) {
       if (refused) return sendAnswer(req, res, refused);
       normalizeForwarding(req, trust);
       if (microCache.serve(req, res)) return;
-      if (req.url?.startsWith('/_next/static/')) {
-        encodeAnswer(req, res);
-        return handle(req, res);
+      // Issue #13: a page whose copy is too old to send and is being rendered again: its clients
+      // wait for that render instead of each going to Next.
+      const wait = microCache.waitFor(req);
+      if (wait) {
+        wait.then(() => {
+          if (!res.destroyed && !microCache.serve(req, res)) toNext(req, res);
+        });
+        return;
       }
-      // Issue #13: a revalidation must get through exactly when the shop is busy (it is cheap).
-      if (req.method === 'POST' && req.url?.split('?')[0] === '/api/revalidate') return handle(req, res);
-      // A waiter whose client went away never reaches Next. For a page request (no body), the
-      // client closing its side ('end') means it is gone: under a burst, clients that gave up
-      // were otherwise rendered for and left their sockets in CLOSE-WAIT (issue #12).
-      const socket = req.socket;
-      const arrived = performance.now();
-      const page = req.method === 'GET' || req.method === 'HEAD';
-      if (page && (socket.readableEnded || socket.destroyed)) return void socket.destroy();
-      const gone = new AbortController();
-      const onGone = () => gone.abort();
-      res.once('close', onGone);
-      if (page) socket.once('end', onGone);
-      const stopWatching = () => {
-        res.off('close', onGone);
-        socket.off('end', onGone);
-      };
-      gate.acquire(gone.signal).then(
-        (release) => {
-          stopWatching();
-          if (res.destroyed || gone.signal.aborted) {
-            release();
-            socket.destroy();
-            return;
-          }
-          res.once('close', release);
-          if (page) {
-            const cut = () => socket.destroy();
-            socket.once('end', cut);
-            res.once('close', () => socket.off('end', cut));
-          }
-          // Issue #12: answered within WEB_REQUEST_DEADLINE_MS of its arrival (the wait for a slot
-          // counts) whatever Next is doing. Not for writes (an order must not be cut in the middle)
-          // nor sitemaps and product feeds (long by nature: a 100,000-product feed streams for a
-          // minute, issue #15).
-          if (page && deadlineMs > 0 && !/^\/(sitemap|yml\.xml|google-merchant\.xml)/.test(req.url ?? '')) {
-            const left = deadlineMs - (performance.now() - arrived);
-            // Too little left to render a page: the slot goes to a request that can still make it.
-            if (left < MIN_RENDER_MS) return void sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
-            armDeadline(res, left, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
-          }
-          // Issue #14 item 9: the micro-cache records the encoded answer, filed under the client's
-          // Accept-Encoding; encodeAnswer gives Next the identity coding and encodes (br or gzip);
-          // holdPublicPage adds the ETag to public pages and answers If-None-Match with 304.
-          microCache.capture(req, res);
-          encodeAnswer(req, res);
-          holdPublicPage(req, res);
-          unquoteImageValidators(req);
-          handle(req, res);
-        },
-        (error) => {
-          stopWatching();
-          if (gone.signal.aborted) return void socket.destroy();
-          if (error instanceof GateRefusal && !res.headersSent && !res.destroyed)
-            sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
-        },
-      );
+      toNext(req, res);
     },
   );
+  /** A request the micro-cache did not answer: static files, the webhook, or Next (gated). */
+  function toNext(req, res) {
+    if (req.url?.startsWith('/_next/static/')) {
+      encodeAnswer(req, res);
+      return handle(req, res);
+    }
+    // Issue #13: a revalidation must get through exactly when the shop is busy (it is cheap).
+    if (req.method === 'POST' && req.url?.split('?')[0] === '/api/revalidate') return handle(req, res);
+    // A waiter whose client went away never reaches Next. For a page request (no body), the
+    // client closing its side ('end') means it is gone: under a burst, clients that gave up
+    // were otherwise rendered for and left their sockets in CLOSE-WAIT (issue #12).
+    const socket = req.socket;
+    const arrived = performance.now();
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (page && (socket.readableEnded || socket.destroyed)) return void socket.destroy();
+    const gone = new AbortController();
+    const onGone = () => gone.abort();
+    res.once('close', onGone);
+    if (page) socket.once('end', onGone);
+    const stopWatching = () => {
+      res.off('close', onGone);
+      socket.off('end', onGone);
+    };
+    gate.acquire(gone.signal).then(
+      (release) => {
+        stopWatching();
+        if (res.destroyed || gone.signal.aborted) {
+          release();
+          socket.destroy();
+          return;
+        }
+        res.once('close', release);
+        if (page) {
+          const cut = () => socket.destroy();
+          socket.once('end', cut);
+          res.once('close', () => socket.off('end', cut));
+        }
+        // Issue #12: answered within WEB_REQUEST_DEADLINE_MS of its arrival (the wait for a slot
+        // counts) whatever Next is doing. Not for writes (an order must not be cut in the middle)
+        // nor sitemaps and product feeds (long by nature: a 100,000-product feed streams for a
+        // minute, issue #15).
+        if (page && deadlineMs > 0 && !/^\/(sitemap|yml\.xml|google-merchant\.xml)/.test(req.url ?? '')) {
+          const left = deadlineMs - (performance.now() - arrived);
+          // Too little left to render a page: the slot goes to a request that can still make it.
+          if (left < MIN_RENDER_MS) return void sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
+          armDeadline(res, left, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
+        }
+        // Issue #14 item 9: the micro-cache records the encoded answer, filed under the client's
+        // Accept-Encoding; encodeAnswer gives Next the identity coding and encodes (br or gzip);
+        // holdPublicPage adds the ETag to public pages and answers If-None-Match with 304.
+        microCache.capture(req, res);
+        encodeAnswer(req, res);
+        holdPublicPage(req, res);
+        unquoteImageValidators(req);
+        handle(req, res);
+      },
+      (error) => {
+        stopWatching();
+        if (gone.signal.aborted) return void socket.destroy();
+        if (error instanceof GateRefusal && !res.headersSent && !res.destroyed)
+          sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
+      },
+    );
+  }
   // Idle keep-alive sockets close after 5 s (Node's default, kept explicit); a socket with no
   // traffic for 60 s mid-request is destroyed.
   server.keepAliveTimeout = 5_000;
@@ -225,8 +273,17 @@ if (cluster.isPrimary) {
   // Issue #13 revalidation: the micro-cache expires its copies on any revalidated tag, and
   // a revalidation passed on by a sibling worker reaches this worker's Next through a private
   // loopback listener (revalidateTag needs a request of its own process).
-  globalThis[Symbol.for('storefront.onRevalidate')] = () => microCache.expire();
-  const internal = createServer((req, res) => handle(req, res));
+  globalThis[Symbol.for('storefront.onRevalidate')] = (tags = [], paths = []) =>
+    microCache.expire(undefined, pagesOfTags(tags, paths));
+  const internal = createServer((req, res) => {
+    if (req.headers['x-micro-cache-refresh'] === refreshToken) {
+      delete req.headers['x-micro-cache-refresh'];
+      microCache.capture(req, res);
+      encodeAnswer(req, res);
+      holdPublicPage(req, res);
+    }
+    handle(req, res);
+  });
   // Its own port: a plain listen(0) in a worker shares one port across the cluster, and about half of
   // the fan-outs went back to the worker that sent them while the other kept its stale pages.
   void listenPrivately(internal);

@@ -2,10 +2,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export class PageMicroCache {
-  constructor(options?: { maxBytes?: number; maxAgeMs?: number; staleMs?: number; revalidatedStaleMs?: number });
+  constructor(options?: {
+    maxBytes?: number;
+    maxAgeMs?: number;
+    staleMs?: number;
+    revalidatedStaleMs?: number;
+    lockMs?: number;
+    refresh?: (req: IncomingMessage, failed: () => void) => boolean;
+  });
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   capture(req: IncomingMessage, res: ServerResponse): void;
   cacheable(req: IncomingMessage): boolean;
+  waitFor(req: IncomingMessage): Promise<void> | null;
   clear(): void;
-  expire(staleMs?: number): void;
+  expire(staleMs?: number, match?: (url: string) => boolean): void;
 }
+
+export function pagesOfTags(tags: readonly string[], paths?: readonly string[]): ((url: string) => boolean) | undefined;

@@ -19,7 +19,10 @@
  * - when an entry has expired, one request goes to Next to refresh it while the others are still
  *   answered with the expired copy, for at most `staleMs` (RFC 5861 stale-while-revalidate; Next
  *   itself allows a year): without it, every connection that asked in the instant an entry
- *   expired went to Next at once and the slowest answers took 4× longer;
+ *   expired went to Next at once and the slowest answers took 4× longer. With a `refresh` option
+ *   the refresh is a request of its own in the background (scripts/serve.mjs), so no client waits
+ *   for the render: under a bulk change every revalidation re-renders every hot page, and the
+ *   clients that had to wait for those renders were the slowest 1–2% (issue #13);
  * - one entry per URL and `Accept-Encoding` value (a gzip answer is never sent to a client that
  *   did not ask for it); at most `maxBytes` of bodies, least recently used dropped first (lru-cache).
  *
@@ -54,13 +57,30 @@ const MAX_BODY = 4 * 1024 * 1024;
 
 /**
  * The cache of one server process.
- * @param {{ maxBytes?: number, maxAgeMs?: number, staleMs?: number, revalidatedStaleMs?: number }} [options]
+ * @param {{ maxBytes?: number, maxAgeMs?: number, staleMs?: number, revalidatedStaleMs?: number, lockMs?: number, refresh?: (req: import('node:http').IncomingMessage, failed: () => void) => boolean }} [options]
  *   bytes of bodies kept (default 64 MiB), how long an entry is fresh in ms (default 1,000; 0 turns
  *   the cache off), how long after that an expired entry may still answer while a refresh is under
  *   way (default 5,000 ms), and the same after a revalidation (`expire`; default 1,000 ms).
+ *   `refresh(req, failed)`: starts a background request for the page of `req` whose answer goes
+ *   through {@link PageMicroCache#capture} and returns true, or returns false when it cannot (too
+ *   many under way: `req` still gets the expired copy, and a later request tries again); calls
+ *   `failed()` if that request never completes. Without it, the first request after an entry
+ *   expired goes to Next and waits for the render. `lockMs` (default 3,000): the longest
+ *   {@link PageMicroCache#waitFor} waits.
  */
 export class PageMicroCache {
-  constructor({ maxBytes = 64 * 1024 * 1024, maxAgeMs = 1000, staleMs = 5000, revalidatedStaleMs = 1000 } = {}) {
+  constructor({
+    maxBytes = 64 * 1024 * 1024,
+    maxAgeMs = 1000,
+    staleMs = 5000,
+    revalidatedStaleMs = 1000,
+    refresh = undefined,
+    lockMs = 3000,
+  } = {}) {
+    this.refresh = refresh;
+    this.lockMs = lockMs;
+    /** Renders under way of pages stored before: key → { renders, waiters }. */
+    this.pending = new Map();
     this.maxAgeMs = maxAgeMs;
     this.staleMs = staleMs;
     this.revalidatedStaleMs = revalidatedStaleMs;
@@ -69,13 +89,33 @@ export class PageMicroCache {
       sizeCalculation: (entry) => entry.body.length + 512,
     });
     this.generation = 0;
+    /** Recent expiries and clears, oldest first: { generation, at, match?, clear? }. */
+    this.events = [];
+  }
+
+  /** Records an expiry or clear; keeps the last minute's (longer renders are not kept anyway). */
+  record(event) {
+    this.generation += 1;
+    this.events.push({ ...event, generation: this.generation });
+    const old = event.at - 60_000;
+    while (this.events.length > 1 && this.events[0].at < old) this.events.shift();
+  }
+
+  /**
+   * The first expiry or clear, after generation `since`, that concerns `url` (undefined if none).
+   */
+  eventSince(since, url) {
+    if (since === this.generation) return undefined;
+    // older than the oldest event kept: as unknown as a clear
+    if (this.events.length > 0 && since < this.events[0].generation - 1) return { clear: true };
+    return this.events.find((e) => e.generation > since && (e.clear || !e.match || e.match(url)));
   }
 
   /**
    * Drops every entry. An answer being recorded meanwhile is not stored.
    */
   clear() {
-    this.generation += 1;
+    this.record({ at: Date.now(), clear: true });
     this.entries.clear();
   }
 
@@ -85,13 +125,17 @@ export class PageMicroCache {
    * old copy for at most `staleMs` (so under a bulk change only one request per page and worker
    * waits for the new render, and no copy outlives the change by more than that). An answer being
    * recorded meanwhile is not stored: it may have been rendered from what was just changed; the
-   * next request refreshes instead.
+   * next request refreshes instead. Such an answer stands in for the old copy (it began rendering
+   * later) with the same bound: until `staleMs` after the first expiry that followed its start.
    * @param {number} [staleMs] ms the old copies may still answer (default `revalidatedStaleMs`)
+   * @param {(url: string) => boolean} [match] only the pages whose URL (path and query) it accepts
+   *   are expired (default: every page); e.g. only a product's page for its `product:<pk>` tag
    */
-  expire(staleMs = this.revalidatedStaleMs) {
-    this.generation += 1;
+  expire(staleMs = this.revalidatedStaleMs, match = undefined) {
     const now = Date.now();
-    for (const entry of this.entries.values()) {
+    this.record({ at: now, staleMs, match });
+    for (const [entryKey, entry] of this.entries.entries()) {
+      if (match && !match(entryKey.slice(0, entryKey.indexOf('\n')))) continue;
       entry.freshUntil = Math.min(entry.freshUntil, now - 1);
       entry.staleUntil = Math.min(entry.staleUntil, now + staleMs);
       entry.refreshing = false;
@@ -110,14 +154,20 @@ export class PageMicroCache {
     if (!entry || !entry.policy.satisfiesWithoutRevalidation(asRequest(req))) return false;
     const now = Date.now();
     if (now > entry.freshUntil) {
-      if (now > entry.staleUntil) {
-        this.entries.delete(key(req));
-        return false;
-      }
+      // Too old to send. Kept (never sent) so that a render of it counts as a refresh of a known
+      // page, which other requests may wait for (waitFor).
+      if (now > entry.staleUntil) return false;
       if (!entry.refreshing) {
-        // this request refreshes the entry (capture() replaces or drops it)
+        // a background request, or else this one, refreshes the entry (capture() replaces or drops it)
         entry.refreshing = true;
-        return false;
+        const entryKey = key(req);
+        const failed = () => {
+          const current = this.entries.peek(entryKey);
+          if (current) current.refreshing = false;
+        };
+        if (!this.refresh) return false;
+        // too many under way: this client gets the copy too, and a later request tries again
+        if (!this.refresh(req, failed)) entry.refreshing = false;
       }
     }
     const headers = entry.policy.responseHeaders();
@@ -134,6 +184,30 @@ export class PageMicroCache {
   }
 
   /**
+   * When `req`'s page has a copy too old to send and a render of it is under way (a refresh, in
+   * the background or by another request), a promise that resolves when that render ends or after
+   * `lockMs`: the caller then tries {@link PageMicroCache#serve} again and else goes to Next
+   * (nginx's `proxy_cache_lock`). Without it, every client that asked in that time went to Next,
+   * and each answer was encoded again (issue #13, bulk changes). Null when there is nothing to wait
+   * for (a page never stored, e.g. a private one, never waits).
+   * @param {import('node:http').IncomingMessage} req
+   * @returns {Promise<void> | null}
+   */
+  waitFor(req) {
+    if (!this.cacheable(req)) return null;
+    const pending = this.pending.get(key(req));
+    if (!pending) return null;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, this.lockMs);
+      pending.waiters.push(done);
+    });
+  }
+
+  /**
    * Records the answer Next writes to `res` for `req` and stores it when the request finishes, if
    * it may be stored (see the module docstring). Call before handing the request to Next.
    * @param {import('node:http').IncomingMessage} req
@@ -146,6 +220,21 @@ export class PageMicroCache {
     const entryKey = key(req);
     const generation = this.generation;
     const request = { url: req.url, method: req.method, headers: { ...req.headers } };
+    // A render of a page stored before: others may wait for it (waitFor).
+    let pending = null;
+    if (this.entries.has(entryKey)) {
+      pending = this.pending.get(entryKey);
+      if (!pending) this.pending.set(entryKey, (pending = { renders: 0, waiters: [] }));
+      pending.renders += 1;
+    }
+    const settle = () => {
+      if (!pending) return;
+      const ended = pending;
+      pending = null;
+      ended.renders -= 1;
+      if (ended.renders === 0 && this.pending.get(entryKey) === ended) this.pending.delete(entryKey);
+      for (const wake of ended.waiters.splice(0)) wake();
+    };
     const chunks = [];
     let size = 0;
     const keep = (chunk, encoding) => {
@@ -173,37 +262,89 @@ export class PageMicroCache {
     res.once('close', () => {
       const entry = this.entries.peek(entryKey);
       if (!res.writableFinished && entry) entry.refreshing = false;
+      settle();
     });
     res.once('finish', () => {
-      if (generation !== this.generation) {
-        // Rendered across a revalidation: not kept, and the next request refreshes the old copy.
+      try {
+        store();
+      } finally {
+        settle();
+      }
+    });
+    const store = () => {
+      const straddled = this.eventSince(generation, request.url);
+      // Rendered across a revalidation: never kept as fresh, and the next request refreshes.
+      const release = () => {
         const entry = this.entries.peek(entryKey);
         if (entry) entry.refreshing = false;
-        return;
-      }
-      if (res.statusCode !== 200 || size > MAX_BODY) return drop();
+      };
+      if (res.statusCode !== 200 || size > MAX_BODY) return straddled ? release() : drop();
       const headers = stringHeaders(res.getHeaders());
-      if (headers['set-cookie'] || !varyAllowed(headers.vary)) return drop();
+      if (headers['set-cookie'] || !varyAllowed(headers.vary)) return straddled ? release() : drop();
       const policy = new CachePolicy(request, { status: res.statusCode, headers }, { shared: true });
       const fresh = Math.min(policy.timeToLive(), this.maxAgeMs);
-      if (!policy.storable() || fresh <= 0) return drop();
+      if (!policy.storable() || fresh <= 0) return straddled ? release() : drop();
       const body = Buffer.concat(chunks, size);
+      if (straddled) {
+        // It may miss what that expiry changed, but it began after the expired copy's render did:
+        // it stands in for that copy, never fresh, and no longer than `staleMs` after that expiry
+        // (under a bulk change, with revalidations every second, few renders finish between two).
+        const old = this.entries.peek(entryKey);
+        const staleUntil = straddled.at + straddled.staleMs;
+        if (straddled.clear || staleUntil <= Date.now() || (old && old.generation >= generation)) return release();
+        this.entries.set(entryKey, {
+          policy,
+          status: res.statusCode,
+          body,
+          generation,
+          freshUntil: Date.now() - 1,
+          staleUntil,
+          refreshing: false,
+        });
+        return;
+      }
       const freshUntil = Date.now() + fresh;
       this.entries.set(entryKey, {
         policy,
         status: res.statusCode,
         body,
+        generation,
         freshUntil,
         staleUntil: freshUntil + this.staleMs,
         refreshing: false,
       });
-    });
+    };
   }
 
   /** Whether `req` may be answered from, or stored in, the cache. */
   cacheable(req) {
     return this.maxAgeMs > 0 && req.method === 'GET' && !BYPASS.some((name) => name in req.headers);
   }
+}
+
+/**
+ * Which micro-cache copies a revalidation concerns (issue #13, app/api/revalidate): for tags that
+ * are all `product:<pk>` (the re-expiries of a round, a retailer's webhook for one product) only
+ * those products' pages, the catalogue URLs whose first all-digit segment is the pk
+ * (lib/catalog-path.ts: `/S/{sub}/{pk}/{slug}`, `/S/{sub}/{catSub}/{pk}/{slug}`); for any other
+ * tag or any path, every page (undefined).
+ * @param {readonly string[]} tags
+ * @param {readonly string[]} [paths]
+ * @returns {((url: string) => boolean) | undefined}
+ */
+export function pagesOfTags(tags, paths = []) {
+  if (paths.length > 0 || tags.length === 0) return undefined;
+  const pks = new Set();
+  for (const tag of tags) {
+    const m = /^product:(\d{1,10})$/.exec(tag);
+    if (!m) return undefined;
+    pks.add(String(Number(m[1])));
+  }
+  return (url) => {
+    const segments = url.split('?')[0].split('/');
+    const pk = segments.find((segment, i) => i >= 2 && /^\d{1,9}$/.test(segment));
+    return pk !== undefined && pks.has(String(Number(pk)));
+  };
 }
 
 function key(req) {

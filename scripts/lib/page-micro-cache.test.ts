@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawGet } from './http-get.test-helper';
-import { PageMicroCache } from './page-micro-cache.mjs';
+import { PageMicroCache, pagesOfTags } from './page-micro-cache.mjs';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -20,17 +20,45 @@ const ISR = {
 };
 
 async function start(
-  options: { maxAgeMs?: number; maxBytes?: number; staleMs?: number; revalidatedStaleMs?: number } = {},
+  options: {
+    maxAgeMs?: number;
+    maxBytes?: number;
+    staleMs?: number;
+    revalidatedStaleMs?: number;
+    /** Background refreshes as scripts/serve.mjs makes them, at most this many at once. */
+    background?: number;
+  } = {},
 ) {
-  const cache = new PageMicroCache(options);
+  let port = 0;
+  let underWay = 0;
+  const { background, ...cacheOptions } = options;
+  // scripts/serve.mjs sends a refresh to a private listener; here, the same server with a header.
+  const refresh =
+    background === undefined
+      ? undefined
+      : (req: import('node:http').IncomingMessage, failed: () => void) => {
+          if (underWay >= background) return false;
+          underWay += 1;
+          rawGet(port, req.url ?? '/', { 'x-refresh': '1' })
+            .catch(failed)
+            .finally(() => (underWay -= 1));
+          return true;
+        };
+  const cache = new PageMicroCache({ ...cacheOptions, refresh });
   let calls = 0;
   const server = createServer(async (req, res) => {
-    if (cache.serve(req, res)) return;
+    if (!req.headers['x-refresh'] && cache.serve(req, res)) return;
+    // as scripts/serve.mjs: wait for a render of a page whose copy is too old, then try again
+    const wait = req.headers['x-refresh'] ? null : cache.waitFor(req);
+    if (wait) {
+      await wait;
+      if (cache.serve(req, res)) return;
+    }
     cache.capture(req, res);
     calls += 1;
     const body = `answer ${calls} for ${req.url}`;
-    if (req.url?.startsWith('/slower')) await new Promise((resolve) => setTimeout(resolve, 700));
-    else if (req.url?.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 150));
+    if (req.url?.includes('/slower')) await new Promise((resolve) => setTimeout(resolve, 700));
+    else if (req.url?.includes('/slow')) await new Promise((resolve) => setTimeout(resolve, 150));
     // Next normalises the URL while it handles a request
     req.url = req.url?.replace(',', '%2C');
     const path = req.url ?? '/';
@@ -57,7 +85,7 @@ async function start(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const get = (path: string, headers: Record<string, string> = {}) => rawGet(port, path, headers);
   return { get, calls: () => calls, cache };
 }
@@ -146,8 +174,10 @@ describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await get(shop, '/slower')).body.toString()).toBe('answer 1 for /slower'); // ~150 ms old: stale but allowed
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await get(shop, '/slower')).body.toString()).toBe('answer 3 for /slower'); // > 250 ms old: to Next
+    // > 250 ms old: never sent; this client waits for the refresh under way (waitFor)
+    expect((await get(shop, '/slower')).body.toString()).toBe('answer 2 for /slower');
     expect((await refresh).body.toString()).toBe('answer 2 for /slower');
+    expect(shop.calls()).toBe(2);
   });
 
   it('drops the least recently used pages beyond maxBytes', async () => {
@@ -210,6 +240,100 @@ describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
     expect((await refresh).body.toString()).toBe('answer 2 for /slow/x');
     // Not kept: the next request renders again instead of getting answer 2 as fresh.
     expect((await get(shop, '/slow/x')).body.toString()).toBe('answer 3 for /slow/x');
+  });
+
+  it('after expire(), an answer rendered across a second expire() stands in for the old copy, never as fresh', async () => {
+    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 1000 });
+    await get(shop, '/slow/y'); // answer 1
+    shop.cache.expire();
+    const refresh = get(shop, '/slow/y'); // answer 2, rendered across the next expire()
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    shop.cache.expire();
+    await refresh;
+    // The next request refreshes (answer 3); one asked meanwhile gets answer 2, not the older 1.
+    const again = get(shop, '/slow/y');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await get(shop, '/slow/y')).body.toString()).toBe('answer 2 for /slow/y');
+    expect((await again).body.toString()).toBe('answer 3 for /slow/y');
+  });
+
+  it('expire() with a match leaves the other pages fresh (a product tag expires only its page)', async () => {
+    const shop = await start({ maxAgeMs: 60_000 });
+    await get(shop, '/odezhda/platya/805/plate');
+    await get(shop, '/odezhda/platya/806/plate');
+    await get(shop, '/odezhda');
+    shop.cache.expire(undefined, pagesOfTags(['product:805']));
+    expect((await get(shop, '/odezhda/platya/805/plate')).body.toString()).toBe(
+      'answer 4 for /odezhda/platya/805/plate',
+    );
+    expect((await get(shop, '/odezhda/platya/806/plate')).headers['x-micro-cache']).toBe('HIT');
+    expect((await get(shop, '/odezhda')).headers['x-micro-cache']).toBe('HIT');
+    // any other tag concerns every page
+    shop.cache.expire(undefined, pagesOfTags(['product:806', 'listings']));
+    expect((await get(shop, '/odezhda')).body.toString()).toBe('answer 5 for /odezhda');
+  });
+
+  it('with a background refresh, no client waits for the render of an expired page', async () => {
+    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 4000, background: 1 });
+    await get(shop, '/slower/a'); // answer 1 (700 ms)
+    await get(shop, '/slower/b'); // answer 2
+    shop.cache.expire();
+    const started = Date.now();
+    // Both clients get the old copies at once; /slower/a is refreshed in the background, and
+    // /slower/b waits for a free slot (at most one at a time here) instead of sending its client
+    // to Next.
+    expect((await get(shop, '/slower/a')).body.toString()).toBe('answer 1 for /slower/a');
+    expect((await get(shop, '/slower/b')).body.toString()).toBe('answer 2 for /slower/b');
+    expect(Date.now() - started).toBeLessThan(500);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get(shop, '/slower/a')).body.toString()).toBe('answer 3 for /slower/a');
+    // the slot is free again: this request starts /slower/b's refresh and still gets the old copy
+    expect((await get(shop, '/slower/b')).body.toString()).toBe('answer 2 for /slower/b');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get(shop, '/slower/b')).body.toString()).toBe('answer 4 for /slower/b');
+    expect(shop.calls()).toBe(4);
+  });
+});
+
+describe('PageMicroCache.waitFor (issue #13)', () => {
+  it('clients of a page whose copy is too old wait for the render under way instead of going to Next', async () => {
+    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 100 });
+    await get(shop, '/slower/c'); // answer 1
+    shop.cache.expire();
+    const refresh = get(shop, '/slower/c'); // answer 2, 700 ms
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the old copy is now too old
+    const waiting = await Promise.all([get(shop, '/slower/c'), get(shop, '/slower/c'), get(shop, '/slower/c')]);
+    expect((await refresh).body.toString()).toBe('answer 2 for /slower/c');
+    expect(waiting.map((r) => r.body.toString())).toEqual(Array(3).fill('answer 2 for /slower/c'));
+    expect(shop.calls()).toBe(2);
+  });
+
+  it('never makes clients of a page that is not stored wait for each other', async () => {
+    const shop = await start({ maxAgeMs: 60_000 });
+    const started = Date.now();
+    // private: each request renders (answers 1–3 at once, not one after another)
+    const answers = await Promise.all([
+      get(shop, '/private/slower'),
+      get(shop, '/private/slower'),
+      get(shop, '/private/slower'),
+    ]);
+    expect(new Set(answers.map((r) => r.body.toString())).size).toBe(3);
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+});
+
+describe('pagesOfTags (issue #13)', () => {
+  it("limits product tags to those products' pages, and lets anything else concern every page", () => {
+    const match = pagesOfTags(['product:805', 'product:12'])!;
+    expect(match('/odezhda/platya/805/plate-mini')).toBe(true);
+    expect(match('/muzhskoe/odezhda/verhnyaya-odezhda/12/bomber?color=3')).toBe(true);
+    expect(match('/odezhda/platya/806/plate-mini')).toBe(false);
+    expect(match('/odezhda/platya')).toBe(false);
+    expect(match('/search?searchParam=805')).toBe(false);
+    expect(match('/')).toBe(false);
+    expect(pagesOfTags(['product:805', 'listings'])).toBeUndefined();
+    expect(pagesOfTags(['product:805'], ['/about'])).toBeUndefined();
+    expect(pagesOfTags([])).toBeUndefined();
   });
 });
 

@@ -111,4 +111,41 @@ describe('change events', () => {
     const round = await roundWhere((r) => rounds.indexOf(r) >= count && r.catalog);
     expect(round.tags).toContain('catalog');
   });
+
+  it("re-expires a round's tags later, but leaves out those a later round has expired since", async () => {
+    // A bulk change with a round a second must not expire `listings` three times a second
+    // (every expiry re-renders every listing in every worker).
+    const seen: Array<{ at: number; tags: string[] }> = [];
+    const own = await startChangeEvents(api.handle, {
+      revalidateUrls: ['http://storefront.test/api/revalidate'],
+      coalesceMs: 10,
+      pollMs: 5000,
+      reexpireMs: [300, 600],
+      fetchImpl: (async (_url: string | URL | Request, init?: RequestInit) => {
+        seen.push({ at: Date.now(), tags: JSON.parse(String(init?.body)).tags });
+        return new Response('{}', { status: 200 });
+      }) as typeof fetch,
+    });
+    try {
+      const [a, b] = (await api.handle.db.select({ id: products.id }).from(products).limit(2)).map((r) => r.id);
+      await api.handle.db.execute(sql`update products set price = 4441 where id = ${a!}`);
+      await own.flush();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await api.handle.db.execute(sql`update products set price = 4442 where id = ${b!}`);
+      await own.flush();
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      const withA = seen.filter((p) => p.tags.includes(`product:${a!}`));
+      const withB = seen.filter((p) => p.tags.includes(`product:${b!}`));
+      expect(withA.map((p) => p.tags)).toEqual([[`product:${a!}`, 'listings'], [`product:${a!}`], [`product:${a!}`]]);
+      expect(withB.map((p) => p.tags)).toEqual([
+        [`product:${b!}`, 'listings'],
+        [`product:${b!}`, 'listings'],
+        [`product:${b!}`, 'listings'],
+      ]);
+      // the last expiry of `listings` still comes after the last round
+      expect(seen.filter((p) => p.tags.includes('listings')).at(-1)!.at).toBeGreaterThanOrEqual(withB[0]!.at + 550);
+    } finally {
+      await own.stop();
+    }
+  });
 });

@@ -12,7 +12,10 @@
  *    POSTing the cache tags to every URL of `revalidateUrls` (the storefront's `/api/revalidate`,
  *    authenticated with the shared secret) — see {@link tagsFor} for the mapping — and again
  *    1 s and 3 s later (`reexpireMs`), for pages that were being rendered from the old data at
- *    that moment and were stored as fresh when they finished.
+ *    that moment and were stored as fresh when they finished. A re-expiry leaves out the tags a
+ *    later round has posted since: that round's expiry (and its own re-expiries) catch the same
+ *    renders, so a bulk change with a round a second expires `listings` once a second, not three
+ *    times.
  *
  * Every API instance runs its own dispatcher (each has its own index and caches); each posts to
  * the storefronts, which coalesce repeated tags. Rows older than an hour are deleted.
@@ -107,6 +110,9 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
   let again = false;
   let stopped = false;
   let lastCleanup = Date.now();
+  /** Tag → when a round last posted it (ms): re-expiries of older rounds leave it out. */
+  const postedAt = new Map<string, number>();
+  const longestReexpire = Math.max(0, ...reexpireMs);
 
   const post = async (tags: string[]) => {
     await Promise.all(
@@ -154,10 +160,18 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
     const all = [...new Set([...products, ...stock])].sort((a, b) => a - b);
     const tags = tagsFor(all, catalog);
     if (tags.length > 0 && urls.length > 0) {
+      const sentAt = Date.now();
+      for (const [tag, at] of postedAt) if (at < sentAt - longestReexpire - 1000) postedAt.delete(tag);
+      for (const tag of tags) postedAt.set(tag, sentAt);
       await post(tags);
       // A render or fetch already under way at the first expiry finishes after it and is stored as
-      // fresh with the old data; expiring the same tags again once it is done catches it.
-      for (const delay of reexpireMs) setTimeout(() => void post(tags), delay).unref();
+      // fresh with the old data; expiring the same tags again once it is done catches it, unless a
+      // later round expired them meanwhile (its own re-expiries follow).
+      for (const delay of reexpireMs)
+        setTimeout(() => {
+          const due = tags.filter((tag) => (postedAt.get(tag) ?? sentAt) <= sentAt);
+          if (due.length > 0) void post(due);
+        }, delay).unref();
     }
     options.onRound?.({ changes: changes.length, products: all, catalog, tags });
     if (changes.length === 100000) again = true;

@@ -13,6 +13,7 @@ import {
   hasSecret,
   parseRevalidation,
   REVALIDATED_HOOK,
+  type RevalidatedHook,
   REVALIDATION_MESSAGES,
   RevalidationBatcher,
 } from '@/lib/revalidation';
@@ -47,12 +48,11 @@ export async function POST(request: Request): Promise<Response> {
   if (batch) {
     for (const tag of batch.tags) revalidateTag(tag, { expire: 0 });
     for (const path of batch.paths) revalidatePath(path);
-    // The micro-cache (scripts/serve.mjs) expires its copies now, and again once Next has applied
-    // the expiry, which in a route handler happens only after it returns: a copy of the old page
-    // Next served in between is not kept.
-    const expireCopies = (globalThis as { [REVALIDATED_HOOK]?: () => void })[REVALIDATED_HOOK];
-    expireCopies?.();
-    after(() => expireCopies?.());
+    // The micro-cache (scripts/serve.mjs) expires its copies once Next has applied the expiry,
+    // which in a route handler happens only after it returns: a refresh started before would
+    // render the old page again (and under a bulk change, every such render was wasted).
+    const expireCopies = (globalThis as { [REVALIDATED_HOOK]?: RevalidatedHook })[REVALIDATED_HOOK];
+    after(() => expireCopies?.(batch.tags, batch.paths));
     if (!fanout && typeof process.send === 'function') {
       process.send({ type: FANOUT_MESSAGE, tags: batch.tags, paths: batch.paths });
     }
