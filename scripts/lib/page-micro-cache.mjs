@@ -79,8 +79,10 @@ export class PageMicroCache {
   } = {}) {
     this.refresh = refresh;
     this.lockMs = lockMs;
-    /** Renders under way of pages stored before: key → { renders, waiters }. */
+    /** Renders under way of pages that may be stored: key → { renders, waiters }. */
     this.pending = new Map();
+    /** Pages whose last answer could not be stored (private, an error…): their clients never wait. */
+    this.unstorable = new LRUCache({ max: 10_000, ttl: 60_000 });
     this.maxAgeMs = maxAgeMs;
     this.staleMs = staleMs;
     this.revalidatedStaleMs = revalidatedStaleMs;
@@ -184,12 +186,14 @@ export class PageMicroCache {
   }
 
   /**
-   * When `req`'s page has a copy too old to send and a render of it is under way (a refresh, in
-   * the background or by another request), a promise that resolves when that render ends or after
-   * `lockMs`: the caller then tries {@link PageMicroCache#serve} again and else goes to Next
-   * (nginx's `proxy_cache_lock`). Without it, every client that asked in that time went to Next,
-   * and each answer was encoded again (issue #13, bulk changes). Null when there is nothing to wait
-   * for (a page never stored, e.g. a private one, never waits).
+   * When `req`'s page has no copy it may send and a render of it is under way (a refresh, in the
+   * background or by another request, or the first request for it), a promise that resolves when
+   * that render ends or after `lockMs`: the caller then tries {@link PageMicroCache#serve} again
+   * and else goes to Next (nginx's `proxy_cache_lock`). Without it, every client that asked in that
+   * time went to Next, each answer was encoded again, and under a bulk change (issue #13) or on a
+   * page a worker had not stored yet the waiting ones were turned away with 503 by the admission
+   * gate. Null when there is nothing to wait for; a page whose last answer could not be stored
+   * (private, a cookie, an error) never waits, for a minute after that answer.
    * @param {import('node:http').IncomingMessage} req
    * @returns {Promise<void> | null}
    */
@@ -220,9 +224,9 @@ export class PageMicroCache {
     const entryKey = key(req);
     const generation = this.generation;
     const request = { url: req.url, method: req.method, headers: { ...req.headers } };
-    // A render of a page stored before: others may wait for it (waitFor).
+    // A render of a page that may be stored: others may wait for it (waitFor).
     let pending = null;
-    if (this.entries.has(entryKey)) {
+    if (this.entries.has(entryKey) || !this.unstorable.has(entryKey)) {
       pending = this.pending.get(entryKey);
       if (!pending) this.pending.set(entryKey, (pending = { renders: 0, waiters: [] }));
       pending.renders += 1;
@@ -258,7 +262,10 @@ export class PageMicroCache {
     };
     // An answer that may not be stored (any more) also ends the expired copy; an aborted one lets
     // the next request refresh.
-    const drop = () => this.entries.delete(entryKey);
+    const drop = () => {
+      this.unstorable.set(entryKey, true);
+      this.entries.delete(entryKey);
+    };
     res.once('close', () => {
       const entry = this.entries.peek(entryKey);
       if (!res.writableFinished && entry) entry.refreshing = false;
@@ -281,6 +288,7 @@ export class PageMicroCache {
       if (res.statusCode !== 200 || size > MAX_BODY) return straddled ? release() : drop();
       const headers = stringHeaders(res.getHeaders());
       if (headers['set-cookie'] || !varyAllowed(headers.vary)) return straddled ? release() : drop();
+      this.unstorable.delete(entryKey);
       const policy = new CachePolicy(request, { status: res.statusCode, headers }, { shared: true });
       const fresh = Math.min(policy.timeToLive(), this.maxAgeMs);
       if (!policy.storable() || fresh <= 0) return straddled ? release() : drop();
