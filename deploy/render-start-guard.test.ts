@@ -11,6 +11,7 @@ import { areTagsExpired } from 'next/dist/server/lib/incremental-cache/tags-mani
 import { nodeFs } from 'next/dist/server/lib/node-fs-methods.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LocalHandler from './next-cache-handler-local.mjs';
+import { API_FAILED_KEY, OUTAGE_WINDOW_MS } from './outage-guard.mjs';
 
 const TAGS = ['catalog', 'product:805', 'listings'];
 
@@ -83,5 +84,30 @@ describe('render-start guard (docs/caching.md)', () => {
     expect(await served(key)).toBe('render'); // a second request while the first renders
     await handler().set(key, page(5000), { fetchCache: false, tags: TAGS });
     expect(await served(key)).toBe('render');
+  });
+});
+
+describe('outage guard (deploy/outage-guard.mjs)', () => {
+  const failed = globalThis as { [API_FAILED_KEY]?: number };
+  afterEach(() => {
+    delete failed[API_FAILED_KEY];
+  });
+
+  it('does not store the error page of a render while the API was failing; the stored page stays', async () => {
+    const key = `/cached/k/index/outage-${Math.random()}`;
+    await handler().set(key, page(5000), { fetchCache: false, tags: TAGS });
+    failed[API_FAILED_KEY] = Date.now(); // lib/api/fetcher.ts: a call just failed
+    await handler().set(key, { ...page(0), html: '<h1>Ошибка</h1>', status: 404 }, { fetchCache: false, tags: TAGS });
+    const entry = await handler().get(key, { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false });
+    expect(entry?.value?.html).toBe('<p>5000 ₽</p>');
+    expect(entry?.value?.status).toBe(200);
+  });
+
+  it('stores a 404 when the API has not failed lately (an unknown product)', async () => {
+    const key = `/cached/k/product/unknown-${Math.random()}`;
+    failed[API_FAILED_KEY] = Date.now() - OUTAGE_WINDOW_MS - 1000;
+    await handler().set(key, { ...page(0), html: '<h1>Ошибка</h1>', status: 404 }, { fetchCache: false, tags: TAGS });
+    const entry = await handler().get(key, { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false });
+    expect(entry?.value?.status).toBe(404);
   });
 });

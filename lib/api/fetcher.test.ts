@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { API_BUSY_KEY, apiBusyUntil, apiGet, ApiRequestError } from './fetcher';
+import { API_BUSY_KEY, API_FAILED_KEY, apiBusyUntil, apiGet, ApiRequestError } from './fetcher';
 
 const Ok = z.object({ ok: z.boolean() });
 
@@ -41,5 +41,31 @@ describe('apiGet when the shop API is saturated (issue #12 item 15)', () => {
     (globalThis as Record<symbol, unknown>)[API_BUSY_KEY] = Date.now() - 1;
     await expect(apiGet('/v1/cart/', Ok)).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('apiGet notes a failing shop API (deploy/outage-guard.mjs)', () => {
+  const fetchMock = vi.fn();
+  const failedAt = () => (globalThis as { [API_FAILED_KEY]?: number })[API_FAILED_KEY];
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    delete (globalThis as { [API_FAILED_KEY]?: number })[API_FAILED_KEY];
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('on a network error and a 5xx, not on a 404', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ message: 'нет' }, { status: 404 }));
+    await expect(apiGet('/v1/product_offer/', z.unknown())).rejects.toBeInstanceOf(ApiRequestError);
+    expect(failedAt()).toBeUndefined();
+    fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
+    await expect(apiGet('/v1/organization', z.unknown())).rejects.toMatchObject({ status: 0 });
+    expect(failedAt()).toBeGreaterThan(Date.now() - 1000);
+    delete (globalThis as { [API_FAILED_KEY]?: number })[API_FAILED_KEY];
+    fetchMock.mockResolvedValueOnce(new Response('boom', { status: 502 }));
+    await expect(apiGet('/v1/organization', z.unknown())).rejects.toMatchObject({ status: 502 });
+    expect(failedAt()).toBeGreaterThan(Date.now() - 1000);
   });
 });

@@ -55,6 +55,16 @@ function markApiBusy(retryAfter: string | null): void {
   (globalThis as BusyGlobal)[API_BUSY_KEY] = Math.max(apiBusyUntil(), Date.now() + ms);
 }
 
+/**
+ * `globalThis[API_FAILED_KEY]`: epoch ms of the last call that failed for the API's sake (a network
+ * error, a timeout or a 5xx); deploy/outage-guard.mjs then keeps error pages out of the page cache.
+ */
+export const API_FAILED_KEY = Symbol.for('storefront.apiFailedAt');
+
+function markApiFailed(): void {
+  (globalThis as typeof globalThis & { [API_FAILED_KEY]?: number })[API_FAILED_KEY] = Date.now();
+}
+
 /** Russian message of a call refused because the API is saturated. */
 const BUSY_MESSAGE = 'Магазин перегружен, повторите через несколько секунд';
 
@@ -121,9 +131,11 @@ async function call<S extends z.ZodType>(
         : { next: { revalidate: Math.min(cache.revalidate, env.CATALOG_MAX_STALE_S), tags: cache.tags } }),
     });
   } catch (cause) {
+    markApiFailed();
     throw new ApiRequestError(`Shop API unreachable: ${method} ${path} (${String(cause)})`, 0, path);
   }
 
+  if (response.status >= 500) markApiFailed();
   if (response.status === 503) {
     markApiBusy(response.headers.get('retry-after'));
     void response.body?.cancel();
