@@ -111,3 +111,25 @@ describe('outage guard (deploy/outage-guard.mjs)', () => {
     expect(entry?.value?.status).toBe(404);
   });
 });
+
+describe('micro-cache hook (deploy/next-cache-handler-local.mjs)', () => {
+  const hook = Symbol.for('storefront.onRevalidate');
+  afterEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[hook];
+  });
+
+  it('tells scripts/serve.mjs the revalidated tags once they are applied, not before', async () => {
+    const key = `/cached/k/kupalniki/hook-${Math.random()}`;
+    await handler().set(key, page(5000), { fetchCache: false, tags: TAGS });
+    const storedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const seen: Array<{ tags: readonly string[]; expired: boolean }> = [];
+    // Next's own check, at the moment the hook runs: a micro-cache refresh started now must render
+    // the page again instead of getting the old one.
+    (globalThis as Record<symbol, unknown>)[hook] = (tags: readonly string[]) =>
+      seen.push({ tags, expired: areTagsExpired(TAGS, storedAt) });
+    await handler().revalidateTag(['product:805'], { expire: 0 });
+    expect(seen).toEqual([{ tags: ['product:805'], expired: true }]);
+    expect(await served(key)).toBe('render');
+  });
+});

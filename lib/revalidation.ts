@@ -96,13 +96,6 @@ export class RevalidationBatcher {
   }
 }
 
-/**
- * `globalThis[REVALIDATED_HOOK]`: set by scripts/serve.mjs to expire its micro-cache's copies of the
- * pages a revalidation concerns (scripts/lib/page-micro-cache.mjs `pagesOfTags`).
- */
-export const REVALIDATED_HOOK = Symbol.for('storefront.onRevalidate');
-/** The hook's shape: the tags and paths just expired. */
-export type RevalidatedHook = (tags: readonly string[], paths: readonly string[]) => void;
 /** IPC message type a worker sends its siblings (through the cluster primary, scripts/serve.mjs). */
 export const FANOUT_MESSAGE = 'storefront:revalidate';
 /** Header of a call that is itself a fan-out (not sent on again). */

@@ -23,7 +23,7 @@
  * Server timeouts drop clients that do not finish sending a request.
  *
  *   PORT=3000 [HOSTNAME=0.0.0.0] [WEB_CONCURRENCY=2] [PAGE_CACHE_DISK_MB=1024]
- *   [MICRO_CACHE_MS=1000] [MICRO_CACHE_MB=16] node scripts/serve.mjs
+ *   [MICRO_CACHE_MS=1000] [MICRO_CACHE_MB=16] [MICRO_CACHE_REFRESHES=8] node scripts/serve.mjs
  *
  * The variables are parsed once by scripts/lib/settings.mjs (ranges there and in README
  * "Configuration"); a value out of range stops the start with a message naming it.
@@ -66,8 +66,6 @@ const { port, hostname, workers } = settings;
 const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
 /** ms below which a request admitted late is not handed to Next (it could not answer in time). */
 const MIN_RENDER_MS = 300;
-/** Background refreshes of expired micro-cache copies under way at once, per worker. */
-const MAX_BACKGROUND_REFRESHES = 4;
 /** Seconds a client is told to wait when the storefront or the API sheds load. */
 const RETRY_AFTER_S = 5;
 
@@ -140,13 +138,13 @@ if (cluster.isPrimary) {
   const handle = app.getRequestHandler();
   await app.prepare();
   // Issue #13: an expired page is refreshed by a request of its own through the private listener
-  // (below), at most MAX_BACKGROUND_REFRESHES at a time, while every client gets the old copy.
+  // (below), at most MICRO_CACHE_REFRESHES at a time, while every client gets the old copy.
   const refreshToken = randomBytes(16).toString('hex');
-  let backgroundRefreshes = 0;
+  let refreshesUnderWay = 0;
   const refresh = (req, failed) => {
     const address = internal.address();
-    if (backgroundRefreshes >= MAX_BACKGROUND_REFRESHES || !address) return false;
-    backgroundRefreshes += 1;
+    if (refreshesUnderWay >= settings.backgroundRefreshes || !address) return false;
+    refreshesUnderWay += 1;
     const headers = { ...req.headers, 'x-micro-cache-refresh': refreshToken };
     // Anonymous and unconditional: the copy is for every client.
     for (const name of ['cookie', 'if-none-match', 'if-modified-since', 'connection', 'keep-alive'])
@@ -155,7 +153,7 @@ if (cluster.isPrimary) {
     const finish = (ok) => {
       if (done) return;
       done = true;
-      backgroundRefreshes -= 1;
+      refreshesUnderWay -= 1;
       if (!ok) failed();
     };
     const background = httpRequest(
@@ -194,8 +192,10 @@ if (cluster.isPrimary) {
       // wait for that render instead of each going to Next.
       const wait = microCache.waitFor(req);
       if (wait) {
-        wait.then(() => {
-          if (!res.destroyed && !microCache.serve(req, res)) toNext(req, res);
+        wait.then((rendered) => {
+          if (res.destroyed || microCache.serve(req, res)) return;
+          if (rendered) microCache.send(req, res, rendered);
+          else toNext(req, res);
         });
         return;
       }
@@ -270,8 +270,9 @@ if (cluster.isPrimary) {
   // traffic for 60 s mid-request is destroyed.
   server.keepAliveTimeout = 5_000;
   server.timeout = 60_000;
-  // Issue #13 revalidation: the micro-cache expires its copies on any revalidated tag, and
-  // a revalidation passed on by a sibling worker reaches this worker's Next through a private
+  // Issue #13 revalidation: the micro-cache expires its copies of the pages the tags concern once
+  // Next's cache handler has applied them (deploy/next-cache-handler-local.mjs calls this), and a
+  // revalidation passed on by a sibling worker reaches this worker's Next through a private
   // loopback listener (revalidateTag needs a request of its own process).
   globalThis[Symbol.for('storefront.onRevalidate')] = (tags = [], paths = []) =>
     microCache.expire(undefined, pagesOfTags(tags, paths));

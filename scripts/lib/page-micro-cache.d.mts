@@ -1,6 +1,13 @@
 /** Types of ./page-micro-cache.mjs (see its docstring). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/** An answer the cache may send: its http-cache-semantics policy, status and encoded body. */
+export interface StoredAnswer {
+  policy: unknown;
+  status: number;
+  body: Buffer;
+}
+
 export class PageMicroCache {
   constructor(options?: {
     maxBytes?: number;
@@ -13,7 +20,8 @@ export class PageMicroCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   capture(req: IncomingMessage, res: ServerResponse): void;
   cacheable(req: IncomingMessage): boolean;
-  waitFor(req: IncomingMessage): Promise<void> | null;
+  waitFor(req: IncomingMessage): Promise<StoredAnswer | null> | null;
+  send(req: IncomingMessage, res: ServerResponse, copy: StoredAnswer): void;
   clear(): void;
   expire(staleMs?: number, match?: (url: string) => boolean): void;
 }

@@ -20,9 +20,12 @@
  *   answered with the expired copy, for at most `staleMs` (RFC 5861 stale-while-revalidate; Next
  *   itself allows a year): without it, every connection that asked in the instant an entry
  *   expired went to Next at once and the slowest answers took 4× longer. With a `refresh` option
- *   the refresh is a request of its own in the background (scripts/serve.mjs), so no client waits
- *   for the render: under a bulk change every revalidation re-renders every hot page, and the
- *   clients that had to wait for those renders were the slowest 1–2% (issue #13);
+ *   the refresh of a copy that aged out is a request of its own in the background
+ *   (scripts/serve.mjs), so no client waits for it; after a revalidation (`expire`) the first
+ *   request still renders the page itself, which shows the change sooner;
+ * - a client of a page with no copy it may be sent (never stored yet, or too old) waits for a
+ *   render of it already under way and gets that render's answer (`waitFor`, nginx's
+ *   `proxy_cache_lock`), instead of every such client going to Next at once;
  * - one entry per URL and `Accept-Encoding` value (a gzip answer is never sent to a client that
  *   did not ask for it); at most `maxBytes` of bodies, least recently used dropped first (lru-cache).
  *
@@ -141,6 +144,7 @@ export class PageMicroCache {
       entry.freshUntil = Math.min(entry.freshUntil, now - 1);
       entry.staleUntil = Math.min(entry.staleUntil, now + staleMs);
       entry.refreshing = false;
+      entry.revalidated = true;
     }
   }
 
@@ -167,22 +171,35 @@ export class PageMicroCache {
           const current = this.entries.peek(entryKey);
           if (current) current.refreshing = false;
         };
-        if (!this.refresh) return false;
+        // After a revalidation this request renders the page itself: the freshness bench measured a
+        // background refresh 0.2-0.5 s later there (docs/caching.md); an aged-out copy refreshes in
+        // the background.
+        if (!this.refresh || entry.revalidated) return false;
         // too many under way: this client gets the copy too, and a later request tries again
         if (!this.refresh(req, failed)) entry.refreshing = false;
       }
     }
-    const headers = entry.policy.responseHeaders();
+    this.send(req, res, entry);
+    return true;
+  }
+
+  /**
+   * Sends a stored answer (an entry, or the render a request waited for: {@link PageMicroCache#waitFor}).
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {{ policy: CachePolicy, status: number, body: Buffer }} copy
+   */
+  send(req, res, copy) {
+    const headers = copy.policy.responseHeaders();
     // Issue #14 item 9: the ETag the page was stored with (scripts/lib/page-validators.mjs).
     if (etagMatches(req.headers['if-none-match'], headers.etag)) {
       for (const name of ['content-length', 'content-type', 'content-encoding']) delete headers[name];
       res.writeHead(304, { ...headers, 'x-micro-cache': 'HIT' });
       res.end();
-      return true;
+      return;
     }
-    res.writeHead(entry.status, { ...headers, 'content-length': entry.body.length, 'x-micro-cache': 'HIT' });
-    res.end(entry.body);
-    return true;
+    res.writeHead(copy.status, { ...headers, 'content-length': copy.body.length, 'x-micro-cache': 'HIT' });
+    res.end(copy.body);
   }
 
   /**
@@ -194,17 +211,21 @@ export class PageMicroCache {
    * page a worker had not stored yet the waiting ones were turned away with 503 by the admission
    * gate. Null when there is nothing to wait for; a page whose last answer could not be stored
    * (private, a cookie, an error) never waits, for a minute after that answer.
+   *
+   * The promise resolves with that render's answer when it may be shared (status 200, public),
+   * even when it is not kept because it straddled a revalidation: as when clients join a render
+   * Next already has under way, they get its result ({@link PageMicroCache#send}); null otherwise.
    * @param {import('node:http').IncomingMessage} req
-   * @returns {Promise<void> | null}
+   * @returns {Promise<{ policy: CachePolicy, status: number, body: Buffer } | null> | null}
    */
   waitFor(req) {
     if (!this.cacheable(req)) return null;
     const pending = this.pending.get(key(req));
     if (!pending) return null;
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (copy = null) => {
         clearTimeout(timer);
-        resolve();
+        resolve(copy);
       };
       const timer = setTimeout(done, this.lockMs);
       pending.waiters.push(done);
@@ -231,13 +252,15 @@ export class PageMicroCache {
       if (!pending) this.pending.set(entryKey, (pending = { renders: 0, waiters: [] }));
       pending.renders += 1;
     }
+    /** The answer of this render, when it may be shared with the clients that waited for it. */
+    let shared = null;
     const settle = () => {
       if (!pending) return;
       const ended = pending;
       pending = null;
       ended.renders -= 1;
       if (ended.renders === 0 && this.pending.get(entryKey) === ended) this.pending.delete(entryKey);
-      for (const wake of ended.waiters.splice(0)) wake();
+      for (const wake of ended.waiters.splice(0)) wake(shared);
     };
     const chunks = [];
     let size = 0;
@@ -293,6 +316,7 @@ export class PageMicroCache {
       const fresh = Math.min(policy.timeToLive(), this.maxAgeMs);
       if (!policy.storable() || fresh <= 0) return straddled ? release() : drop();
       const body = Buffer.concat(chunks, size);
+      shared = { policy, status: res.statusCode, body };
       if (straddled) {
         // It may miss what that expiry changed, but it began after the expired copy's render did:
         // it stands in for that copy, never fresh, and no longer than `staleMs` after that expiry
@@ -308,6 +332,7 @@ export class PageMicroCache {
           freshUntil: Date.now() - 1,
           staleUntil,
           refreshing: false,
+          revalidated: true,
         });
         return;
       }

@@ -51,8 +51,9 @@ async function start(
     // as scripts/serve.mjs: wait for a render of a page whose copy is too old, then try again
     const wait = req.headers['x-refresh'] ? null : cache.waitFor(req);
     if (wait) {
-      await wait;
+      const rendered = await wait;
       if (cache.serve(req, res)) return;
+      if (rendered) return cache.send(req, res, rendered);
     }
     cache.capture(req, res);
     calls += 1;
@@ -273,11 +274,11 @@ describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
     expect((await get(shop, '/odezhda')).body.toString()).toBe('answer 5 for /odezhda');
   });
 
-  it('with a background refresh, no client waits for the render of an expired page', async () => {
-    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 4000, background: 1 });
+  it('with a background refresh, no client waits for the render of a page that aged out', async () => {
+    const shop = await start({ maxAgeMs: 1500, staleMs: 5000, background: 1 });
     await get(shop, '/slower/a'); // answer 1 (700 ms)
     await get(shop, '/slower/b'); // answer 2
-    shop.cache.expire();
+    await new Promise((resolve) => setTimeout(resolve, 1600)); // both copies are past maxAgeMs
     const started = Date.now();
     // Both clients get the old copies at once; /slower/a is refreshed in the background, and
     // /slower/b waits for a free slot (at most one at a time here) instead of sending its client
@@ -285,13 +286,26 @@ describe('PageMicroCache (scripts/serve.mjs, issue #7)', () => {
     expect((await get(shop, '/slower/a')).body.toString()).toBe('answer 1 for /slower/a');
     expect((await get(shop, '/slower/b')).body.toString()).toBe('answer 2 for /slower/b');
     expect(Date.now() - started).toBeLessThan(500);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await get(shop, '/slower/a')).body.toString()).toBe('answer 3 for /slower/a');
     // the slot is free again: this request starts /slower/b's refresh and still gets the old copy
     expect((await get(shop, '/slower/b')).body.toString()).toBe('answer 2 for /slower/b');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await get(shop, '/slower/b')).body.toString()).toBe('answer 4 for /slower/b');
     expect(shop.calls()).toBe(4);
+  });
+
+  it('after expire(), the first request renders the page itself even with a background refresh', async () => {
+    // A revalidation is a shopper-visible change: the request that asks first gets the new page
+    // as soon as it is rendered (measured faster than a background refresh, docs/caching.md).
+    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 1000, background: 1 });
+    await get(shop, '/slow/e'); // answer 1
+    shop.cache.expire();
+    const first = get(shop, '/slow/e');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await get(shop, '/slow/e')).body.toString()).toBe('answer 1 for /slow/e');
+    expect((await first).body.toString()).toBe('answer 2 for /slow/e');
+    expect(shop.calls()).toBe(2);
   });
 });
 
@@ -305,6 +319,20 @@ describe('PageMicroCache.waitFor (issue #13)', () => {
     const waiting = await Promise.all([get(shop, '/slower/c'), get(shop, '/slower/c'), get(shop, '/slower/c')]);
     expect((await refresh).body.toString()).toBe('answer 2 for /slower/c');
     expect(waiting.map((r) => r.body.toString())).toEqual(Array(3).fill('answer 2 for /slower/c'));
+    expect(shop.calls()).toBe(2);
+  });
+
+  it('clients that waited get the render they waited for, even one not kept because it straddled a revalidation', async () => {
+    const shop = await start({ maxAgeMs: 60_000, revalidatedStaleMs: 100 });
+    await get(shop, '/slower/d'); // answer 1
+    shop.cache.expire();
+    const refresh = get(shop, '/slower/d'); // answer 2, 700 ms: straddles the next expire()
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    shop.cache.expire();
+    await new Promise((resolve) => setTimeout(resolve, 150)); // every copy is now too old
+    // as a request joining Next's own render would: answer 2, not a third render
+    expect((await get(shop, '/slower/d')).body.toString()).toBe('answer 2 for /slower/d');
+    await refresh;
     expect(shop.calls()).toBe(2);
   });
 

@@ -10,6 +10,7 @@ export interface ServeSettings {
   workers: number;
   pageCacheDiskBytes: number;
   microCache: { maxAgeMs: number; maxBytes: number; revalidatedStaleMs: number };
+  backgroundRefreshes: number;
   gate: { limit: number; queue: number; timeoutMs: number };
   requestDeadlineMs: number;
   trustedProxies: string;

@@ -79,6 +79,8 @@ const ServeSchema = z.object({
   MICRO_CACHE_MB: int(1, 4096, 'MB').default(16),
   /** After a revalidation, how long an old copy may still answer while one request renders the new page. */
   MICRO_CACHE_REVALIDATED_STALE_MS: int(0, 10_000, 'ms').default(1000),
+  /** Expired pages each worker renders again in the background at once (scripts/serve.mjs). */
+  MICRO_CACHE_REFRESHES: int(1, 256).default(8),
   /** Admission gate of each worker: requests in Next at once, waiting, longest wait. */
   WEB_CONCURRENCY_LIMIT: int(1, 10_000).default(8),
   WEB_QUEUE: int(0, 100_000).default(64),
@@ -152,7 +154,8 @@ function parse(schema, source) {
  * The settings of scripts/serve.mjs.
  * @param {Record<string, string | undefined>} [source] the environment (default `process.env`)
  * @returns {{ port: number, hostname: string | undefined, workers: number, pageCacheDiskBytes: number,
- *   microCache: { maxAgeMs: number, maxBytes: number, revalidatedStaleMs: number }, gate: { limit: number, queue: number, timeoutMs: number },
+ *   microCache: { maxAgeMs: number, maxBytes: number, revalidatedStaleMs: number }, backgroundRefreshes: number,
+ *   gate: { limit: number, queue: number, timeoutMs: number },
  *   requestDeadlineMs: number, trustedProxies: string, distDir: string, revalidateSecret: string }}
  *   sizes in bytes, times in ms
  * @throws {SettingsError}
@@ -169,6 +172,7 @@ export function readServeSettings(source = process.env) {
       maxBytes: s.MICRO_CACHE_MB * 1024 * 1024,
       revalidatedStaleMs: s.MICRO_CACHE_REVALIDATED_STALE_MS,
     },
+    backgroundRefreshes: s.MICRO_CACHE_REFRESHES,
     gate: { limit: s.WEB_CONCURRENCY_LIMIT, queue: s.WEB_QUEUE, timeoutMs: s.WEB_QUEUE_TIMEOUT_MS },
     requestDeadlineMs: s.WEB_REQUEST_DEADLINE_MS,
     trustedProxies: s.TRUSTED_PROXIES,

@@ -5,15 +5,12 @@
  * call is passed on to the other storefront processes (scripts/serve.mjs fan-out).
  */
 import { revalidatePath, revalidateTag } from 'next/cache';
-import { after } from 'next/server';
 import { env } from '@/lib/env';
 import {
   FANOUT_HEADER,
   FANOUT_MESSAGE,
   hasSecret,
   parseRevalidation,
-  REVALIDATED_HOOK,
-  type RevalidatedHook,
   REVALIDATION_MESSAGES,
   RevalidationBatcher,
 } from '@/lib/revalidation';
@@ -48,11 +45,8 @@ export async function POST(request: Request): Promise<Response> {
   if (batch) {
     for (const tag of batch.tags) revalidateTag(tag, { expire: 0 });
     for (const path of batch.paths) revalidatePath(path);
-    // The micro-cache (scripts/serve.mjs) expires its copies once Next has applied the expiry,
-    // which in a route handler happens only after it returns: a refresh started before would
-    // render the old page again (and under a bulk change, every such render was wasted).
-    const expireCopies = (globalThis as { [REVALIDATED_HOOK]?: RevalidatedHook })[REVALIDATED_HOOK];
-    after(() => expireCopies?.(batch.tags, batch.paths));
+    // The micro-cache (scripts/serve.mjs) expires its copies when the cache handler has applied
+    // these tags (deploy/next-cache-handler-local.mjs), which happens after this handler returns.
     if (!fanout && typeof process.send === 'function') {
       process.send({ type: FANOUT_MESSAGE, tags: batch.tags, paths: batch.paths });
     }
