@@ -137,8 +137,8 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: root, port, hostname: hostname ?? 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // Issue #13: an expired page is refreshed by a request of its own through the private listener
-  // (below), at most MICRO_CACHE_REFRESHES at a time, while every client gets the old copy.
+  // Issue #13: a copy that aged out is refreshed by a request of its own through the private
+  // listener (below), at most MICRO_CACHE_REFRESHES at a time, while every client gets the old copy.
   const refreshToken = randomBytes(16).toString('hex');
   let refreshesUnderWay = 0;
   const refresh = (req, failed) => {
@@ -160,12 +160,15 @@ if (cluster.isPrimary) {
       { host: '127.0.0.1', port: address.port, method: 'GET', path: req.url, headers, timeout: 15_000 },
       (answer) => {
         answer.resume();
-        answer.once('end', () => finish(true));
-        answer.once('error', () => finish(false));
+        // 'close' comes after 'end' and after an abort alike: the slot is always given back.
+        answer.once('close', () => finish(answer.complete));
       },
     );
     background.once('timeout', () => background.destroy());
     background.once('error', () => finish(false));
+    background.once('close', () => {
+      if (!background.res) finish(false);
+    });
     background.end();
     return true;
   };
