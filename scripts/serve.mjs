@@ -191,6 +191,8 @@ if (cluster.isPrimary) {
       if (refused) return sendAnswer(req, res, refused);
       normalizeForwarding(req, trust);
       if (microCache.serve(req, res)) return;
+      // Issue #12: the deadline counts from here, the wait below included.
+      const arrived = performance.now();
       // Issue #13: a page whose copy is too old to send and is being rendered again: its clients
       // wait for that render instead of each going to Next.
       const wait = microCache.waitFor(req);
@@ -198,15 +200,29 @@ if (cluster.isPrimary) {
         wait.then((rendered) => {
           if (res.destroyed || microCache.serve(req, res)) return;
           if (rendered) microCache.send(req, res, rendered);
-          else toNext(req, res);
+          else toNext(req, res, arrived);
         });
         return;
       }
-      toNext(req, res);
+      toNext(req, res, arrived);
     },
   );
-  /** A request the micro-cache did not answer: static files, the webhook, or Next (gated). */
-  function toNext(req, res) {
+  /**
+   * Issue #14 item 9: the micro-cache records the encoded answer, filed under the client's
+   * Accept-Encoding; encodeAnswer gives Next the identity coding and encodes (br or gzip);
+   * holdPublicPage adds the ETag to public pages and answers If-None-Match with 304. For client
+   * requests and the micro-cache's own background refreshes alike.
+   */
+  function recordAndEncode(req, res) {
+    microCache.capture(req, res);
+    encodeAnswer(req, res);
+    holdPublicPage(req, res);
+  }
+  /**
+   * A request the micro-cache did not answer: static files, the webhook, or Next (gated).
+   * @param {number} arrived `performance.now()` when it arrived (its deadline counts from then)
+   */
+  function toNext(req, res, arrived) {
     if (req.url?.startsWith('/_next/static/')) {
       encodeAnswer(req, res);
       return handle(req, res);
@@ -217,7 +233,6 @@ if (cluster.isPrimary) {
     // client closing its side ('end') means it is gone: under a burst, clients that gave up
     // were otherwise rendered for and left their sockets in CLOSE-WAIT (issue #12).
     const socket = req.socket;
-    const arrived = performance.now();
     const page = req.method === 'GET' || req.method === 'HEAD';
     if (page && (socket.readableEnded || socket.destroyed)) return void socket.destroy();
     const gone = new AbortController();
@@ -252,12 +267,7 @@ if (cluster.isPrimary) {
           if (left < MIN_RENDER_MS) return void sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
           armDeadline(res, left, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
         }
-        // Issue #14 item 9: the micro-cache records the encoded answer, filed under the client's
-        // Accept-Encoding; encodeAnswer gives Next the identity coding and encodes (br or gzip);
-        // holdPublicPage adds the ETag to public pages and answers If-None-Match with 304.
-        microCache.capture(req, res);
-        encodeAnswer(req, res);
-        holdPublicPage(req, res);
+        recordAndEncode(req, res);
         unquoteImageValidators(req);
         handle(req, res);
       },
@@ -282,9 +292,7 @@ if (cluster.isPrimary) {
   const internal = createServer((req, res) => {
     if (req.headers['x-micro-cache-refresh'] === refreshToken) {
       delete req.headers['x-micro-cache-refresh'];
-      microCache.capture(req, res);
-      encodeAnswer(req, res);
-      holdPublicPage(req, res);
+      recordAndEncode(req, res);
     }
     handle(req, res);
   });
