@@ -277,6 +277,24 @@ describe('catalogue index freshness', () => {
   });
 });
 
+/** Inserts product `id` as a copy of `source` with all its offers and sizes (price +1, new, popularity +5). */
+async function copyProduct(
+  db: TestApi['handle']['db'],
+  source: number,
+  id: number,
+  name: string | null,
+): Promise<void> {
+  await db.execute(sql`insert into products (id, slug, name, type, brand_id, category_id, description, composition, material, country, care,
+      price, old_price, is_new, popularity, weight, search_text, created_at)
+    select ${id}, slug || '-copy' || ${id}, ${name === null ? sql`name` : sql`${name}`}, type, brand_id, category_id, description, composition,
+      material, country, care, price + 1, old_price, true, popularity + 5, weight, search_text, now() from products where id = ${source}`);
+  await db.execute(sql`insert into offers (product_id, color_id, ext_id, sort)
+    select ${id}, color_id, ext_id || '-copy' || ${id}, sort from offers where product_id = ${source}`);
+  await db.execute(sql`insert into offer_features (offer_id, kind, name, ext_id, stock, sort)
+    select n.id, f.kind, f.name, f.ext_id || '-copy' || ${id}, f.stock, f.sort from offer_features f join offers o on o.id = f.offer_id
+      join offers n on n.product_id = ${id} and n.ext_id = o.ext_id || '-copy' || ${id} where o.product_id = ${source}`);
+}
+
 describe('catalogue index patched by product changes (issue #13)', () => {
   it('answers like the SQL after price, sale, popularity, name, stock, new and deleted products, without a rebuild', async () => {
     const db = api.handle.db;
@@ -316,18 +334,8 @@ describe('catalogue index patched by product changes (issue #13)', () => {
     for (const id of deleted) await db.execute(sql`delete from products where id = ${id}`);
     const top = all.at(-1)!;
     const added = [top + 1, top + 2];
-    for (const [k, id] of added.entries()) {
-      const source = all[30 + k]!;
-      await db.execute(sql`insert into products (id, slug, name, type, brand_id, category_id, description, composition, material, country, care,
-          price, old_price, is_new, popularity, weight, search_text, created_at)
-        select ${id}, slug || '-copy', ${k === 0 ? sql`name` : sql`'Платье Новинка Лета'`}, type, brand_id, category_id, description, composition,
-          material, country, care, price + 1, old_price, true, popularity + 5, weight, search_text, now() from products where id = ${source}`);
-      await db.execute(sql`insert into offers (product_id, color_id, ext_id, sort)
-        select ${id}, color_id, ext_id || '-copy', sort from offers where product_id = ${source}`);
-      await db.execute(sql`insert into offer_features (offer_id, kind, name, ext_id, stock, sort)
-        select n.id, f.kind, f.name, f.ext_id || '-copy', f.stock, f.sort from offer_features f join offers o on o.id = f.offer_id
-          join offers n on n.product_id = ${id} and n.ext_id = o.ext_id || '-copy' where o.product_id = ${source}`);
-    }
+    for (const [k, id] of added.entries())
+      await copyProduct(db, all[30 + k]!, id, k === 0 ? null : 'Платье Новинка Лета');
     const changes = await rows<{ product_id: number | null }>(
       db,
       sql`select product_id from catalog_changes where product_id is not null`,
@@ -343,6 +351,35 @@ describe('catalogue index patched by product changes (issue #13)', () => {
     await compareSearchWithSql(db, ['лазурит', 'лазурт', 'платье новинка лета', 'новинко']);
     for (const id of deleted) expect(after.alive[after.denseOf[id]!]).toBe(0);
     expect(after.n).toBe(before.n + added.length);
+  });
+
+  it('patches in a new product whose id is below one patched in before (inserts committed out of order)', async () => {
+    const db = api.handle.db;
+    const [{ top, source }] = (await rows<{ top: number; source: number }>(
+      db,
+      sql`select max(id) as top, min(id) as source from products`,
+    )) as [{ top: number; source: number }];
+    const before = await catalogIndex(db);
+    await copyProduct(db, Number(source), Number(top) + 20, 'Купальник Поздний');
+    noteProductsChanged(db, [Number(top) + 20]);
+    await catalogIndex(db);
+    await copyProduct(db, Number(source), Number(top) + 10, 'Купальник Ранний');
+    noteProductsChanged(db, [Number(top) + 10]);
+    const after = await catalogIndex(db);
+    expect(after.builtAt, 'patched, not rebuilt').toBe(before.builtAt);
+    expect(after.n).toBe(before.n + 2);
+    // Same price and popularity, in the same category: in every order but "new" only the id
+    // tie-break puts the two copies in the SQL's order.
+    const [{ path }] = (await rows<{ path: string }>(
+      db,
+      sql`select c.path from products p join categories c on c.id = p.category_id where p.id = ${source}`,
+    )) as [{ path: string }];
+    for (const sort of ['popular', 'price_asc', 'price_desc', 'discount'] as const) {
+      const listing = { categoryPath: path, filters: {}, sort, limit: 200, offset: 0 };
+      expect(await listOffers(db, listing), sort).toEqual(await listOffersSql(db, listing));
+    }
+    await compareWithSql(db, 37, 60);
+    await compareSearchWithSql(db, ['купальник ранний', 'поздний']);
   });
 
   it('asks for a full rebuild when a change names a brand the index has never seen', async () => {

@@ -34,7 +34,7 @@ export interface Named {
 export interface CatalogIndex {
   /** Number of products. */
   n: number;
-  /** Dense index → product id (ascending). */
+  /** Dense index → product id (ascending after a build; a patch appends new ids in any order). */
   ids: Int32Array;
   /** Product id → dense index, -1 when absent. */
   denseOf: Int32Array;

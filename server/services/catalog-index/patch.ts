@@ -66,19 +66,19 @@ function grown<T extends Typed>(a: T, length: number): T {
  * A new index equal to `index` with some products re-read (issue #13: a price, sale, novelty,
  * popularity, name, colour or size change of a few products reaches listings, facets and search in
  * milliseconds instead of a full rebuild). Deleted products keep their slot, marked dead; new
- * products are appended when their ids are above every id of the index. Sort orders are re-merged
- * with the float8 sort keys PostgreSQL computed, which order exactly as the SQL `order by` does.
+ * products are appended, whatever their ids: concurrent inserts commit out of id order, so a new
+ * product may arrive after one with a higher id (bench:freshness, issue #13). Sort orders are
+ * re-merged with the float8 sort keys PostgreSQL computed, which order exactly as the SQL
+ * `order by` does, ties broken by product id as the SQL does.
  * @returns null when only a full rebuild can place the change: a new brand, colour, size name,
- *   material or category, or a new product whose id is below the index's highest one.
+ *   material or category.
  */
 export function patchCatalogIndex(index: CatalogIndex, productIds: number[], patch: ProductPatch): CatalogIndex | null {
   const brandRank = new Map(index.brands.map((b, k) => [b.id, k]));
   const colorRank = new Map(index.colors.map((c, k) => [c.id, k]));
   const rowOf = new Map(patch.products.map((p) => [Number(p.id), p]));
   const known = (id: number) => id < index.denseOf.length && index.denseOf[id]! >= 0;
-  const lastId = index.n > 0 ? index.ids[index.n - 1]! : 0;
   const added = [...new Set(productIds)].filter((id) => rowOf.has(id) && !known(id)).sort((a, b) => a - b);
-  if (added.length > 0 && added[0]! <= lastId) return null;
   for (const p of patch.products) {
     if (
       !index.categoryPaths.has(Number(p.category_id)) ||
@@ -134,7 +134,8 @@ export function patchCatalogIndex(index: CatalogIndex, productIds: number[], pat
   applyStock(sizeBits, index.sizeWords, denseOf, index.sizeByName, patch.stock);
 
   // Orders: drop the touched products, merge the living ones back in by the SQL's keys.
-  const byId = (a: number, b: number) => a - b; // dense order is id order
+  // Dense order is id order only up to the first patch that appended an id below the highest.
+  const byId = (a: number, b: number) => ids[a]! - ids[b]!;
   const compare: Record<SortKey, (a: number, b: number) => number> = {
     popular: (a, b) => fields.popularity[b]! - fields.popularity[a]! || byId(a, b),
     new: (a, b) => fields.created[b]! - fields.created[a]! || byId(b, a),
