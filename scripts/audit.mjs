@@ -3,7 +3,8 @@
  * Lighthouse audit of the production build (issue #7): home, a listing, a product, search and
  * /basket, mobile emulation with Lighthouse's default (simulated) throttling, in Debian's chromium.
  * Prints performance, accessibility, best-practices and SEO scores and LCP, CLS, TBT, FCP — the
- * median of 3 runs per page — the failing audits (with the first offending elements and the LCP
+ * median of 3 runs per page (a run in which Chrome held the first frame back is run again, see
+ * `heldFirstFrame`) — the failing audits (with the first offending elements and the LCP
  * element under --details) and exits 1 when a page is below the budgets. One more run per page
  * comes first and is not counted: it fills the page and image caches as earlier shoppers would
  * have (the first request of each image size encodes it, ~0.3 s of CPU per AVIF).
@@ -24,6 +25,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { heldFirstFrame } from './lib/lighthouse-runs.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib/shop-server.mjs';
 
 /** Budgets of issue #7: scores 0–100, CLS unitless. */
@@ -37,6 +39,9 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
+
+/** Extra runs per page that replace runs in which Chrome held the first frame back. */
+const MAX_REDOS = 3;
 
 /** Audits failing by design per page (see the module docstring). */
 const BY_DESIGN = { basket: ['is-crawlable'], search: ['is-crawlable'] };
@@ -75,8 +80,11 @@ try {
     // One request first: the first render of a page fills the storefront's data cache.
     await (await fetch(url)).text();
     const results = [];
-    // Run 0 warms the page and image caches and is not counted.
-    for (let i = 0; i <= runs; i += 1) {
+    /** Runs with the first frame held back, counted only when too few others came. */
+    const held = [];
+    // Run 0 warms the page and image caches and is not counted; a run Chrome held the first
+    // frame back in (see `heldFirstFrame`) is run again, at most MAX_REDOS times per page.
+    for (let i = 0; results.length < runs && i <= runs + MAX_REDOS; i += 1) {
       const chrome = await chromeLauncher.launch({
         chromePath,
         chromeFlags: [
@@ -98,7 +106,7 @@ try {
         });
         const lhr = result.lhr;
         if (i === 0) continue;
-        results.push({
+        (heldFirstFrame(lhr) ? held : results).push({
           performance: lhr.categories.performance.score * 100,
           accessibility: lhr.categories.accessibility.score * 100,
           'best-practices': lhr.categories['best-practices'].score * 100,
@@ -128,6 +136,8 @@ try {
         await chrome.kill();
       }
     }
+    const unheld = results.length;
+    results.push(...held.slice(0, Math.max(0, runs - unheld)));
     const m = Object.fromEntries(
       ['performance', 'accessibility', 'best-practices', 'seo', 'seoBudget', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [
         k,
@@ -149,6 +159,10 @@ try {
     if (m.seoBudget !== m.seo)
       console.log(
         `           SEO ${Math.round(m.seoBudget)} without ${BY_DESIGN[name].join(', ')} (noindex by design)`,
+      );
+    if (held.length)
+      console.log(
+        `           ${held.length} run(s) with the first frame held back by Chrome, run again (performance ${held.map((r) => r.performance).join(', ')})${unheld < runs ? `; only ${unheld} other run(s): counted` : ''}`,
       );
     const failing = [...new Set(results.flatMap((r) => r.failing))];
     if (failing.length) console.log(`           failing audits: ${failing.join(', ')}`);
