@@ -20,7 +20,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startCluster } from '../tests/cluster/cluster.mjs';
-import { heldFirstFrame } from './lib/lighthouse-runs.mjs';
+import { countedRuns, heldFirstFrame } from './lib/lighthouse-runs.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop } from './lib/shop-server.mjs';
 
 const args = parseArgs();
@@ -112,14 +112,9 @@ try {
         pathname = /href="(\/kupalniki\/[a-z-]+\/\d+\/[a-z0-9-]+)"/.exec(html)?.[1] ?? pathname;
       }
       const url = base + pathname;
-      const results = [];
-      // As in scripts/audit.mjs: a run whose first frame Chrome held back is run again (at most
-      // three more), so that both servers are compared on runs that measure them.
-      for (let i = 0; results.length < runs && i <= runs + 3; i += 1) {
-        const r = await audit(url);
-        if (i > 0 && !r.held) results.push(r);
-      }
-      if (results.length === 0) results.push(await audit(url));
+      // As in scripts/audit.mjs: a run whose first frame Chrome held back is run again, so that
+      // both servers are compared on runs that measure them.
+      const { counted: results } = await countedRuns(runs, () => audit(url));
       const m = (k) => median(results.map((r) => r[k]));
       console.log(
         `| ${name} | ${via} | ${results[0].protocol} | ${[m('perf'), m('a11y'), m('bp'), m('seo')].map(Math.round).join(' | ')} | ${Math.round(m('lcp'))} | ${m('cls').toFixed(3)} | ${Math.round(m('tbt'))} | ${Math.round(m('fcp'))} |`,

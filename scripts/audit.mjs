@@ -25,7 +25,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { heldFirstFrame } from './lib/lighthouse-runs.mjs';
+import { countedRuns, heldFirstFrame } from './lib/lighthouse-runs.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib/shop-server.mjs';
 
 /** Budgets of issue #7: scores 0–100, CLS unitless. */
@@ -39,9 +39,6 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
-
-/** Extra runs per page that replace runs in which Chrome held the first frame back. */
-const MAX_REDOS = 3;
 
 /** Audits failing by design per page (see the module docstring). */
 const BY_DESIGN = { basket: ['is-crawlable'], search: ['is-crawlable'] };
@@ -58,6 +55,61 @@ function scoreWithout(lhr, category, skip) {
     weights += ref.weight;
   }
   return weights ? Math.round((sum / weights) * 100) : 100;
+}
+
+/**
+ * One Lighthouse run of `url` (page `name`) in a fresh Chromium: scores 0–100, LCP/TBT/FCP in ms,
+ * CLS, the failing binary audits, and whether Chrome held the first frame back.
+ */
+async function auditOnce(url, name) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    return {
+      held: heldFirstFrame(lhr),
+      performance: lhr.categories.performance.score * 100,
+      accessibility: lhr.categories.accessibility.score * 100,
+      'best-practices': lhr.categories['best-practices'].score * 100,
+      seo: lhr.categories.seo.score * 100,
+      seoBudget: BY_DESIGN[name] ? scoreWithout(lhr, 'seo', BY_DESIGN[name]) : lhr.categories.seo.score * 100,
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+      details: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map(
+          (a) =>
+            `${a.id}: ${(a.details?.items ?? [])
+              .slice(0, 3)
+              .map((i) => i.node?.snippet ?? i.url ?? i.reason ?? '')
+              .filter(Boolean)
+              .join(' | ')}`,
+        ),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    };
+  } finally {
+    await chrome.kill();
+  }
 }
 
 const shop = await startShop({ url: args.url, api: args.api, build: Boolean(args.build) });
@@ -79,65 +131,9 @@ try {
     const url = shop.base + allPages[name];
     // One request first: the first render of a page fills the storefront's data cache.
     await (await fetch(url)).text();
-    const results = [];
-    /** Runs with the first frame held back, counted only when too few others came. */
-    const held = [];
     // Run 0 warms the page and image caches and is not counted; a run Chrome held the first
-    // frame back in (see `heldFirstFrame`) is run again, at most MAX_REDOS times per page.
-    for (let i = 0; results.length < runs && i <= runs + MAX_REDOS; i += 1) {
-      const chrome = await chromeLauncher.launch({
-        chromePath,
-        chromeFlags: [
-          '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
-      try {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        const lhr = result.lhr;
-        if (i === 0) continue;
-        (heldFirstFrame(lhr) ? held : results).push({
-          performance: lhr.categories.performance.score * 100,
-          accessibility: lhr.categories.accessibility.score * 100,
-          'best-practices': lhr.categories['best-practices'].score * 100,
-          seo: lhr.categories.seo.score * 100,
-          seoBudget: BY_DESIGN[name] ? scoreWithout(lhr, 'seo', BY_DESIGN[name]) : lhr.categories.seo.score * 100,
-          lcpElement:
-            lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
-          details: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-            .map(
-              (a) =>
-                `${a.id}: ${(a.details?.items ?? [])
-                  .slice(0, 3)
-                  .map((i) => i.node?.snippet ?? i.url ?? i.reason ?? '')
-                  .filter(Boolean)
-                  .join(' | ')}`,
-            ),
-          lcp: lhr.audits['largest-contentful-paint'].numericValue,
-          cls: lhr.audits['cumulative-layout-shift'].numericValue,
-          tbt: lhr.audits['total-blocking-time'].numericValue,
-          fcp: lhr.audits['first-contentful-paint'].numericValue,
-          failing: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-            .map((a) => a.id),
-        });
-      } finally {
-        await chrome.kill();
-      }
-    }
-    const unheld = results.length;
-    results.push(...held.slice(0, Math.max(0, runs - unheld)));
+    // frame back in (see `heldFirstFrame`) is run again (scripts/lib/lighthouse-runs.mjs).
+    const { counted: results, held, unheld } = await countedRuns(runs, () => auditOnce(url, name));
     const m = Object.fromEntries(
       ['performance', 'accessibility', 'best-practices', 'seo', 'seoBudget', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [
         k,

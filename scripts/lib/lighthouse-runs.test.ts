@@ -3,9 +3,11 @@
  * first frame Chrome presented long after the load event is run again; a normal run, and a tiny
  * page that loads a few ms before it paints, count. Figures are observed metrics of real runs
  * (2026-11-24): listing held 1,372 ms / load 382 ms, listing normal 211 / 407, hello page 44 / 20.
+ * The run loop skips a warm-up run, runs held ones again at most MAX_REDOS times, and fills up
+ * with held runs only when too few others came.
  */
 import { describe, expect, it } from 'vitest';
-import { heldFirstFrame } from './lighthouse-runs.mjs';
+import { countedRuns, heldFirstFrame, MAX_REDOS } from './lighthouse-runs.mjs';
 
 const run = (observedFirstPaint: number, observedLoad: number) => ({
   audits: { metrics: { details: { items: [{ observedFirstPaint, observedLoad }] } } },
@@ -25,5 +27,44 @@ describe('heldFirstFrame', () => {
 
   it('counts a run without observed metrics (nothing to judge)', () => {
     expect(heldFirstFrame({ audits: {} })).toBe(false);
+  });
+});
+
+/** A fake Lighthouse run sequence: `pattern[i]` says whether run i (0 = warm-up) is held back. */
+function sequence(pattern: boolean[]) {
+  let i = 0;
+  const once = async () => {
+    const index = i;
+    i += 1;
+    return { index, held: pattern[index] ?? false };
+  };
+  return { once, calls: () => i };
+}
+
+describe('countedRuns', () => {
+  it('skips the warm-up run and counts the next three', async () => {
+    const runs = sequence([true, false, false, false, false]);
+    const { counted, held, unheld } = await countedRuns(3, runs.once);
+    expect(counted.map((r) => r.index)).toEqual([1, 2, 3]);
+    expect(held).toEqual([]);
+    expect(unheld).toBe(3);
+    expect(runs.calls()).toBe(4);
+  });
+
+  it('runs a held run again and does not count it', async () => {
+    const runs = sequence([false, false, true, false, true, false]);
+    const { counted, held } = await countedRuns(3, runs.once);
+    expect(counted.map((r) => r.index)).toEqual([1, 3, 5]);
+    expect(held.map((r) => r.index)).toEqual([2, 4]);
+    expect(runs.calls()).toBe(6);
+  });
+
+  it('stops after MAX_REDOS extra runs and fills up with held ones', async () => {
+    const runs = sequence([false, true, false, true, true, true, true, false]);
+    const { counted, held, unheld } = await countedRuns(3, runs.once);
+    expect(runs.calls()).toBe(1 + 3 + MAX_REDOS);
+    expect(unheld).toBe(1);
+    expect(counted.map((r) => r.index)).toEqual([2, 1, 3]);
+    expect(held.map((r) => r.index)).toEqual([1, 3, 4, 5, 6]);
   });
 });
