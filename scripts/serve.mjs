@@ -11,7 +11,9 @@
  * In front of Next, each worker answers hot cacheable pages from a short-lived in-memory HTTP cache
  * (scripts/lib/page-micro-cache.mjs: what a CDN or nginx's microcaching would do in production).
  * Issue #14 item 9: public pages carry a weak ETag and answer If-None-Match with 304, and answers
- * are compressed here with brotli or gzip instead of by Next (scripts/lib/page-validators.mjs).
+ * are compressed here with brotli or gzip instead of by Next (scripts/lib/page-validators.mjs);
+ * the build's static files are sent as compressed once after the build (issue #14 item 17,
+ * scripts/lib/precompressed-static.mjs).
  *
  * Issue #12, before Next: requests Next would answer with a 500 get 400/405 (a malformed
  * percent-encoded path, TRACE; scripts/lib/request-guard.mjs), as do `/_next/image` sources with a
@@ -47,6 +49,7 @@ import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 import { PageMicroCache, pagesOfTags } from './lib/page-micro-cache.mjs';
 import { encodeAnswer, holdPublicPage } from './lib/page-validators.mjs';
+import { precompressedStaticHandler } from './lib/precompressed-static.mjs';
 import { listenPrivately } from './lib/private-listener.mjs';
 import { pageCacheDir, prunePageCache } from './lib/prune-page-cache.mjs';
 import { armDeadline } from './lib/request-deadline.mjs';
@@ -173,6 +176,8 @@ if (cluster.isPrimary) {
     return true;
   };
   const microCache = new PageMicroCache({ ...settings.microCache, refresh });
+  // Issue #14 item 17: the chunks and stylesheets as compressed after the build (brotli 11).
+  const sendPrecompressed = precompressedStaticHandler(path.join(root, settings.distDir, 'static'));
   // Issue #12: the client address the throttles count is this socket's (or a trusted proxy's).
   const trust = compileTrust(settings.trustedProxies);
   const deadlineMs = settings.requestDeadlineMs;
@@ -224,6 +229,7 @@ if (cluster.isPrimary) {
    */
   function toNext(req, res, arrived) {
     if (req.url?.startsWith('/_next/static/')) {
+      if (sendPrecompressed(req, res)) return;
       encodeAnswer(req, res);
       return handle(req, res);
     }

@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { precompressStatic, precompressSummary } from './lib/precompressed-static.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -256,6 +257,8 @@ try {
       spawn(bin('next'), ['build'], { cwd: root, env: buildEnv, stdio: 'inherit' }).on('exit', resolve),
     );
     if (code !== 0) throw new Error('next build failed');
+    // nginx serves these copies (brotli_static, gzip_static in deploy/nginx.conf.template).
+    log(precompressSummary(precompressStatic(path.join(root, distDir, 'static'))));
     writeFileSync(stampFile, stamp);
   }
   for (const [i, port] of webPorts.entries()) {

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressStatic, precompressSummary } from './lib/precompressed-static.mjs';
 import { stopTrees } from './lib/process-tree.mjs';
 import { readServeSettings, readStartSettings, settingsOrExit } from './lib/settings.mjs';
 
@@ -142,6 +143,7 @@ if (args.has('--dev')) {
       stopAll(1);
       await new Promise(() => {});
     }
+    console.log(`[start] ${precompressSummary(precompressStatic(path.join(root, distDir, 'static')))}`);
     writeFileSync(stampFile, stamp);
     console.log(`[start] storefront built after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
