@@ -1,6 +1,8 @@
 /** Russian plurals (spec §9 "Dates in Russian" and counters) via Intl.PluralRules. */
 
-const rules = new Intl.PluralRules('ru-RU');
+// Made on first use, not at import: the first Intl object of a page loads ICU's locale data
+// (tens of ms of main thread), which client islands importing this module would pay at start-up.
+let rules: Intl.PluralRules | undefined;
 
 /**
  * Picks the Russian word form for a count: `pluralize(1, ['товар','товара','товаров'])` →
@@ -9,6 +11,7 @@ const rules = new Intl.PluralRules('ru-RU');
  * @param forms [one, few, many]; fractional counts (`other`) take the `few` form.
  */
 export function pluralize(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  rules ??= new Intl.PluralRules('ru-RU');
   switch (rules.select(count)) {
     case 'one':
       return forms[0];

@@ -27,6 +27,26 @@ describe('formatPrice (spec §9)', () => {
   it('uses only U+00A0 as a space', () => {
     expect(formatNumber(98765432.1)).not.toMatch(/[ \u202F\u2009]/);
   });
+
+  it('writes what Intl.NumberFormat("ru-RU") writes, with U+00A0 between groups', () => {
+    const whole = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0, useGrouping: 'always' });
+    const cents = new Intl.NumberFormat('ru-RU', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    });
+    const icu = (rubles: number, fraction: boolean) =>
+      (fraction ? cents : whole).format(rubles).replace(/[\s\u00A0\u202F\u2009]/g, S);
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 2000; i += 1) {
+      const kopecks = next() % 10 ** (1 + (i % 11));
+      const rubles = kopecks / 100;
+      expect(formatNumber(rubles), String(rubles)).toBe(icu(rubles, kopecks % 100 !== 0));
+    }
+    expect(formatNumber(1.005)).toBe('1,01');
+    expect(formatNumber(0.001)).toBe('0');
+  });
 });
 
 describe('pluralize', () => {
