@@ -15,7 +15,7 @@ import type { Metadata, Viewport } from 'next';
 import './globals.css';
 
 // Both files are @fontsource-variable/inter subset to weights 400–700 and the features and
-// characters the shop uses (scripts/subset-fonts.mjs): 37 kB instead of 67 kB on a first visit.
+// characters the shop uses (scripts/subset-fonts.mjs): 38 kB instead of 67 kB on a first visit.
 const interCyrillic = localFont({
   src: '../lib/fonts/inter-cyrillic-400-700.woff2',
   weight: '400 700',

@@ -14,7 +14,7 @@
  *   character outside both falls back to the metric-matched 'Inter Fallback' (app/globals.css), as
  *   the Latin Extended range already did.
  *
- * Bytes: Latin 48.3 → 25.7 kB, Cyrillic 18.7 → 11.3 kB (docs/lighthouse.md). Both are on the
+ * Bytes: Latin 48.3 → 25.8 kB, Cyrillic 18.7 → 12.5 kB (docs/lighthouse.md). Both are on the
  * critical path of every first visit (the Cyrillic face is preloaded; the Latin face is requested
  * at the first layout), so on a phone's 1.6 Mbit/s these 30 kB were ~150 ms before the LCP image.
  *
