@@ -15,8 +15,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sql, startCluster } from './cluster.mjs';
+import { root, sql, startCluster } from './cluster.mjs';
 
 /** Seconds within which both storefronts must show a changed price (docs/caching.md round trip + the nginx micro-cache). */
 const FRESHNESS_BOUND_S = 10;
@@ -148,5 +150,25 @@ describe('nginx in front', () => {
     assert.match(signedIn, /x-cache: BYPASS/i);
     const action = curl(`${cluster.https}/`, '-D', '-', '-o', '/dev/null', '-H', 'next-action: abc');
     assert.doesNotMatch(action, /x-cache: HIT/i);
+  });
+
+  it('sends the brotli 11 copy of a chunk written after the build (issue #14 item 17)', () => {
+    const distDir = process.env.NEXT_DIST_DIR || '.next-cluster';
+    const chunks = curl(`${cluster.https}/`).match(/\/_next\/static\/chunks\/[\w.-]+\.js/g) ?? [];
+    const copies = chunks.map((url) => `${path.join(root, distDir, url.replace('/_next/', ''))}.br`);
+    const index = copies.findIndex((file) => existsSync(file));
+    assert.ok(index >= 0, `a brotli copy of one of the home page's chunks: ${chunks.join(', ')}`);
+    const headers = curl(
+      `${cluster.https}${chunks[index]}`,
+      '-D',
+      '-',
+      '-o',
+      '/dev/null',
+      '-H',
+      'accept-encoding: br, gzip',
+    );
+    assert.match(headers, /content-encoding: br/i);
+    // brotli_static sends the copy as it is, with its length; the brotli filter would stream its own.
+    assert.match(headers, new RegExp(`content-length: ${statSync(copies[index]).size}\\s`, 'i'));
   });
 });
