@@ -17,61 +17,31 @@
  * Ports: the cluster's CLUSTER_*_PORT (tests/cluster/cluster.mjs defaults), the Node server's
  * AUDIT_NODE_PORT / AUDIT_NODE_API_PORT (3561 / 8561).
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { startCluster } from '../tests/cluster/cluster.mjs';
-import { countedRuns, heldFirstFrame } from './lib/lighthouse-runs.mjs';
+import { countedRuns, heldFirstFrame, lighthouseOnce, median, metricsOf } from './lib/lighthouse-runs.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop } from './lib/shop-server.mjs';
 
 const args = parseArgs();
 const runs = Number(args.runs ?? 3);
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * One Lighthouse mobile run of `url` in a fresh chromium.
  * @returns {Promise<{ perf: number, a11y: number, bp: number, seo: number, lcp: number, cls: number, tbt: number, fcp: number, protocol: string }>}
  */
 async function audit(url) {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--ignore-certificate-errors',
-    ],
-  });
-  try {
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    // The document request's protocol, so the table shows that nginx really spoke HTTP/2.
-    const doc = lhr.audits['network-requests']?.details?.items?.find((i) => i.resourceType === 'Document');
-    return {
-      perf: lhr.categories.performance.score * 100,
-      a11y: lhr.categories.accessibility.score * 100,
-      bp: lhr.categories['best-practices'].score * 100,
-      seo: lhr.categories.seo.score * 100,
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-      fcp: lhr.audits['first-contentful-paint'].numericValue,
-      protocol: doc?.protocol ?? '?',
-      held: heldFirstFrame(lhr),
-    };
-  } finally {
-    await chrome.kill();
-  }
+  const lhr = await lighthouseOnce(url, { extraFlags: ['--ignore-certificate-errors'] });
+  // The document request's protocol, so the table shows that nginx really spoke HTTP/2.
+  const doc = lhr.audits['network-requests']?.details?.items?.find((i) => i.resourceType === 'Document');
+  return {
+    perf: lhr.categories.performance.score * 100,
+    a11y: lhr.categories.accessibility.score * 100,
+    bp: lhr.categories['best-practices'].score * 100,
+    seo: lhr.categories.seo.score * 100,
+    ...metricsOf(lhr),
+    protocol: doc?.protocol ?? '?',
+    held: heldFirstFrame(lhr),
+  };
 }
 
 const cluster = args.cluster

@@ -23,9 +23,7 @@
  *   node scripts/audit.mjs [--build] [--runs 3] [--pages home,product] [--details] [--warn performance]
  *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { countedRuns, heldFirstFrame } from './lib/lighthouse-runs.mjs';
+import { countedRuns, heldFirstFrame, lighthouseOnce, median, metricsOf } from './lib/lighthouse-runs.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib/shop-server.mjs';
 
 /** Budgets of issue #7: scores 0–100, CLS unitless. */
@@ -33,12 +31,6 @@ const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo
 const args = parseArgs();
 const runs = Number(args.runs ?? 3);
 const warn = typeof args.warn === 'string' ? args.warn.split(',') : [];
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /** Audits failing by design per page (see the module docstring). */
 const BY_DESIGN = { basket: ['is-crawlable'], search: ['is-crawlable'] };
@@ -62,54 +54,29 @@ function scoreWithout(lhr, category, skip) {
  * CLS, the failing binary audits, and whether Chrome held the first frame back.
  */
 async function auditOnce(url, name) {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    return {
-      held: heldFirstFrame(lhr),
-      performance: lhr.categories.performance.score * 100,
-      accessibility: lhr.categories.accessibility.score * 100,
-      'best-practices': lhr.categories['best-practices'].score * 100,
-      seo: lhr.categories.seo.score * 100,
-      seoBudget: BY_DESIGN[name] ? scoreWithout(lhr, 'seo', BY_DESIGN[name]) : lhr.categories.seo.score * 100,
-      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
-      details: Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map(
-          (a) =>
-            `${a.id}: ${(a.details?.items ?? [])
-              .slice(0, 3)
-              .map((i) => i.node?.snippet ?? i.url ?? i.reason ?? '')
-              .filter(Boolean)
-              .join(' | ')}`,
-        ),
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-      fcp: lhr.audits['first-contentful-paint'].numericValue,
-      failing: Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map((a) => a.id),
-    };
-  } finally {
-    await chrome.kill();
-  }
+  const lhr = await lighthouseOnce(url);
+  const failing = Object.values(lhr.audits).filter(
+    (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
+  );
+  return {
+    held: heldFirstFrame(lhr),
+    performance: lhr.categories.performance.score * 100,
+    accessibility: lhr.categories.accessibility.score * 100,
+    'best-practices': lhr.categories['best-practices'].score * 100,
+    seo: lhr.categories.seo.score * 100,
+    seoBudget: BY_DESIGN[name] ? scoreWithout(lhr, 'seo', BY_DESIGN[name]) : lhr.categories.seo.score * 100,
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    details: failing.map(
+      (a) =>
+        `${a.id}: ${(a.details?.items ?? [])
+          .slice(0, 3)
+          .map((i) => i.node?.snippet ?? i.url ?? i.reason ?? '')
+          .filter(Boolean)
+          .join(' | ')}`,
+    ),
+    ...metricsOf(lhr),
+    failing: failing.map((a) => a.id),
+  };
 }
 
 const shop = await startShop({ url: args.url, api: args.api, build: Boolean(args.build) });

@@ -10,3 +10,12 @@ export declare function countedRuns<T extends { held: boolean }>(
   runs: number,
   once: () => Promise<T>,
 ): Promise<{ counted: T[]; held: T[]; unheld: number }>;
+/** One Lighthouse run (mobile, simulated throttling, four categories) in a fresh Chromium; the `lhr`. */
+export declare function lighthouseOnce(
+  url: string,
+  options?: { chromePath?: string; extraFlags?: string[] },
+): Promise<Record<string, unknown>>;
+/** The median of a page's counted runs. */
+export declare function median(values: number[]): number;
+/** LCP, TBT, FCP (ms) and CLS of a Lighthouse result. */
+export declare function metricsOf(lhr: unknown): { lcp: number; cls: number; tbt: number; fcp: number };

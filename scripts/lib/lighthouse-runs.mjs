@@ -1,7 +1,77 @@
 /**
  * Lighthouse runs that do not measure the page (issue #14 item 17, docs/lighthouse.md), and the
- * run loop of scripts/audit.mjs and scripts/audit-cluster.mjs that runs them again.
+ * run loop of scripts/audit.mjs and scripts/audit-cluster.mjs that runs them again, and the one
+ * Lighthouse run both make.
  */
+
+/** Chromium flags of every audit run: headless as root, nothing in the background sharing the page's network or CPU. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * One Lighthouse run of `url` in a fresh Chromium (killed afterwards): mobile emulation, the default
+ * simulated throttling, the performance, accessibility, best-practices and SEO categories.
+ * Lighthouse and chrome-launcher are imported here, on first use, so that the unit tests of this
+ * module do not load them.
+ * @param {string} url
+ * @param {{ chromePath?: string, extraFlags?: string[] }} [options] Debian's chromium unless
+ *   `CHROMIUM_PATH` or `chromePath` says otherwise; `extraFlags` are added to {@link CHROME_FLAGS}
+ * @returns {Promise<any>} the Lighthouse result (`lhr`)
+ * @throws when Chromium cannot be started or Lighthouse fails (e.g. NO_FCP)
+ */
+export async function lighthouseOnce(
+  url,
+  { chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', extraFlags = [] } = {},
+) {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/**
+ * The median of a page's counted runs (the middle value; the upper middle of an even count).
+ * @param {number[]} values
+ * @returns {number}
+ */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * The simulated metrics of a run: LCP, TBT and FCP in ms, CLS unitless.
+ * @param {any} lhr a Lighthouse result
+ * @returns {{ lcp: number, cls: number, tbt: number, fcp: number }}
+ */
+export function metricsOf(lhr) {
+  return {
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+  };
+}
 
 /** Extra runs per page that replace runs in which Chrome held the first frame back. */
 export const MAX_REDOS = 3;

@@ -7,7 +7,7 @@
  * with held runs only when too few others came.
  */
 import { describe, expect, it } from 'vitest';
-import { countedRuns, heldFirstFrame, MAX_REDOS } from './lighthouse-runs.mjs';
+import { countedRuns, heldFirstFrame, MAX_REDOS, median, metricsOf } from './lighthouse-runs.mjs';
 
 const run = (observedFirstPaint: number, observedLoad: number) => ({
   audits: { metrics: { details: { items: [{ observedFirstPaint, observedLoad }] } } },
@@ -66,5 +66,27 @@ describe('countedRuns', () => {
     expect(unheld).toBe(1);
     expect(counted.map((r) => r.index)).toEqual([2, 1, 3]);
     expect(held.map((r) => r.index)).toEqual([1, 3, 4, 5, 6]);
+  });
+});
+
+describe('median and metricsOf (shared by scripts/audit.mjs and scripts/audit-cluster.mjs)', () => {
+  it('takes the middle of the counted runs without reordering them', () => {
+    const scores = [97, 88, 94];
+    expect(median(scores)).toBe(94);
+    expect(scores).toEqual([97, 88, 94]);
+    expect(median([91, 96, 89, 95])).toBe(95);
+  });
+
+  it('reads LCP, CLS, TBT and FCP of a Lighthouse result', () => {
+    const audit = (numericValue: number) => ({ numericValue });
+    const lhr = {
+      audits: {
+        'largest-contentful-paint': audit(2281),
+        'cumulative-layout-shift': audit(0.013),
+        'total-blocking-time': audit(183),
+        'first-contentful-paint': audit(956),
+      },
+    };
+    expect(metricsOf(lhr)).toEqual({ lcp: 2281, cls: 0.013, tbt: 183, fcp: 956 });
   });
 });
