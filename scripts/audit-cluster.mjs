@@ -9,9 +9,12 @@
  * this loopback run only. Prints one table: per page and server the median of `--runs` runs
  * (a run whose first frame Chrome held back is run again, as in scripts/audit.mjs)
  * (scores 0–100, LCP/TBT/FCP in ms, CLS unitless), after one uncounted warm-up run per page that
- * fills the page and image caches.
+ * fills the page and image caches. `--throttling applied` measures with Chrome's own throttling
+ * instead of the simulated one (scripts/lib/lighthouse-runs.mjs `THROTTLING`, the budget's method in
+ * scripts/audit.mjs).
  *
  *   TEST_DATABASE_URL=postgres://…/postgres node scripts/audit-cluster.mjs [--runs 3] [--pages home,product]
+ *                                              [--throttling simulated|applied]
  *   node scripts/audit-cluster.mjs --cluster https://127.0.0.1:8443 --node http://localhost:3000 --api http://127.0.0.1:8000
  *
  * Ports: the cluster's CLUSTER_*_PORT (tests/cluster/cluster.mjs defaults), the Node server's
@@ -23,6 +26,7 @@ import { machineLoad, parseArgs, samplePaths, startShop } from './lib/shop-serve
 
 const args = parseArgs();
 const runs = Number(args.runs ?? 3);
+const throttling = args.throttling === 'applied' ? 'applied' : 'simulated';
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 
 /**
@@ -30,7 +34,7 @@ process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
  * @returns {Promise<{ perf: number, a11y: number, bp: number, seo: number, lcp: number, cls: number, tbt: number, fcp: number, protocol: string }>}
  */
 async function audit(url) {
-  const lhr = await lighthouseOnce(url, { extraFlags: ['--ignore-certificate-errors'] });
+  const lhr = await lighthouseOnce(url, { extraFlags: ['--ignore-certificate-errors'], throttling });
   // The document request's protocol, so the table shows that nginx really spoke HTTP/2.
   const doc = lhr.audits['network-requests']?.details?.items?.find((i) => i.resourceType === 'Document');
   return {
@@ -69,7 +73,7 @@ try {
   ];
   const wanted = args.pages ? String(args.pages).split(',') : Object.keys(allPages);
   console.log(machineLoad());
-  console.log(`median of ${runs} Lighthouse mobile runs per row (one uncounted warm-up run first)`);
+  console.log(`median of ${runs} Lighthouse mobile runs per row, ${throttling} throttling (one uncounted warm-up run first)`);
   console.log('| page | via | protocol | perf | a11y | b-p | SEO | LCP ms | CLS | TBT ms | FCP ms |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const name of wanted) {

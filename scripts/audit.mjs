@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 /**
- * Lighthouse audit of the production build (issue #7): home, a listing, a product, search and
- * /basket, mobile emulation with Lighthouse's default (simulated) throttling, in Debian's chromium.
- * Prints performance, accessibility, best-practices and SEO scores and LCP, CLS, TBT, FCP — the
- * median of 3 runs per page (a run in which Chrome held the first frame back is run again, see
- * `heldFirstFrame`) — the failing audits (with the first offending elements and the LCP
- * element under --details) and exits 1 when a page is below the budgets. One more run per page
- * comes first and is not counted: it fills the page and image caches as earlier shoppers would
- * have (the first request of each image size encodes it, ~0.3 s of CPU per AVIF).
+ * Lighthouse audit of the production build (issues #7 and #14): home, a listing, a product, search
+ * and /basket, mobile emulation in Debian's chromium, each page measured both ways Lighthouse can
+ * slow a load down (scripts/lib/lighthouse-runs.mjs `THROTTLING`, docs/lighthouse.md):
+ * - **applied** throttling (Chrome throttles the network to Slow 4G and the CPU 4× during the load):
+ *   the performance budget (≥ 95, median of 3), with LCP, TBT and FCP as observed;
+ * - **simulated** throttling (Lighthouse's default, PageSpeed Insights'): its performance score
+ *   and metrics are printed next to it with their own budget (`simulated`, ≥ 95); these runs also
+ *   give accessibility, best-practices and SEO. A run in which Chrome held the first frame back is
+ *   run again (see `heldFirstFrame`).
+ * CLS is checked on both (the larger median). Prints the median of 3 runs of each kind per page,
+ * the failing audits (with the first offending elements and the LCP element under --details) and
+ * exits 1 when a page is below the budgets. One more simulated run per page comes first and is not
+ * counted: it fills the page and image caches as earlier shoppers would have (the first request of
+ * each image size encodes it, ~0.3 s of CPU per AVIF).
  *
  * Search results say `noindex, follow` on purpose too (issue #14: an unbounded set of thin pages),
  * so /search is checked the same way as /basket below.
@@ -16,18 +22,21 @@
  * there by design; the SEO budget of /basket is checked on the SEO score recomputed without that
  * audit (Lighthouse's own weights), and both figures are printed.
  *
- * `--warn performance` (or a list: performance,cls) prints those budgets' misses as WARN and exits
- * 3 (WARN_EXIT) instead of 1 when only they were missed (CI's ratchet until they hold, README "Performance
+ * `--warn simulated` (or a list: simulated,cls) prints those budgets' misses as WARN and exits
+ * 3 (WARN_EXIT) instead of 1 when only they were missed (CI's setting, README "Performance
  * budgets"; scripts/perf.mjs reports it as WARN).
  *
- *   node scripts/audit.mjs [--build] [--runs 3] [--pages home,product] [--details] [--warn performance]
+ *   node scripts/audit.mjs [--build] [--runs 3] [--pages home,product] [--details] [--warn simulated]
  *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
  */
 import { countedRuns, heldFirstFrame, lighthouseOnce, median, metricsOf } from './lib/lighthouse-runs.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib/shop-server.mjs';
 
-/** Budgets of issue #7: scores 0–100, CLS unitless. */
-const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02 };
+/**
+ * Budgets of issues #7 and #14: scores 0–100, CLS unitless. `performance` is the score under
+ * applied throttling, `simulated` the score under Lighthouse's simulated throttling.
+ */
+const BUDGET = { performance: 95, simulated: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02 };
 const args = parseArgs();
 const runs = Number(args.runs ?? 3);
 const warn = typeof args.warn === 'string' ? args.warn.split(',') : [];
@@ -50,8 +59,9 @@ function scoreWithout(lhr, category, skip) {
 }
 
 /**
- * One Lighthouse run of `url` (page `name`) in a fresh Chromium: scores 0–100, LCP/TBT/FCP in ms,
- * CLS, the failing binary audits, and whether Chrome held the first frame back.
+ * One Lighthouse run of `url` (page `name`) with simulated throttling in a fresh Chromium: scores
+ * 0–100, LCP/TBT/FCP in ms, CLS, the failing binary audits, and whether Chrome held the first
+ * frame back.
  */
 async function auditOnce(url, name) {
   const lhr = await lighthouseOnce(url);
@@ -79,6 +89,19 @@ async function auditOnce(url, name) {
   };
 }
 
+/**
+ * One Lighthouse run of `url` with applied throttling, performance only: the score 0–100 and the
+ * observed LCP/TBT/FCP in ms and CLS.
+ */
+async function appliedOnce(url) {
+  const lhr = await lighthouseOnce(url, { throttling: 'applied', categories: ['performance'] });
+  return { performance: lhr.categories.performance.score * 100, ...metricsOf(lhr) };
+}
+
+/** `value` right-aligned in `width` characters, rounded unless `digits` is given. */
+const col = (value, width, digits) =>
+  (digits === undefined ? String(Math.round(value)) : value.toFixed(digits)).padStart(width);
+
 const shop = await startShop({ url: args.url, api: args.api, build: Boolean(args.build) });
 let failed = false;
 let anyWarned = false;
@@ -93,7 +116,8 @@ try {
   };
   const wanted = args.pages ? String(args.pages).split(',') : Object.keys(allPages);
   console.log(machineLoad());
-  console.log('page       perf  a11y  b-p   seo   LCP ms  CLS    TBT ms  FCP ms');
+  console.log('           applied throttling             simulated throttling');
+  console.log('page       perf  LCP ms  TBT ms  FCP ms   perf  LCP ms  TBT ms  FCP ms   a11y  b-p   seo   CLS');
   for (const name of wanted) {
     const url = shop.base + allPages[name];
     // One request first: the first render of a page fills the storefront's data cache.
@@ -101,23 +125,36 @@ try {
     // Run 0 warms the page and image caches and is not counted; a run Chrome held the first
     // frame back in (see `heldFirstFrame`) is run again (scripts/lib/lighthouse-runs.mjs).
     const { counted: results, held, unheld } = await countedRuns(runs, () => auditOnce(url, name));
+    const applied = [];
+    for (let i = 0; i < runs; i += 1) applied.push(await appliedOnce(url));
+    const at = (list, k) => median(list.map((r) => r[k]));
     const m = Object.fromEntries(
-      ['performance', 'accessibility', 'best-practices', 'seo', 'seoBudget', 'lcp', 'cls', 'tbt', 'fcp'].map((k) => [
-        k,
-        median(results.map((r) => r[k])),
-      ]),
+      ['accessibility', 'best-practices', 'seo', 'seoBudget'].map((k) => [k, at(results, k)]),
     );
+    const sim = Object.fromEntries(['performance', 'lcp', 'tbt', 'fcp'].map((k) => [k, at(results, k)]));
+    const app = Object.fromEntries(['performance', 'lcp', 'tbt', 'fcp'].map((k) => [k, at(applied, k)]));
+    const cls = Math.max(at(results, 'cls'), at(applied, 'cls'));
     const misses = [];
     const warned = [];
     const miss = (key, text) => (warn.includes(key) ? warned : misses).push(text);
-    for (const k of ['performance', 'accessibility', 'best-practices'])
+    if (app.performance < BUDGET.performance)
+      miss('performance', `performance ${Math.round(app.performance)} < ${BUDGET.performance}`);
+    if (sim.performance < BUDGET.simulated)
+      miss('simulated', `simulated performance ${Math.round(sim.performance)} < ${BUDGET.simulated}`);
+    for (const k of ['accessibility', 'best-practices'])
       if (m[k] < BUDGET[k]) miss(k, `${k} ${Math.round(m[k])} < ${BUDGET[k]}`);
     if (m.seoBudget < BUDGET.seo) miss('seo', `seo ${Math.round(m.seoBudget)} < ${BUDGET.seo}`);
-    if (m.cls > BUDGET.cls) miss('cls', `CLS ${m.cls.toFixed(3)} > ${BUDGET.cls}`);
+    if (cls > BUDGET.cls) miss('cls', `CLS ${cls.toFixed(3)} > ${BUDGET.cls}`);
     failed ||= misses.length > 0;
     anyWarned ||= warned.length > 0;
     console.log(
-      `${name.padEnd(10)} ${[m.performance, m.accessibility, m['best-practices'], m.seo].map((v) => String(Math.round(v)).padStart(4)).join('  ')}  ${String(Math.round(m.lcp)).padStart(6)}  ${m.cls.toFixed(3)}  ${String(Math.round(m.tbt)).padStart(6)}  ${String(Math.round(m.fcp)).padStart(6)}${misses.length ? `  BELOW: ${misses.join('; ')}` : ''}${warned.length ? `  WARN: ${warned.join('; ')}` : ''}`,
+      `${name.padEnd(10)} ${col(app.performance, 4)}  ${col(app.lcp, 6)}  ${col(app.tbt, 6)}  ${col(app.fcp, 6)}  ` +
+        ` ${col(sim.performance, 4)}  ${col(sim.lcp, 6)}  ${col(sim.tbt, 6)}  ${col(sim.fcp, 6)}  ` +
+        ` ${col(m.accessibility, 4)}  ${col(m['best-practices'], 3)}  ${col(m.seo, 4)}  ${col(cls, 5, 3)}` +
+        `${misses.length ? `  BELOW: ${misses.join('; ')}` : ''}${warned.length ? `  WARN: ${warned.join('; ')}` : ''}`,
+    );
+    console.log(
+      `           performance per run: applied ${applied.map((r) => Math.round(r.performance)).join(', ')}; simulated ${results.map((r) => Math.round(r.performance)).join(', ')}`,
     );
     if (m.seoBudget !== m.seo)
       console.log(

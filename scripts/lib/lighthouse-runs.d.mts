@@ -10,10 +10,14 @@ export declare function countedRuns<T extends { held: boolean }>(
   runs: number,
   once: () => Promise<T>,
 ): Promise<{ counted: T[]; held: T[]; unheld: number }>;
-/** One Lighthouse run (mobile, simulated throttling, four categories) in a fresh Chromium; the `lhr`. */
+/** Lighthouse's `throttlingMethod` for the audits' two ways of measuring a phone. */
+export declare const THROTTLING: { simulated: 'simulate'; applied: 'devtools' };
+/** Every category the audits read. */
+export declare const CATEGORIES: string[];
+/** One Lighthouse run (mobile, simulated or applied throttling, four categories by default) in a fresh Chromium; the `lhr`. */
 export declare function lighthouseOnce(
   url: string,
-  options?: { chromePath?: string; extraFlags?: string[] },
+  options?: { chromePath?: string; extraFlags?: string[]; throttling?: keyof typeof THROTTLING; categories?: string[] },
 ): Promise<Record<string, unknown>>;
 /** The median of a page's counted runs. */
 export declare function median(values: number[]): number;

@@ -7,7 +7,7 @@
  * with held runs only when too few others came.
  */
 import { describe, expect, it } from 'vitest';
-import { countedRuns, heldFirstFrame, MAX_REDOS, median, metricsOf } from './lighthouse-runs.mjs';
+import { countedRuns, heldFirstFrame, lighthouseOnce, MAX_REDOS, median, metricsOf } from './lighthouse-runs.mjs';
 
 const run = (observedFirstPaint: number, observedLoad: number) => ({
   audits: { metrics: { details: { items: [{ observedFirstPaint, observedLoad }] } } },
@@ -88,5 +88,14 @@ describe('median and metricsOf (shared by scripts/audit.mjs and scripts/audit-cl
       },
     };
     expect(metricsOf(lhr)).toEqual({ lcp: 2281, cls: 0.013, tbt: 183, fcp: 956 });
+  });
+});
+
+describe('lighthouseOnce', () => {
+  it('refuses an unknown throttling before it starts a browser', async () => {
+    // @ts-expect-error: a value outside the declared union, as a typo on the command line gives
+    await expect(lighthouseOnce('http://localhost:1/', { throttling: 'fast' })).rejects.toThrow(
+      /unknown throttling "fast"/,
+    );
   });
 });
