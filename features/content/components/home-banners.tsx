@@ -28,7 +28,7 @@ export async function PromoBanners({ place = 'home', section }: { place?: 'home'
                 sizes="(min-width: 1024px) 640px, 90vw"
                 // The first banner is above the fold on phones and often the page's LCP (issue #7).
                 preload={eager && index === 0}
-                fetchPriority={index === 0 ? 'high' : undefined}
+                fetchPriority={eager && index === 0 ? 'high' : undefined}
                 loading={eager && index === 0 ? undefined : 'lazy'}
                 className={styles.image}
               />
