@@ -73,7 +73,9 @@ try {
   ];
   const wanted = args.pages ? String(args.pages).split(',') : Object.keys(allPages);
   console.log(machineLoad());
-  console.log(`median of ${runs} Lighthouse mobile runs per row, ${throttling} throttling (one uncounted warm-up run first)`);
+  console.log(
+    `median of ${runs} Lighthouse mobile runs per row, ${throttling} throttling (one uncounted warm-up run first)`,
+  );
   console.log('| page | via | protocol | perf | a11y | b-p | SEO | LCP ms | CLS | TBT ms | FCP ms |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const name of wanted) {
