@@ -1,6 +1,7 @@
 /**
  * Root layout: `<html lang="ru">`, the Inter font (Cyrillic + Latin, local files subset from
- * @fontsource-variable/inter by scripts/subset-fonts.mjs, DESIGN "offline facts"), global styles and site-wide metadata
+ * the npm packages @fontsource-variable/inter and inter-ui by scripts/subset-fonts.mjs, DESIGN
+ * "offline facts"), global styles and site-wide metadata
  * (title template "… — Lumière", metadataBase for canonical URLs, Twitter card) and the WebSite
  * JSON-LD with its SearchAction.
  */
@@ -14,8 +15,9 @@ import { COOKIE_ACCEPTED_KEY } from '@/stores/cookie-consent-store';
 import type { Metadata, Viewport } from 'next';
 import './globals.css';
 
-// Both files are @fontsource-variable/inter subset to weights 400–700 and the features and
-// characters the shop uses (scripts/subset-fonts.mjs): 38 kB instead of 67 kB on a first visit.
+// Both files are Inter (fontsource's Latin file; the whole Inter for Cyrillic and ₽) subset to
+// weights 400–700 and the features and characters the shop uses (scripts/subset-fonts.mjs):
+// 38 kB instead of 67 kB on a first visit.
 const interCyrillic = localFont({
   src: '../lib/fonts/inter-cyrillic-400-700.woff2',
   weight: '400 700',

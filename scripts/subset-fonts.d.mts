@@ -4,8 +4,10 @@ export const FEATURES: string[];
 export interface SubsetFont {
   /** Output path, relative to the repository. */
   file: string;
-  /** File name in @fontsource-variable/inter/files. */
+  /** Module path of the source font (resolved from the repository). */
   source: string;
+  /** Variation axes pinned to one value besides `wght` (e.g. `{ opsz: 14 }`). */
+  pinnedAxes: Record<string, number>;
   /** Characters kept. */
   text: string;
 }

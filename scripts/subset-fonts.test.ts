@@ -17,7 +17,7 @@ async function open(file: string) {
 const codes = (text: string) => Array.from(text, (c) => c.codePointAt(0)!);
 
 describe('Inter subsets (scripts/subset-fonts.mjs, issue #14 item 17)', () => {
-  it('lib/fonts holds exactly what the script writes from the installed fontsource files', async () => {
+  it('lib/fonts holds exactly what the script writes from the installed source fonts', async () => {
     for (const font of FONTS) expect((await subset(font)).equals(readFileSync(path.join(root, font.file)))).toBe(true);
   });
 
@@ -28,7 +28,8 @@ describe('Inter subsets (scripts/subset-fonts.mjs, issue #14 item 17)', () => {
       expect(latin.unicodes.has(c), `U+${c.toString(16)}`).toBe(true);
     }
     const cyrillic = await open('lib/fonts/inter-cyrillic-400-700.woff2');
-    for (const c of codes('АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя№')) {
+    // ₽ ends every price (spec §9); fontsource has it only in Latin Extended, which is not loaded.
+    for (const c of codes('АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя№₽')) {
       expect(cyrillic.unicodes.has(c), `U+${c.toString(16)}`).toBe(true);
     }
   });
