@@ -98,6 +98,14 @@ async function appliedOnce(url) {
   return { performance: lhr.categories.performance.score * 100, ...metricsOf(lhr) };
 }
 
+/**
+ * The median of each of `keys` over a page's runs.
+ * @param {Record<string, number>[]} list
+ * @param {string[]} keys
+ * @returns {Record<string, number>}
+ */
+const medians = (list, keys) => Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))]));
+
 /** `value` right-aligned in `width` characters, rounded unless `digits` is given. */
 const col = (value, width, digits) =>
   (digits === undefined ? String(Math.round(value)) : value.toFixed(digits)).padStart(width);
@@ -127,13 +135,10 @@ try {
     const { counted: results, held, unheld } = await countedRuns(runs, () => auditOnce(url, name));
     const applied = [];
     for (let i = 0; i < runs; i += 1) applied.push(await appliedOnce(url));
-    const at = (list, k) => median(list.map((r) => r[k]));
-    const m = Object.fromEntries(
-      ['accessibility', 'best-practices', 'seo', 'seoBudget'].map((k) => [k, at(results, k)]),
-    );
-    const sim = Object.fromEntries(['performance', 'lcp', 'tbt', 'fcp'].map((k) => [k, at(results, k)]));
-    const app = Object.fromEntries(['performance', 'lcp', 'tbt', 'fcp'].map((k) => [k, at(applied, k)]));
-    const cls = Math.max(at(results, 'cls'), at(applied, 'cls'));
+    const m = medians(results, ['accessibility', 'best-practices', 'seo', 'seoBudget']);
+    const sim = medians(results, ['performance', 'lcp', 'tbt', 'fcp', 'cls']);
+    const app = medians(applied, ['performance', 'lcp', 'tbt', 'fcp', 'cls']);
+    const cls = Math.max(sim.cls, app.cls);
     const misses = [];
     const warned = [];
     const miss = (key, text) => (warn.includes(key) ? warned : misses).push(text);

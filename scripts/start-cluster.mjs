@@ -23,8 +23,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { addCompileHints } from './lib/compile-hints.mjs';
-import { precompressStatic, precompressSummary } from './lib/precompressed-static.mjs';
+import { prepareStaticFiles } from './lib/precompressed-static.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({
@@ -258,11 +257,8 @@ try {
       spawn(bin('next'), ['build'], { cwd: root, env: buildEnv, stdio: 'inherit' }).on('exit', resolve),
     );
     if (code !== 0) throw new Error('next build failed');
-    // Compile hints first (scripts/lib/compile-hints.mjs): the compressed copies are made from the
-    // hinted chunks, and nginx serves these copies (brotli_static, gzip_static in
-    // deploy/nginx.conf.template).
-    log(`V8 compile hints added to ${addCompileHints(path.join(root, distDir, 'static', 'chunks')).hinted} chunks`);
-    log(precompressSummary(precompressStatic(path.join(root, distDir, 'static'))));
+    // nginx serves the compressed copies (brotli_static, gzip_static in deploy/nginx.conf.template).
+    for (const line of prepareStaticFiles(path.join(root, distDir, 'static'))) log(line);
     writeFileSync(stampFile, stamp);
   }
   for (const [i, port] of webPorts.entries()) {

@@ -21,8 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addCompileHints } from './lib/compile-hints.mjs';
-import { precompressStatic, precompressSummary } from './lib/precompressed-static.mjs';
+import { prepareStaticFiles } from './lib/precompressed-static.mjs';
 import { stopTrees } from './lib/process-tree.mjs';
 import { readServeSettings, readStartSettings, settingsOrExit } from './lib/settings.mjs';
 
@@ -144,10 +143,7 @@ if (args.has('--dev')) {
       stopAll(1);
       await new Promise(() => {});
     }
-    // Compile hints first: the compressed copies are made from the hinted chunks.
-    const { hinted } = addCompileHints(path.join(root, distDir, 'static', 'chunks'));
-    console.log(`[start] V8 compile hints added to ${hinted} chunks`);
-    console.log(`[start] ${precompressSummary(precompressStatic(path.join(root, distDir, 'static')))}`);
+    for (const line of prepareStaticFiles(path.join(root, distDir, 'static'))) console.log(`[start] ${line}`);
     writeFileSync(stampFile, stamp);
     console.log(`[start] storefront built after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }

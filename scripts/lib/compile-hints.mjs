@@ -8,8 +8,8 @@
  * hydration, the router), and that lazy compiling was most of the ~170 ms long task (at 4× CPU)
  * in which a page hydrates.
  *
- * Called by scripts/start.mjs and scripts/start-cluster.mjs right after `next build`, before the
- * compressed copies are written (scripts/lib/precompressed-static.mjs), so the copies carry it too.
+ * Run after `next build` by `prepareStaticFiles` (scripts/lib/precompressed-static.mjs), before the
+ * compressed copies are written, so the copies carry it too.
  */
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -10,6 +10,7 @@ export interface PrecompressTotals {
 }
 export function precompressStatic(dir: string): PrecompressTotals;
 export function precompressSummary(totals: PrecompressTotals): string;
+export function prepareStaticFiles(dir: string): string[];
 export function precompressedStaticHandler(
   dir: string,
   prefix?: string,

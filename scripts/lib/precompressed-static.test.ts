@@ -4,8 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPILE_HINT } from './compile-hints.mjs';
 import { rawGet } from './http-get.test-helper';
-import { MIN_BYTES, precompressedStaticHandler, precompressStatic } from './precompressed-static.mjs';
+import {
+  MIN_BYTES,
+  precompressedStaticHandler,
+  precompressStatic,
+  prepareStaticFiles,
+} from './precompressed-static.mjs';
 import type { AddressInfo } from 'node:net';
 
 let dir: string;
@@ -49,6 +55,26 @@ describe('precompressStatic (issue #14 item 17)', () => {
     expect(Buffer.byteLength('x=1')).toBeLessThan(MIN_BYTES);
     expect(existsSync(path.join(dir, 'chunks', 'tiny.js.br'))).toBe(false);
     expect(existsSync(path.join(dir, 'media', 'font.woff2.br'))).toBe(false);
+  });
+});
+
+describe('prepareStaticFiles (after next build)', () => {
+  it('puts the compile hint on the chunks before compressing, so the copies browsers get carry it', () => {
+    const built = mkdtempSync(path.join(tmpdir(), 'built-'));
+    try {
+      mkdirSync(path.join(built, 'chunks'));
+      writeFileSync(path.join(built, 'chunks', 'app.js'), chunk);
+      expect(prepareStaticFiles(built)).toEqual([
+        'V8 compile hints added to 1 chunks',
+        expect.stringMatching(/^1 static files compressed: /),
+      ]);
+      const hinted = `${COMPILE_HINT}\n${chunk}`;
+      expect(readFileSync(path.join(built, 'chunks', 'app.js'), 'utf8')).toBe(hinted);
+      expect(zlib.brotliDecompressSync(readFileSync(path.join(built, 'chunks', 'app.js.br'))).toString()).toBe(hinted);
+      expect(zlib.gunzipSync(readFileSync(path.join(built, 'chunks', 'app.js.gz'))).toString()).toBe(hinted);
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 });
 
