@@ -20,6 +20,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -97,6 +98,12 @@ if (!existsSync(cert) || !existsSync(key)) {
 }
 const webPorts = Array.from({ length: webCount }, (_, i) => ports.web + 1 + i);
 const apiPorts = Array.from({ length: apiCount }, (_, i) => ports.apiLb + 1 + i);
+/** The name of group `gid` in /etc/group (its number when it has none: `nginx -t` then says so). */
+const groupName = (gid) =>
+  readFileSync('/etc/group', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => Number(fields[2]) === gid)?.[0] ?? String(gid);
 const fill = (template, values) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name) => {
     if (!(name in values)) throw new Error(`no value for {{${name}}}`);
@@ -105,6 +112,9 @@ const fill = (template, values) =>
 const servers = (list) => list.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n');
 let nginxConf = fill(readFileSync(path.join(root, 'deploy', 'nginx.conf.template'), 'utf8'), {
   DIR: dir,
+  // nginx's workers run as this process' user and group (see the template's `user`).
+  USER: userInfo().username,
+  GROUP: groupName(userInfo().gid),
   CERT: cert,
   KEY: key,
   HTTPS_PORT: ports.https,
