@@ -189,9 +189,15 @@ export const products = pgTable(
      * a second import matches on; null for the shop's own products.
      */
     extId: text('ext_id'),
+    /**
+     * Issue #28: the retailer's own article (1C `Артикул`, YML `vendorCode`), shown on the product
+     * page and searchable; null for the demo catalogue (its article is the product id).
+     */
+    article: text('article'),
   },
   (t) => [
     uniqueIndex('products_ext_id_uq').on(t.extId),
+    index('products_article_idx').on(t.article),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
     index('products_price_idx').on(t.price),
@@ -292,6 +298,11 @@ export const productImages = pgTable(
      * same pictures fetches nothing); null for generated pictures and import placeholders.
      */
     sourceUrl: text('source_url'),
+    /**
+     * Issue #28: the shop's placeholder silhouette standing in for a picture the feed did not give
+     * or that could not be fetched. Feeds out leave such images out (Google refuses them).
+     */
+    isPlaceholder: boolean('is_placeholder').notNull().default(false),
   },
   (t) => [index('product_images_product_idx').on(t.productId), index('product_images_offer_idx').on(t.offerId)],
 );
