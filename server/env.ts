@@ -17,8 +17,12 @@ const EnvSchema = z.object({
   /** Port of the shop API. */
   API_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   API_HOST: z.string().default('127.0.0.1'),
-  /** Products of the demo catalogue generated on first start. */
-  SEED_PRODUCTS: z.coerce.number().int().min(1).max(200_000).default(3000),
+  /**
+   * Issue #28: products of the demo catalogue generated into a new database; 0 starts empty
+   * (sections, content and settings only). Unset: 3000 in demo mode, 0 outside it
+   * (`seedProductCount` of server/services/demo-mode.ts).
+   */
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(200_000).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Public origin of the storefront, for links in e-mails (reset link /reset/{token}). */
   SITE_URL: z
@@ -62,6 +66,7 @@ const EnvSchema = z.object({
   /**
    * Issue #12 (server/services/demo-mode.ts): `1` seeds the demo buyer and demo certificates into a
    * new database whatever SITE_URL is, `0` never; unset: only while SITE_URL is a loopback address.
+   * Issue #28: outside demo mode a new database also gets no demo goods unless SEED_PRODUCTS says so.
    */
   DEMO_MODE: z
     .enum(['0', '1'])

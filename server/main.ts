@@ -1,6 +1,7 @@
 /**
  * Starts the shop API: opens the database (PGlite in .data/ or PostgreSQL from DATABASE_URL),
- * applies migrations, seeds the demo catalogue when the database is empty, listens on API_PORT.
+ * applies migrations, seeds the demo catalogue (or, outside demo mode, only the shop's sections and
+ * content: issue #28) when the database is empty, listens on API_PORT.
  */
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { configureLoadShed } from './load-shed';
 import { seedDatabase } from './seed';
 import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { startChangeEvents } from './services/change-events';
-import { demoWarnings } from './services/demo-mode';
+import { demoWarnings, seedProductCount } from './services/demo-mode';
 import { logError } from './services/log';
 import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
@@ -22,7 +23,8 @@ const started = Date.now();
 for (const line of demoWarnings(env)) console.warn(`\n[shop-api] !!! WARNING: ${line}\n`);
 const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
 console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
-const summary = await seedDatabase(handle.db, { products: env.SEED_PRODUCTS });
+// Issue #28: SEED_PRODUCTS if set, else 3000 demo goods in demo mode and none outside it.
+const summary = await seedDatabase(handle.db, { products: seedProductCount(env) });
 if (!summary.skipped) {
   // A fresh catalogue: planner statistics and the visibility map (index-only scans) now, not
   // whenever autovacuum comes by (issue #7).
@@ -30,6 +32,8 @@ if (!summary.skipped) {
   console.log(
     `[shop-api] seeded ${summary.products} products, ${summary.offers} offers, ${summary.features} sizes, ${summary.images} images in ${summary.ms} ms`,
   );
+  if (summary.products === 0)
+    console.log('[shop-api] пустой каталог: разделы, страницы и настройки готовы, загрузите свои товары (README)');
 }
 if (catalogIndexEnabled()) {
   // Issue #7: build the in-process catalogue index now (3–6 s at 100k products) instead of inside

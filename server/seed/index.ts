@@ -23,6 +23,7 @@ import { isDemoMode } from '../services/demo-mode';
 import { seedAccounts } from './accounts';
 import { seedCheckout } from './checkout';
 import { seedContent } from './content';
+import { emptyStartReferenceData } from './empty-start';
 import { buildReferenceData, generateProductChunks } from './generate';
 import { LANDING_PAGES } from './landing';
 import type { Db } from '../db/client';
@@ -45,7 +46,11 @@ export interface SeedSummary {
 }
 
 export interface SeedOptions {
-  /** Number of products (ids 1..N). Default 3000. */
+  /**
+   * Number of demo products (ids 1..N). Default 3000. 0 is the empty start of issue #28: the 7
+   * sections with their generic tags, colours, content and settings, no demo goods, brands,
+   * subcategories or landing pages (server/seed/empty-start.ts).
+   */
   products?: number;
   /** PRNG seed; the same seed gives the same catalogue. Default 42. */
   seed?: number;
@@ -85,10 +90,14 @@ const SERIAL_TABLES = [
  * 27 brands, 16 colours, `products` products (default 3000) with 1–4 colour offers each, their
  * sizes and 3–4 images per colour, the organization row, SEO records and the content of
  * server/seed/content.ts (info pages, news, blog, banners, Instagram posts) (spec §2, §3, §7).
+ * With `products: 0` (issue #28 "Start empty") only the shop's structure: the 7 sections and
+ * their generic tags, colours, organization, SEO records, content, regions and cities, promo
+ * codes and certificate nominals (see server/seed/empty-start.ts).
  * Everything runs in one transaction, inserted in batches of 500 rows, so a failure leaves the
  * database untouched.
  * @returns counts of inserted rows and the duration in ms; `skipped: true` (all counts 0) when
- *   `categories` already has rows.
+ *   `categories` already has rows — so an empty start (whose sections are rows) is never seeded
+ *   again with demo goods, also after the owner imported their own catalogue.
  * @throws whatever the database throws (the transaction is rolled back).
  */
 export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<SeedSummary> {
@@ -111,7 +120,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       summary.skipped = true;
       return;
     }
-    const ref = buildReferenceData();
+    const productCount = opts.products ?? 3000;
+    const full = buildReferenceData();
+    const ref = productCount > 0 ? full : emptyStartReferenceData(full);
     await insertBatched(tx, categories, ref.categories);
     await insertBatched(tx, tags, ref.tags);
     await insertBatched(tx, brands, ref.brands);
@@ -119,16 +130,19 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await tx.insert(organization).values(ref.organization);
     await insertBatched(tx, seoRecords, ref.seoRecords);
     await seedContent(tx);
-    await insertBatched(tx, landingPages, LANDING_PAGES);
+    // Landing pages are editorial collections of the demo goods (a demo brand, demo sections).
+    if (productCount > 0) await insertBatched(tx, landingPages, LANDING_PAGES);
     summary.categories = ref.categories.length;
     summary.tags = ref.tags.length;
     summary.brands = ref.brands.length;
     summary.colors = ref.colors.length;
 
-    for (const chunk of generateProductChunks(
-      { products: opts.products ?? 3000, seed: opts.seed ?? 42, chunkSize: 2000 },
-      ref,
-    )) {
+    // No chunks for an empty start: its sections alone would fail the generator's leaf check.
+    const chunks =
+      productCount > 0
+        ? generateProductChunks({ products: productCount, seed: opts.seed ?? 42, chunkSize: 2000 }, ref)
+        : [];
+    for (const chunk of chunks) {
       await insertBatched(tx, products, chunk.products);
       await insertBatched(tx, offers, chunk.offers);
       await insertBatched(tx, offerFeatures, chunk.features);

@@ -3,7 +3,8 @@
  * parts are off in production unless explicitly enabled).
  *
  * - Demo mode seeds what only a demonstration should have: the demo buyer with a published
- *   password and the demo gift certificates (README). It is on by default only while SITE_URL is a
+ *   password, the demo gift certificates (README) and, unless SEED_PRODUCTS says otherwise, the
+ *   3000 generated demo goods (issue #28: outside demo mode a new shop starts empty). It is on by default only while SITE_URL is a
  *   loopback address (a fresh machine's `npm start`, the tests); any public SITE_URL needs
  *   `DEMO_MODE=1`.
  * - The sandbox acquiring (server/services/payments/sandbox.ts) marks orders paid for a test card
@@ -27,6 +28,21 @@ export function isLoopbackUrl(url: string): boolean {
 export function isDemoMode(env: Pick<ServerEnv, 'DEMO_MODE' | 'SITE_URL'>): boolean {
   if (env.DEMO_MODE !== undefined) return env.DEMO_MODE;
   return isLoopbackUrl(env.SITE_URL);
+}
+
+/** Demo products a new database gets in demo mode when SEED_PRODUCTS is unset. */
+export const DEFAULT_DEMO_PRODUCTS = 3000;
+
+/**
+ * Issue #28 "Start empty": how many demo products a new database is seeded with. An explicit
+ * SEED_PRODUCTS wins (0 = no demo goods: sections, content and settings only); unset, demo mode
+ * gets {@link DEFAULT_DEMO_PRODUCTS} and a shop outside demo mode (`DEMO_MODE=0`, or a public
+ * SITE_URL without `DEMO_MODE=1`) starts with none, ready for its own catalogue.
+ * @returns a product count, 0..200 000.
+ */
+export function seedProductCount(env: Pick<ServerEnv, 'SEED_PRODUCTS' | 'DEMO_MODE' | 'SITE_URL'>): number {
+  if (env.SEED_PRODUCTS !== undefined) return env.SEED_PRODUCTS;
+  return isDemoMode(env) ? DEFAULT_DEMO_PRODUCTS : 0;
 }
 
 /** Whether the built-in sandbox acquiring may take card payments. */
