@@ -55,6 +55,8 @@ const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS, redis });
 const stopSweeper = startReservationSweeper(handle.db, env.RESERVATION_SWEEP_SECONDS * 1000);
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
   console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
+  // Issue #28 item 3: `npm run import` finds the API that holds the embedded database here.
+  handle.lock?.setAddress(info.port, info.address);
 });
 // Idle keep-alive connections stay open longer than any client keeps them (Node's agent, which
 // Next's /media rewrite proxy uses, drops them after 5 s — the server's default too): with equal

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { logError } from '../services/log';
+import { acquireDbLock, type DbLock } from './lock';
 import * as schema from './schema';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,6 +32,8 @@ export async function rows<T = Record<string, unknown>>(db: Pick<Db, 'execute'>,
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+export { DatabaseLockedError } from './lock';
+
 export interface DbHandle {
   db: Db;
   /** "pglite" or "postgres". */
@@ -43,6 +46,11 @@ export interface DbHandle {
    * @returns a function that stops listening.
    */
   listen: (channel: string, onNotify: () => void, onError?: (error: unknown) => void) => Promise<() => Promise<void>>;
+  /**
+   * PGlite in a folder only: the lock this handle holds on it (server/db/lock.ts, issue #28 item 3);
+   * the API records its address in it with `setAddress` so `npm run import` can find it.
+   */
+  lock?: DbLock;
 }
 
 /** LISTEN on a dedicated PostgreSQL connection that comes back after a drop (see DbHandle.listen). */
@@ -95,7 +103,10 @@ export interface OpenDbOptions {
 /**
  * Opens the database and applies the committed migrations.
  * @param target `postgres://…` / `postgresql://…` for PostgreSQL, `memory://` for an in-memory
- *   PGlite (tests), or a folder for a persistent PGlite.
+ *   PGlite (tests), or a folder for a persistent PGlite, which this handle then holds alone until
+ *   `close()` (issue #28 item 3, server/db/lock.ts).
+ * @throws DatabaseLockedError (Russian message naming the holder's pid) when another live process,
+ *   or another handle of this one, has the folder open.
  */
 export async function openDb(target: string, options: OpenDbOptions = {}): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(target)) {
@@ -112,19 +123,35 @@ export async function openDb(target: string, options: OpenDbOptions = {}): Promi
       listen: (channel, onNotify, onError) => listenPg(target, channel, onNotify, onError),
     };
   }
-  if (target !== 'memory://') mkdirSync(target, { recursive: true });
-  const client = new PGlite(target, {
-    extensions: { pg_trgm },
-    ...(options.pgliteSharedBuffers
-      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] }
-      : {}),
-  });
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
-  return {
-    db: pgliteDb as unknown as Db,
-    driver: 'pglite',
-    close: () => client.close(),
-    listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
-  };
+  let lock: DbLock | undefined;
+  if (target !== 'memory://') {
+    mkdirSync(target, { recursive: true });
+    // Before PGlite reads a page: a second process must not even start on the folder.
+    lock = acquireDbLock(target);
+  }
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(target, {
+      extensions: { pg_trgm },
+      ...(options.pgliteSharedBuffers
+        ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] }
+        : {}),
+    });
+    const embedded = client;
+    const pgliteDb = drizzlePglite(embedded, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
+    return {
+      db: pgliteDb as unknown as Db,
+      driver: 'pglite',
+      // Released after PGlite has flushed and closed, never before.
+      close: () => embedded.close().finally(() => lock?.release()),
+      listen: async (channel, onNotify) => embedded.listen(channel, () => onNotify()),
+      ...(lock ? { lock } : {}),
+    };
+  } catch (e) {
+    // A failed migration: PGlite may still write on close, so the lock goes only after it.
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw e;
+  }
 }
