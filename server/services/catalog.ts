@@ -17,6 +17,7 @@ import type {
   ProductDetail,
   Sort,
 } from '@/lib/api/contract/catalog';
+import { compareSizes } from '@/lib/format/size-order';
 import { discountPercent } from '@/lib/money';
 import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
@@ -427,7 +428,8 @@ export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
           (colorsBy.get(id) ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.name, hex: c.hex })),
           (c) => c.id,
         ),
-        sizes: (sizesBy.get(id) ?? []).map((s) => s.name),
+        // Issue #28: in size order (36, 38, 40), whatever order an exchange stored them in.
+        sizes: (sizesBy.get(id) ?? []).map((s) => s.name).sort(compareSizes),
       },
     ];
   });
@@ -446,13 +448,17 @@ function toImage(i: { url: string; alt: string; is_main: boolean; width: number;
 
 /**
  * GET /v1/product_offer/: the product page by pk. `full_path_offer` is the canonical URL; the
- * storefront redirects when the requested path differs (spec §2).
+ * storefront redirects when the requested path differs (spec §2). `article` is the retailer's
+ * article (`products.article`, issue #28), null for goods without one. Each colour's sizes are in
+ * `offer_features.sort` order (the seed's and the importer's size order), sizes of equal `sort`
+ * in size order ({@link compareSizes}), so an exchange that sent no order still reads 36, 38, 40.
  * @throws ApiHttpError 404 when there is no such product.
  */
 export async function getProduct(db: Db, pk: number): Promise<ProductDetail> {
   const [card] = await loadCards(db, [pk]);
   if (!card) throw new ApiHttpError(404, 'Товар не найден');
   const [details] = await rows<{
+    article: string | null;
     description: string;
     composition: string;
     material: string;
@@ -462,7 +468,7 @@ export async function getProduct(db: Db, pk: number): Promise<ProductDetail> {
     category_id: number;
   }>(
     db,
-    sql`select description, composition, material, country, care, type, category_id from products where id = ${pk}`,
+    sql`select article, description, composition, material, country, care, type, category_id from products where id = ${pk}`,
   );
   if (!details) throw new ApiHttpError(404, 'Товар не найден');
   const offerRows = await rows<{
@@ -484,10 +490,10 @@ export async function getProduct(db: Db, pk: number): Promise<ProductDetail> {
   );
   const [features, images] = offerIds.length
     ? await Promise.all([
-        rows<{ id: number; offer_id: number; kind: string; name: string; ext_id: string; stock: number }>(
+        rows<{ id: number; offer_id: number; kind: string; name: string; ext_id: string; stock: number; sort: number }>(
           db,
-          sql`select id, offer_id, kind, name, ext_id, stock from offer_features where offer_id in (${idList}) order by sort, id`,
-        ),
+          sql`select id, offer_id, kind, name, ext_id, stock, sort from offer_features where offer_id in (${idList}) order by sort, id`,
+        ).then((list) => list.sort((a, b) => Number(a.sort) - Number(b.sort) || compareSizes(a.name, b.name))),
         rows<{ offer_id: number; url: string; alt: string; is_main: boolean; width: number; height: number }>(
           db,
           sql`select offer_id, url, alt, is_main, width, height from product_images where product_id = ${pk} order by sort, id`,
@@ -522,6 +528,7 @@ export async function getProduct(db: Db, pk: number): Promise<ProductDetail> {
   );
   return {
     ...card,
+    article: details.article?.trim() || null,
     description: details.description,
     composition: details.composition,
     material: details.material,

@@ -16,6 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OfferFilters } from '@/lib/api/contract/catalog';
 import type { Facets, FacetValue } from '@/lib/api/contract/facets';
+import { compareSizes } from '@/lib/format/size-order';
 import { rows, type Db } from '../db/client';
 import { ApiHttpError } from '../http';
 import { filterConditions, indexedTagFilters, tagFilters } from './catalog';
@@ -177,18 +178,7 @@ function clean(v: FacetValue): FacetValue {
   return { value: v.value, label: v.label, count: Number(v.count) };
 }
 
-const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL'];
-
-/** Shoppers read sizes in order: letters XXS…4XL, then numbers ascending ("40", "75B", "110 см"), then the rest. */
+/** Shoppers read sizes in size order (issue #28: 36, 38, 40, 42, not the order an exchange sent). */
 function bySize(a: FacetValue, b: FacetValue): number {
-  const rank = (v: string): [number, number, string] => {
-    const letter = LETTER_SIZES.indexOf(v.toUpperCase());
-    if (letter !== -1) return [0, letter, ''];
-    const n = Number.parseFloat(v);
-    if (!Number.isNaN(n)) return [1, n, v];
-    return [2, 0, v];
-  };
-  const [ga, na, sa] = rank(a.value);
-  const [gb, nb, sb] = rank(b.value);
-  return ga - gb || na - nb || sa.localeCompare(sb, 'ru');
+  return compareSizes(a.value, b.value);
 }

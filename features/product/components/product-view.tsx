@@ -5,6 +5,7 @@ import { ProductRow, type ProductRowProps } from '@/components/product-row/produ
 import type { ProductDetail } from '@/lib/api/contract/catalog';
 import { catalogHref, href } from '@/lib/routes';
 import { initialSelection } from '../utils/initial-selection';
+import { productArticle } from '../utils/product-article';
 import { sizeChartFor } from '../utils/size-charts';
 import { ProductGallery } from './product-gallery';
 import { ProductSelectionProvider } from './product-selection';
@@ -25,7 +26,8 @@ export type ProductViewProps = {
 };
 
 /**
- * The product page body (spec §2 product detail): breadcrumbs, gallery, brand, name, price in ₽
+ * The product page body (spec §2 product detail): breadcrumbs, gallery, brand, name, the article
+ * («Артикул: 5420», the retailer's, else the product number; issue #28), price in ₽
  * with old price and discount, the purchase panel (colour, size(s), add to basket), description,
  * composition, care and country, the size chart popup, related and recently viewed products. Its
  * schema.org JSON-LD is the page's (features/seo/utils/structured-data.ts, issue #14 item 7).
@@ -58,6 +60,7 @@ export function ProductView({ product, favoriteSlot, relatedCardAction, query = 
               <a href={href('brands-slug', { slug: product.brand.slug })}>{product.brand.name}</a>
             </p>
             <h1 className={styles.name}>{product.name}</h1>
+            <p className={styles.article}>Артикул: {productArticle(product)}</p>
             <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             {chart ? <SizeChart chart={chart} /> : null}
             <PurchasePanel productId={product.id} offers={product.offers} initial={selection} />

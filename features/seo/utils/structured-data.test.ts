@@ -32,6 +32,7 @@ const product: ProductDetail = {
   name: 'Платье миди',
   slug: 'plate-midi',
   brand: { name: 'Mango', slug: 'mango' },
+  article: null,
   price: 4990,
   old_price: 6990,
   discount: 28,
@@ -90,6 +91,15 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
       'https://shop.test/media/red-front.webp',
     ]);
     expect(data.brand).toEqual({ '@type': 'Brand', name: 'Mango' });
+  });
+
+  it('gives the retailer’s article as the group’s sku, never as mpn, and none for demo goods (issue #28)', () => {
+    expect(data.sku).toBeUndefined();
+    const imported = productGroupJsonLd({ ...product, article: 'AB-123/45' }, absolute) as Obj;
+    expect(imported.sku).toBe('AB-123/45');
+    expect(imported.mpn).toBeUndefined();
+    expect(imported.productGroupID).toBe('42');
+    expect((imported.hasVariant as Obj[]).map((v) => v.sku)).toEqual(['SKU-42-01-S', 'SKU-42-01-M', 'SKU-42-02-M']);
   });
 
   it('has one Product per colour and size, sku = the size ext_id, with its own photos', () => {

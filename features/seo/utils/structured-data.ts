@@ -121,6 +121,14 @@ function variantsOf(product: ProductDetail): Variant[] {
  * The product page's `ProductGroup`: every photo, brand, `productGroupID` (the pk), `variesBy`
  * colour and size, and `hasVariant` with one `Product` + `Offer` per sellable colour and size.
  * A product with no sizes at all still gets one variant per colour (sku = the colour's ext_id).
+ *
+ * Identifiers (issue #28): each variant's `sku` stays the size's `ext_id` and `productGroupID` the
+ * pk, because the shop's feeds use the same values (`g:id` / `g:item_group_id`, `<offer id>` /
+ * `group_id`, server/services/feeds) and Google matches page and feed by them. The retailer's
+ * article (1C `Артикул`, YML `vendorCode`), when there is one, is the group's own `sku`: schema.org
+ * `sku` is "a merchant-specific identifier", which it is. It is not given as `mpn`: an `mpn` is the
+ * manufacturer's part number, and a retailer's article often is not one (a wrong `mpn` makes
+ * Google match the product to another maker's). Demo goods (no article) get no group `sku`.
  * @param absolute makes `/media/…` and page paths absolute (lib/site-url.ts on the page).
  */
 export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl): JsonLdObject {
@@ -159,6 +167,7 @@ export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl
     brand,
     category: product.category.name,
     productGroupID: String(product.id),
+    sku: product.article ?? undefined,
     variesBy: ['https://schema.org/color', 'https://schema.org/size'],
     // Every photo: the card's `images` are only the first two; each colour carries its own.
     image: [...new Set([...product.images, ...product.offers.flatMap((o) => o.images)].map((i) => absolute(i.image)))],

@@ -184,8 +184,16 @@ export const Offer = z
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof Offer>;
 
-/** GET /v1/product_offer/: the product page. */
+/**
+ * GET /v1/product_offer/: the product page.
+ *
+ * Issue #28 added `article` (our own field: spec §3 lists product fields as "not shown"): the
+ * retailer's article (1C `Артикул`, YML `vendorCode`) as the importer stored it, or `null` for goods
+ * without one (the demo catalogue), for which the storefront shows the product id instead.
+ */
 export const ProductDetail = OfferCard.extend({
+  /** The retailer's article, e.g. "5420" or "AB-123/45"; null when the retailer gave none. */
+  article: z.string().nullable(),
   description: z.string(),
   composition: z.string(),
   material: z.string(),

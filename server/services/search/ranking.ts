@@ -18,6 +18,9 @@ export const SEARCH_RESULTS = 1000;
 /**
  * Ranked product ids for a Russian query (spec §7 search), at most {@link SEARCH_RESULTS}.
  *
+ * 0. Issue #28: the products whose article is the query typed exactly ({@link articleMatches})
+ *    come first, with either path below (one indexed query beside the full-text one); the
+ *    importer also puts the article into `search_text`, where full text finds it among the rest.
  * 1. Full text with the `russian` configuration (morphology: "купальники" finds "купальник";
  *    Cyrillic brand spellings are part of `search_text`) on the stored, indexed `search_vector`:
  *    the {@link SEARCH_CANDIDATES} most popular matches are ranked by `ts_rank`, where a word of
@@ -43,7 +46,50 @@ export const SEARCH_RESULTS = 1000;
  * {@link searchProductIdsSql} is the same search in SQL only (when `CATALOG_INDEX=off`).
  */
 export async function searchProductIds(db: Db, query: string): Promise<number[]> {
-  if (!catalogIndexEnabled()) return searchProductIdsSql(db, query);
+  const [exact, found] = await Promise.all([articleMatches(db, query), searchByText(db, query)]);
+  return withExactFirst(exact, found);
+}
+
+/** Most products an article matches (an article names one model; demo ids add at most one). */
+const ARTICLE_MATCHES = 50;
+
+/**
+ * Products whose article is the query typed exactly (issue #28 "The retailer's article is shown
+ * and searchable"): `products.article` equal to the query, trimmed with inner spaces collapsed, as
+ * typed, upper-cased or lower-cased («ab-123/45» finds «AB-123/45»; an article stored in mixed case
+ * is found as typed), read through the `products_article_idx` btree; and, for goods without an
+ * article (the demo catalogue, whose page shows «Артикул: <id>»), the product whose id is the
+ * query when it is all digits. Retailer articles first, then by popularity.
+ * @returns product ids, at most {@link ARTICLE_MATCHES}; [] for an empty query.
+ */
+export async function articleMatches(db: Db, query: string): Promise<number[]> {
+  const typed = query.replace(/\s+/g, ' ').trim().slice(0, 200);
+  if (!typed) return [];
+  const variants = [...new Set([typed, typed.toUpperCase(), typed.toLowerCase()])];
+  const byId = /^\d{1,9}$/.test(typed) ? sql` or (article is null and id = ${Number(typed)})` : sql``;
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select id from products
+        where article in (${sql.join(
+          variants.map((v) => sql`${v}`),
+          sql`, `,
+        )})${byId}
+        order by article is null, popularity desc, id
+        limit ${ARTICLE_MATCHES}`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
+/** `exact` first, then `ranked` without them, at most {@link SEARCH_RESULTS}. */
+function withExactFirst(exact: number[], ranked: number[]): number[] {
+  if (exact.length === 0) return ranked;
+  const seen = new Set(exact);
+  return [...exact, ...ranked.filter((id) => !seen.has(id))].slice(0, SEARCH_RESULTS);
+}
+
+/** {@link searchProductIds} without the article matches: full text, then typos. */
+async function searchByText(db: Db, query: string): Promise<number[]> {
+  if (!catalogIndexEnabled()) return searchByTextSql(db, query);
   const q = query.trim().toLowerCase().slice(0, 200);
   if (!q) return [];
   const index = await catalogIndex(db);
@@ -53,7 +99,7 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
                current_setting('pg_trgm.word_similarity_threshold', true) as threshold`,
   );
   const matched = matchTsquery(index, parsed?.tsq ?? '');
-  if (!matched) return searchProductIdsSql(db, query);
+  if (!matched) return searchByTextSql(db, query);
   const candidates = mostPopular(index, matched, SEARCH_CANDIDATES);
   if (candidates.length > 0) {
     const idArray = `{${candidates.map((i) => index.ids[i]).join(',')}}`;
@@ -104,9 +150,16 @@ export async function searchProductIds(db: Db, query: string): Promise<number[]>
 }
 
 /**
- * {@link searchProductIds} in SQL only (before issue #7's index narrowed the candidates).
+ * {@link searchProductIds} in SQL only (before issue #7's index narrowed the candidates): the
+ * article matches first, then full text, then typos.
  */
 export async function searchProductIdsSql(db: Db, query: string): Promise<number[]> {
+  const [exact, found] = await Promise.all([articleMatches(db, query), searchByTextSql(db, query)]);
+  return withExactFirst(exact, found);
+}
+
+/** {@link searchProductIdsSql} without the article matches. */
+async function searchByTextSql(db: Db, query: string): Promise<number[]> {
   const q = query.trim().toLowerCase().slice(0, 200);
   if (!q) return [];
   const found = await rows<{ id: number }>(

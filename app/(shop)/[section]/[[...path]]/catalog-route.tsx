@@ -24,6 +24,7 @@ import { PromoBanners } from '@/features/content/components/home-banners';
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
+import { productArticle } from '@/features/product/utils/product-article';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd, productGroupJsonLd } from '@/features/seo/utils/structured-data';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
@@ -76,14 +77,16 @@ async function resolve(params: CatalogParams) {
 }
 
 /**
- * "Купальник Maaji, красный, арт. 123" for a product: products may share a name and brand, so the
- * colours and the product number (its pk, unique) tell their titles and descriptions apart.
+ * "Купальник Maaji, красный, арт. 5420" for a product: products may share a name and brand, so the
+ * colours and the article tell their titles and descriptions apart. The article is the retailer's
+ * (issue #28: the one the page shows and search finds), else the product number (its pk, unique),
+ * as for the demo catalogue.
  */
 function productQualifier(product: ProductDetail): string {
   const colors = [...new Set(product.offers.map((offer) => offer.color.name.toLocaleLowerCase('ru')))];
   const shown =
     colors.length > 2 ? `${colors.length} ${pluralize(colors.length, ['цвет', 'цвета', 'цветов'])}` : colors.join('/');
-  return [shown, `арт. ${product.id}`].filter(Boolean).join(', ');
+  return [shown, `арт. ${productArticle(product)}`].filter(Boolean).join(', ');
 }
 
 /**
