@@ -99,6 +99,14 @@ const EnvSchema = z.object({
    */
   API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /**
+   * Issue #28 items 7, 9 (docs/feeds.md "How it is served"): the product feeds are rebuilt into
+   * files at most once every this many seconds after a catalogue change (changes in between are
+   * gathered into one rebuild), and at start when the files are missing or older than this.
+   */
+  FEED_REBUILD_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Folder of the built feed files and their .gz/.br copies (issue #28 item 9). */
+  FEED_DIR: z.string().default('.data/feeds'),
+  /**
    * Issue #13 change events (server/services/change-events.ts): the storefronts' revalidation
    * endpoints, comma-separated (scripts/start.mjs sets the local one), and their shared secret.
    */

@@ -13,6 +13,7 @@ import { seedDatabase } from './seed';
 import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
 import { startChangeEvents } from './services/change-events';
 import { demoWarnings, seedProductCount } from './services/demo-mode';
+import { FALLBACK_SHOP_NAME, startFeedFiles } from './services/feeds/feed-files';
 import { logError } from './services/log';
 import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
@@ -44,8 +45,25 @@ if (catalogIndexEnabled()) {
     (error: unknown) => logError('shop-api', 'catalogue index build (listings will retry it)', error),
   );
 }
-// Issue #13: every committed catalogue change reaches the index, the API cache and the pages.
-await startChangeEvents(handle, { revalidateUrls: env.STOREFRONT_REVALIDATE_URLS, secret: env.REVALIDATE_SECRET });
+// Issue #28 item 9: the product feeds are files rebuilt after catalogue changes (at most once per
+// FEED_REBUILD_INTERVAL_S), built now when missing or stale.
+const feedFiles = startFeedFiles(handle.db, {
+  dir: env.FEED_DIR,
+  intervalMs: env.FEED_REBUILD_INTERVAL_S * 1000,
+  siteUrl: env.SITE_URL,
+  shopName: FALLBACK_SHOP_NAME,
+  onBuilt: (feed) =>
+    console.log(
+      `[shop-api] feed ${feed.name} built in ${feed.buildMs} ms: ${(feed.files.identity.size / 1_048_576).toFixed(1)} MB, gzip ${(feed.files.gzip.size / 1_048_576).toFixed(1)} MB, brotli ${(feed.files.br.size / 1_048_576).toFixed(1)} MB`,
+    ),
+});
+// Issue #13: every committed catalogue change reaches the index, the API cache, the pages and
+// (issue #28) the feeds.
+await startChangeEvents(handle, {
+  revalidateUrls: env.STOREFRONT_REVALIDATE_URLS,
+  secret: env.REVALIDATE_SECRET,
+  onRound: () => feedFiles.markDirty(),
+});
 configureLoadShed({ limit: env.API_CONCURRENCY, queue: env.API_QUEUE, timeoutMs: env.API_QUEUE_TIMEOUT_MS });
 // Issue #16: with several API instances, limits and the response cache are shared through Redis.
 const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : null;
@@ -71,6 +89,7 @@ if ('keepAliveTimeout' in server) {
 
 async function shutdown() {
   stopSweeper();
+  void feedFiles.stop();
   server.close();
   await handle.close();
   await redis?.close().catch(() => {});

@@ -1,15 +1,19 @@
 /**
- * Handlers of the product feeds (issue #15 "feeds out"): GET /api/v1/feeds/yml.xml (Yandex
- * Market) and GET /api/v1/feeds/google-merchant.xml (Google Merchant Center), streamed as the
- * database pages come (server/services/feeds/). The storefront relays them at /yml.xml and
- * /google-merchant.xml (app/yml.xml/route.ts), with absolute URLs on SITE_URL: the same public
- * origin the API already uses for links in e-mails.
+ * Handlers of the product feeds: GET /api/v1/feeds/yml.xml (Yandex Market) and
+ * GET /api/v1/feeds/google-merchant.xml (Google Merchant Center). Issue #15 streamed them from the
+ * database on every request; issue #28 item 9 serves the files built after catalogue changes
+ * (server/services/feeds/feed-files.ts) as static files: `ETag` and `Last-Modified`, 304 to
+ * `If-None-Match` / `If-Modified-Since`, the brotli or gzip copy the client accepts with
+ * `Content-Encoding` and `Vary: Accept-Encoding`, `Content-Length`, read from disk as it is sent.
+ * Before the first build there is no feed to give: 503 with `Retry-After`, never an empty or half
+ * feed. The storefront relays them at /yml.xml and /google-merchant.xml byte for byte
+ * (features/seo/api/relay-feed.ts).
  */
-import { readServerEnv } from '../../env';
-import { googleMerchantFeed } from '../../services/feeds/google-merchant';
-import { ymlFeed, type FeedOptions } from '../../services/feeds/yml';
-import { logError } from '../../services/log';
-import type { Db } from '../../db/client';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import Negotiator from 'negotiator';
+import { etagMatches } from '../../../scripts/lib/page-validators.mjs';
+import { feedFilesFor, type BuiltFeed, type FeedCoding, type FeedName } from '../../services/feeds/feed-files';
 import type { AppEnv } from '../../types';
 import type { Context } from 'hono';
 
@@ -17,65 +21,93 @@ type Ctx = Context<AppEnv>;
 
 /**
  * Cache-Control of a feed: shared caches (a CDN, nginx) keep it 5 minutes and may answer a stale
- * copy 5 minutes more while they fetch a new one; browsers always ask again. Never longer: prices
- * and stock change, and the marketplaces fetch the feed on their own schedule anyway.
+ * copy 5 minutes more while they fetch a new one; browsers always ask again (with the validators,
+ * so an unchanged feed costs a 304). Never longer: prices and stock change.
  */
 export const FEED_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=300';
 
-/** The shop name used when the organization record has none. */
-const FALLBACK_SHOP_NAME = 'Lumière';
+/** Seconds a client is asked to wait before the first build is done. */
+export const FEED_RETRY_AFTER_S = 30;
+
+/** Russian text of the 503 before the first build. */
+export const FEED_NOT_READY = 'Фид ещё собирается после запуска магазина. Повторите запрос через минуту.';
+
+const SUFFIX: Record<FeedCoding, string> = { identity: '', gzip: '-gz', br: '-br' };
 
 /**
- * A byte stream pulling one string at a time from `chunks`: the next database page is read only
- * when the client has taken the previous one (backpressure), and a client that leaves stops it.
- * A failure mid-way errors the stream (the connection is cut, so no half feed looks complete).
+ * The strong validator of one coding of a build: the XML's SHA-1, with the coding as a suffix
+ * (each coding is a representation of its own, RFC 9110 §8.8.3).
  */
-export function streamOf(
-  make: (signal: AbortSignal) => AsyncGenerator<string>,
-  label: string,
-): ReadableStream<Uint8Array> {
-  const abort = new AbortController();
-  const chunks = make(abort.signal);
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        // The client left while this page was read: nothing to send, and no failure to report.
-        if (abort.signal.aborted) return;
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (error) {
-        logError('shop-api', `feed ${label} failed`, error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      abort.abort();
-      await chunks.return(undefined);
-    },
-  });
+export function feedEtag(feed: BuiltFeed, coding: FeedCoding): string {
+  return `"${feed.hash}${SUFFIX[coding]}"`;
 }
 
-function feedResponse(c: Ctx, label: string, make: (db: Db, options: FeedOptions) => AsyncGenerator<string>) {
-  const db = c.var.db;
-  const siteUrl = readServerEnv().SITE_URL;
-  const body = streamOf((signal) => make(db, { siteUrl, shopName: FALLBACK_SHOP_NAME, signal }), label);
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': FEED_CACHE_CONTROL,
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+/**
+ * The coding to send for `accept` (q-values, `*`, `identity;q=0` as `negotiator` reads them; equal
+ * preferences go to br, then gzip). Undefined: the client accepts none of them (406).
+ */
+export function feedCoding(accept: string | undefined): FeedCoding | undefined {
+  const offered = ['br', 'gzip', 'identity'];
+  return new Negotiator({ headers: { 'accept-encoding': accept } }).encoding(offered, offered) as
+    FeedCoding | undefined;
 }
 
-/** GET /v1/feeds/yml.xml: the Yandex Market YML feed, streamed. */
+/**
+ * Whether the client's copy is current: `If-None-Match` naming this coding's ETag, or, without
+ * `If-None-Match`, an `If-Modified-Since` not before the build (RFC 9110 §13.2.2 order).
+ */
+function notModified(c: Ctx, etag: string, feed: BuiltFeed): boolean {
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, etag);
+  const since = Date.parse(c.req.header('if-modified-since') ?? '');
+  return Number.isFinite(since) && Math.floor(feed.builtAt / 1000) * 1000 <= since;
+}
+
+function serveFeed(c: Ctx, name: FeedName): Response {
+  const files = feedFilesFor(c.var.db);
+  const feed = files.feed(name);
+  if (!feed) {
+    return new Response(`${FEED_NOT_READY}\n`, {
+      status: 503,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': String(FEED_RETRY_AFTER_S),
+      },
+    });
+  }
+  const coding = feedCoding(c.req.header('accept-encoding'));
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/xml; charset=utf-8',
+    'Cache-Control': FEED_CACHE_CONTROL,
+    'Last-Modified': new Date(feed.builtAt).toUTCString(),
+    Vary: 'Accept-Encoding',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (coding === undefined) {
+    return new Response('Фид отдаётся как есть, в gzip или в brotli.\n', {
+      status: 406,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  const etag = feedEtag(feed, coding);
+  headers.ETag = etag;
+  if (coding !== 'identity') headers['Content-Encoding'] = coding;
+  if (notModified(c, etag, feed)) return new Response(null, { status: 304, headers });
+  headers['Content-Length'] = String(feed.files[coding].size);
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  // The file of this build, opened now: a rebuild renames new files in beside it and deletes this
+  // one only a minute later, and an open file stays readable after that.
+  const body = Readable.toWeb(createReadStream(files.pathOf(feed, coding))) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers });
+}
+
+/** GET /v1/feeds/yml.xml: the Yandex Market YML feed, from its last build. */
 export function yml(c: Ctx) {
-  return feedResponse(c, 'yml', ymlFeed);
+  return serveFeed(c, 'yml.xml');
 }
 
-/** GET /v1/feeds/google-merchant.xml: the Google Merchant RSS 2.0 feed, streamed. */
+/** GET /v1/feeds/google-merchant.xml: the Google Merchant RSS 2.0 feed, from its last build. */
 export function googleMerchant(c: Ctx) {
-  return feedResponse(c, 'google-merchant', googleMerchantFeed);
+  return serveFeed(c, 'google-merchant.xml');
 }

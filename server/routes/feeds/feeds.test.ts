@@ -3,17 +3,27 @@
  * with a strict XML parser and compared with the database: every sellable size with its price,
  * old price and stock; sold-out sizes left out of YML and `out_of_stock` in Google; products that
  * cannot be ordered at all; names with `& < " '` and control characters; keyset paging.
+ * Issue #28 item 7: placeholder pictures and the importer's «Без бренда» are never published, and
+ * an offer with only placeholder pictures is not in the Google feed. The feeds are read from the
+ * files built after the fixtures were written (server/services/feeds/feed-files.ts).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { readServerEnv } from '../../env';
+import { NO_BRAND } from '../../services/catalog-import/writer';
+import { startFeedFiles, type FeedFiles } from '../../services/feeds/feed-files';
 import { googleMerchantFeed } from '../../services/feeds/google-merchant';
 import { all, one, parseXml, textOf, type XmlNode } from '../../services/feeds/xml-tree.test-utils';
 import { ymlFeed } from '../../services/feeds/yml';
 import { createTestApi, type TestApi } from '../../test-utils';
 
 let api: TestApi;
+let feedDir: string;
+let feedFiles: FeedFiles;
 const SITE = readServerEnv().SITE_URL;
 /** A name and description a 1C export might carry: entities, quotes, a control character, tabs. */
 const NASTY_NAME = 'Топ "Ночь" & <день>\u0001\tМ&Ms';
@@ -44,6 +54,9 @@ interface SizeRow {
 let sizes: SizeRow[];
 /** Product page path of fixture 900001. */
 let fixturePath: string;
+/** Issue #28 fixtures: 900004 has only placeholder pictures, 900004 and 900005 are «Без бренда». */
+const PLACEHOLDER_ONLY = 900004;
+const NO_BRAND_REAL_PICTURE = 900005;
 
 beforeAll(async () => {
   api = await createTestApi(60);
@@ -55,9 +68,20 @@ beforeAll(async () => {
   fixturePath = `/${leaf!.path}/900001/fixture-900001`;
   const [color] = await rows<{ id: number }>(db, sql`select id from colors order by id limit 1`);
   const [brand] = await rows<{ id: number }>(db, sql`select id from brands order by id limit 1`);
-  const insertProduct = (id: number, name: string, description: string, price: number, oldPrice: number | null) =>
+  const [noBrand] = await rows<{ id: number }>(
+    db,
+    sql`insert into brands (name, slug, name_ru, country) values (${NO_BRAND}, 'bez-brenda', ${NO_BRAND}, '') returning id`,
+  );
+  const insertProduct = (
+    id: number,
+    name: string,
+    description: string,
+    price: number,
+    oldPrice: number | null,
+    brandId = brand!.id,
+  ) =>
     db.execute(sql`insert into products (id, slug, name, type, brand_id, category_id, description, composition, material, country, care, price, old_price, search_text, created_at)
-      values (${id}, ${`fixture-${id}`}, ${name}, 'dress', ${brand!.id}, ${leaf!.id}, ${description}, '', 'хлопок', 'Италия', '', ${price}, ${oldPrice}, ${name}, now())`);
+      values (${id}, ${`fixture-${id}`}, ${name}, 'dress', ${brandId}, ${leaf!.id}, ${description}, '', 'хлопок', 'Италия', '', ${price}, ${oldPrice}, ${name}, now())`);
   // On sale, one of three sizes sold out, a name that needs escaping.
   await insertProduct(900001, NASTY_NAME, NASTY_DESCRIPTION, 1999.5, 2500);
   // Every size sold out.
@@ -72,21 +96,42 @@ beforeAll(async () => {
     db,
     sql`insert into offers (product_id, color_id, ext_id) values (900002, ${color!.id}, 'FX-2') returning id`,
   );
+  // Imported without a picture that could be fetched: the shop's placeholder, and no brand.
+  await insertProduct(PLACEHOLDER_ONLY, 'Платье импортное без фото', 'Из фида', 4000, null, noBrand!.id);
+  // No brand, a real picture.
+  await insertProduct(NO_BRAND_REAL_PICTURE, 'Платье импортное', 'Из фида', 4100, null, noBrand!.id);
+  const [o4] = await rows<{ id: number }>(
+    db,
+    sql`insert into offers (product_id, color_id, ext_id) values (${PLACEHOLDER_ONLY}, ${color!.id}, 'FX-4') returning id`,
+  );
+  const [o5] = await rows<{ id: number }>(
+    db,
+    sql`insert into offers (product_id, color_id, ext_id) values (${NO_BRAND_REAL_PICTURE}, ${color!.id}, 'FX-5') returning id`,
+  );
   await db.execute(sql`insert into offer_features (offer_id, kind, name, ext_id, stock, sort) values
     (${o1!.id}, 'size', 'S', 'FX-1-S', 3, 0), (${o1!.id}, 'size', 'M', 'FX-1-M', 0, 1), (${o1!.id}, 'size', 'L', 'FX-1-L', 5, 2),
-    (${o2!.id}, 'size', 'S', 'FX-2-S', 0, 0), (${o2!.id}, 'size', 'M', 'FX-2-M', 0, 1)`);
-  await db.execute(sql`insert into product_images (product_id, offer_id, url, alt, is_main, width, height, sort) values
-    (900001, ${o1!.id}, '/media/fx/1-back.webp', 'x', false, 800, 1067, 1), (900001, ${o1!.id}, '/media/fx/1-front.webp', 'x', true, 800, 1067, 0),
-    (900002, ${o2!.id}, '/media/fx/2.webp', 'x', true, 800, 1067, 0)`);
+    (${o2!.id}, 'size', 'S', 'FX-2-S', 0, 0), (${o2!.id}, 'size', 'M', 'FX-2-M', 0, 1),
+    (${o4!.id}, 'size', 'M', 'FX-4-M', 2, 0), (${o5!.id}, 'size', 'M', 'FX-5-M', 2, 0)`);
+  await db.execute(sql`insert into product_images (product_id, offer_id, url, alt, is_main, width, height, sort, is_placeholder) values
+    (900001, ${o1!.id}, '/media/fx/1-back.webp', 'x', false, 800, 1067, 1, false), (900001, ${o1!.id}, '/media/fx/1-front.webp', 'x', true, 800, 1067, 0, false),
+    (900002, ${o2!.id}, '/media/fx/2.webp', 'x', true, 800, 1067, 0, false),
+    (${PLACEHOLDER_ONLY}, ${o4!.id}, '/media/p/dress/chernyj/0-0.webp', 'x', true, 800, 1067, 0, true),
+    (${NO_BRAND_REAL_PICTURE}, ${o5!.id}, '/media/import/fx-5.webp', 'x', true, 800, 1067, 0, false),
+    (${NO_BRAND_REAL_PICTURE}, ${o5!.id}, '/media/p/dress/chernyj/0-1.webp', 'x', false, 800, 1067, 1, true)`);
   sizes = await rows<SizeRow>(
     db,
     sql`select o.product_id, f.kind, f.name, f.ext_id, f.stock, p.price, p.old_price, c.slug as color_slug
         from offer_features f join offers o on o.id = f.offer_id join products p on p.id = o.product_id join colors c on c.id = o.color_id`,
   );
+  feedDir = await mkdtemp(path.join(tmpdir(), 'feeds-test-'));
+  feedFiles = startFeedFiles(db, { dir: feedDir, intervalMs: 60_000, siteUrl: SITE, shopName: 'Lumière' });
+  await feedFiles.idle();
 }, 120_000);
 
 afterAll(async () => {
+  await feedFiles?.stop();
   await api?.close();
+  if (feedDir) await rm(feedDir, { recursive: true, force: true });
 });
 
 /** The sellable variants the database says exist: sizes, and top × bottom pairs of separates. */
@@ -159,7 +204,7 @@ describe('GET /api/v1/feeds/yml.xml (issue #15, Yandex Market YML)', () => {
       const size = all(offer, 'param').find((p) => p.attrs.name === 'Размер');
       expect(size?.text).toBe(want.size);
       expect(all(offer, 'param').find((p) => p.attrs.name === 'Цвет')?.text).toBeTruthy();
-      expect(textOf(offer, 'vendor')).toBeTruthy();
+      if (want.productId < PLACEHOLDER_ONLY) expect(textOf(offer, 'vendor')).toBeTruthy();
     }
   });
 
@@ -192,6 +237,17 @@ describe('GET /api/v1/feeds/yml.xml (issue #15, Yandex Market YML)', () => {
     expect(offers.some((o) => o.attrs.id === 'FX-1-M')).toBe(false);
     expect(offers.some((o) => o.attrs.group_id === '900002')).toBe(false);
     expect(offers.some((o) => o.attrs.group_id === '900003')).toBe(false);
+  });
+
+  it('names no placeholder picture and no «Без бренда» vendor; such an offer stays without them', () => {
+    const placeholderOnly = offers.find((o) => o.attrs.id === 'FX-4-M')!;
+    expect(placeholderOnly).toBeDefined();
+    expect(all(placeholderOnly, 'picture')).toEqual([]);
+    expect(textOf(placeholderOnly, 'vendor')).toBeUndefined();
+    const realPicture = offers.find((o) => o.attrs.id === 'FX-5-M')!;
+    expect(all(realPicture, 'picture').map((p) => p.text)).toEqual([`${SITE}/media/import/fx-5.webp`]);
+    expect(textOf(realPicture, 'vendor')).toBeUndefined();
+    for (const offer of offers) expect(textOf(offer, 'vendor')).not.toBe(NO_BRAND);
   });
 
   it('is public and cached briefly, never for good', () => {
@@ -233,6 +289,8 @@ describe('GET /api/v1/feeds/google-merchant.xml (issue #15, Google Merchant RSS 
 
   it('lists every size, sold out ones as out_of_stock, with price and sale price', () => {
     const expected = expectedVariants(false);
+    // Issue #28 item 7: only placeholder pictures, so no item (Google refuses such items).
+    expected.delete('FX-4-M');
     const seen = new Map(items.map((i) => [textOf(i, 'g:id')!, i]));
     expect(seen.size).toBe(items.length);
     expect([...seen.keys()].sort()).toEqual([...expected.keys()].sort());
@@ -249,8 +307,9 @@ describe('GET /api/v1/feeds/google-merchant.xml (issue #15, Google Merchant RSS 
       }
       expect(textOf(item, 'g:size')).toBe(want.size);
       expect(textOf(item, 'g:condition')).toBe('new');
-      for (const field of ['title', 'description', 'link', 'g:image_link', 'g:brand', 'g:color'])
+      for (const field of ['title', 'description', 'link', 'g:image_link', 'g:color'])
         expect(textOf(item, field), field).toBeTruthy();
+      if (want.productId < PLACEHOLDER_ONLY) expect(textOf(item, 'g:brand')).toBeTruthy();
       expect(new URL(textOf(item, 'link')!).origin).toBe(SITE);
       expect(textOf(item, 'g:image_link')!.startsWith(`${SITE}/`)).toBe(true);
     }
@@ -276,6 +335,19 @@ describe('GET /api/v1/feeds/google-merchant.xml (issue #15, Google Merchant RSS 
     expect(textOf(fixture, 'title')).toMatch(/^Топ "Ночь" & <день> М&Ms .+, размер M$/);
     expect(textOf(fixture, 'g:image_link')).toBe(`${SITE}/media/fx/1-front.webp`);
     expect(all(fixture, 'g:additional_image_link').map((n) => n.text)).toEqual([`${SITE}/media/fx/1-back.webp`]);
+  });
+
+  it('leaves out an offer whose pictures are all placeholders, and never publishes «Без бренда»', () => {
+    expect(items.some((i) => textOf(i, 'g:item_group_id') === String(PLACEHOLDER_ONLY))).toBe(false);
+    const item = items.find((i) => textOf(i, 'g:id') === 'FX-5-M')!;
+    expect(textOf(item, 'g:image_link')).toBe(`${SITE}/media/import/fx-5.webp`);
+    expect(all(item, 'g:additional_image_link')).toEqual([]);
+    expect(textOf(item, 'g:brand')).toBeUndefined();
+    expect(textOf(item, 'title')).toMatch(/^Платье импортное, .+, размер M$/);
+    for (const i of items) {
+      expect(textOf(i, 'g:brand')).not.toBe(NO_BRAND);
+      expect(textOf(i, 'title')).not.toContain(NO_BRAND);
+    }
   });
 
   it('gives the same document for any page size', async () => {

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { productPath } from '../catalog';
+import { NO_BRAND } from '../catalog-import/writer';
 
 /** Products read per query. */
 export const FEED_PAGE_SIZE = 500;
@@ -43,6 +44,7 @@ export interface FeedProduct {
   id: number;
   name: string;
   description: string;
+  /** The brand's name; '' when the product has none (the importer's «Без бренда»). */
   brand: string;
   /** Rubles. */
   price: number;
@@ -57,7 +59,7 @@ export interface FeedProduct {
   country: string;
   /** Canonical product page path (spec §2). */
   path: string;
-  /** Every picture of the product, main first. */
+  /** Every real picture of the product, main first (placeholders left out, issue #28). */
   images: string[];
   variants: FeedVariant[];
 }
@@ -167,8 +169,11 @@ export async function* feedProducts(
       ),
       rows<ImageRow>(
         db,
+        // Issue #28 item 7: the shop's placeholder silhouette (an imported product whose picture
+        // could not be fetched) is no picture of the goods: Google refuses such items, and a
+        // marketplace card with it misleads.
         sql`select product_id, offer_id, url from product_images
-            where product_id between ${first} and ${last}
+            where product_id between ${first} and ${last} and not is_placeholder
             order by product_id, is_main desc, sort, id`,
       ),
     ]);
@@ -256,7 +261,9 @@ function toFeedProduct(
     id: p.id,
     name: p.name,
     description: p.description,
-    brand: p.brand,
+    // Issue #28 item 7: the importer's «Без бренда» says the vendor is unknown; published as a
+    // brand it would be a brand of its own on Yandex Market and Google.
+    brand: p.brand === NO_BRAND ? '' : p.brand,
     price,
     oldPrice: oldPrice !== null && oldPrice > price ? oldPrice : null,
     categoryId: p.category_id,

@@ -8,9 +8,10 @@
  * `g:brand` and `g:condition` new.
  *
  * Sold-out sizes stay in the feed as `out_of_stock`: Google asks to keep out-of-stock items rather
- * than remove them, so they come back without a new review. Variants with no picture at all are
- * left out (Google disapproves an item without `image_link`; the importer gives every product the
- * shop's placeholder, so this happens only to goods entered without one).
+ * than remove them, so they come back without a new review. Variants with no real picture are
+ * left out (Google disapproves an item without `image_link`, and one showing the shop's placeholder
+ * silhouette, which the importer gives a product whose pictures could not be fetched: issue #28
+ * item 7). A product without a brand (the importer's «Без бренда») has no `g:brand`.
  */
 import { decimalRubles } from '@/lib/money';
 import { feedProducts, feedShopName, type FeedProduct } from './feed-source';
@@ -65,7 +66,7 @@ export function googleItems(product: FeedProduct, siteUrl: string): string {
     }
     if (colour === '') continue;
     const title = cutText(
-      `${product.name} ${product.brand}, ${variant.colorName}, размер ${variant.size}`,
+      `${[product.name, product.brand].filter(Boolean).join(' ')}, ${variant.colorName}, размер ${variant.size}`,
       GOOGLE_MAX_TITLE,
     );
     out +=

@@ -10,6 +10,9 @@
  * "sold out", so listing them would promise goods the shop cannot send; Yandex drops an offer that
  * disappears from the feed and shows it again when it comes back.
  *
+ * Issue #28 item 7: the shop's placeholder pictures are never listed (an offer whose pictures are
+ * all placeholders has no `<picture>`), nor is the importer's «Без бренда» as `vendor`.
+ *
  * Written as a stream of strings, one chunk per page of products (server/services/feeds/feed-source.ts).
  */
 import { decimalRubles } from '@/lib/money';
