@@ -10,7 +10,11 @@
  *   chunks of file_limit); zips are unpacked at the first `import`.
  * - `type=catalog&mode=import&filename=…` → runs the import of that file in the background and
  *   answers "progress" while it runs (1C asks again), then "success" with the report's first
- *   lines or "failure" with the Russian reason.
+ *   lines or "failure" with the Russian reason. A Yandex Market YML feed (root `yml_catalog`)
+ *   goes to the YML importer instead: `npm run import` sends it this way when the API holds the
+ *   embedded database (issue #28 item 3, server/import/handoff.ts).
+ * - `mode=complete` / `deactivate` → "success"; a catalog session's uploads are removed (no import
+ *   of them is running), as are those of sessions that expired.
  * - `type=sale&mode=query` → orders as CommerceML (server/services/order-exchange.ts); `success` marks
  *   them exported; `file` applies status changes from 1C. *
  * `/1c_exchange` is declared once per method with `createRoute` (routes/openapi.ts) so the OpenAPI
@@ -19,7 +23,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
@@ -28,7 +32,7 @@ import { bodyLimit } from 'hono/body-limit';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import { readServerEnv } from '../../env';
-import { formatReport, recordImportRun, writerOptionsFromEnv } from '../../services/catalog-import';
+import { formatReport, importYmlFile, recordImportRun, writerOptionsFromEnv } from '../../services/catalog-import';
 import { importCommerceMlFile, newCmlSession, type CmlSession } from '../../services/catalog-import/commerceml';
 import { ImportError, type ImportReport } from '../../services/catalog-import/types';
 import { applyStatusFile, markExported, ordersDocument } from '../../services/order-exchange';
@@ -55,6 +59,8 @@ const SESSION_TTL_MS = 6 * 3600_000;
 
 interface Job {
   done: boolean;
+  /** A YML feed (its importer reports no running count). */
+  yml?: boolean;
   products: number;
   report?: ImportReport;
   error?: string;
@@ -222,7 +228,11 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
           'Content-Type': 'text/plain; charset=utf-8',
           'WWW-Authenticate': 'Basic realm="1C"',
         });
-      for (const [id, s] of sessions) if (Date.now() - s.seen > SESSION_TTL_MS) sessions.delete(id);
+      for (const [id, s] of sessions)
+        if (Date.now() - s.seen > SESSION_TTL_MS) {
+          sessions.delete(id);
+          await rm(s.dir, { recursive: true, force: true }).catch(() => undefined);
+        }
       const id = randomBytes(16).toString('hex');
       sessions.set(id, {
         dir: path.join(options.dir, id),
@@ -284,18 +294,33 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
           e instanceof ImportError ? e.message : `Внутренняя ошибка импорта: ${(e as Error)?.message ?? e}`;
         created.promise = (async () => {
           try {
+            // The run's source (yml or commerceml) is known only once the file is found, so a
+            // failure before that is kept and recorded as the run's failure, as it always was.
+            let file: string | null = null;
+            let yml = false;
+            let prepError: unknown;
+            try {
+              if (!s.unzipped) {
+                for (const f of await readdir(s.dir).catch(() => [] as string[]))
+                  if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
+                s.unzipped = true;
+              }
+              file = await findFile(s.dir, name);
+              // Issue #28 item 3: `npm run import` hands a YML feed over this same path when the
+              // API holds the embedded database (server/import/handoff.ts).
+              yml = file !== null && (await isYmlFile(file, name));
+              created.yml = yml;
+            } catch (e) {
+              prepError = e;
+            }
             created.report = await recordImportRun(
               db,
-              'commerceml',
+              yml ? 'yml' : 'commerceml',
               name,
               async () => {
-                if (!s.unzipped) {
-                  for (const f of await readdir(s.dir).catch(() => [] as string[]))
-                    if (f.toLowerCase().endsWith('.zip')) await unzip(path.join(s.dir, f), s.dir);
-                  s.unzipped = true;
-                }
-                const file = await findFile(s.dir, name);
+                if (prepError) throw prepError;
                 if (!file) throw new ImportError(`Файл ${name} не был загружен`);
+                if (yml) return importYmlFile(db, file, { ...options.writer, input: name });
                 return importCommerceMlFile(db, file, s.cml, {
                   ...options.writer,
                   priceType: options.priceType,
@@ -317,17 +342,60 @@ export function createExchangeRoutes(options: ExchangeOptions = exchangeOptionsF
       const current = job;
       if (!current.done)
         await Promise.race([current.promise, new Promise((r) => setTimeout(r, options.waitMs ?? 20_000))]);
-      if (!current.done) return text(c, `progress\nИмпорт ${name} идёт: обработано товаров ${current.products}\n`);
+      if (!current.done)
+        return text(
+          c,
+          current.yml
+            ? `progress\nИмпорт ${name} идёт\n`
+            : `progress\nИмпорт ${name} идёт: обработано товаров ${current.products}\n`,
+        );
       s.jobs.delete(name);
       if (current.error) return text(c, `failure\n${current.error}\n`);
       return text(c, `success\n${formatReport(current.report!)}\n`);
     }
-    if (mode === 'complete' || mode === 'deactivate') return text(c, 'success\n');
+    if (mode === 'complete' || mode === 'deactivate') {
+      // The uploads are imported by now: drop them, unless an import still reads them. Each
+      // `npm run import` hand-off is a session of its own (issue #28 item 3), and a feed a day
+      // left behind would fill the disk.
+      if (type === 'catalog' && [...s.jobs.values()].every((j) => j.done)) {
+        await rm(s.dir, { recursive: true, force: true });
+        s.unzipped = false;
+      }
+      return text(c, 'success\n');
+    }
     return text(c, 'failure\nНеизвестный mode', 400);
   };
   openapiRoute(router, exchangeGet, exchange);
   openapiRoute(router, exchangePost, exchange);
   return router;
+}
+
+/** Bytes read to find a document's root element: a YML feed's prolog (declaration, DOCTYPE) is short. */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Whether an uploaded file is a Yandex Market YML feed rather than CommerceML (issue #28 item 3):
+ * its root element is `yml_catalog`; when no root element is found in the first 64 KB, a name
+ * ending in `.yml` decides. Read as latin1: element names are ASCII in UTF-8 and windows-1251
+ * alike, the encodings feeds come in.
+ */
+export async function isYmlFile(file: string, name: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  let head: string;
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    head = buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await handle.close();
+  }
+  const root = /<([^\s/>!?]+)/.exec(
+    head
+      .replace(/<\?[\s\S]*?\?>/g, '')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, ''),
+  )?.[1];
+  return root ? root === 'yml_catalog' : /\.yml$/i.test(name);
 }
 
 /** The uploaded file named `name`, at the top of the folder or inside an unpacked archive. */

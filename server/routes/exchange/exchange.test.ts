@@ -3,9 +3,10 @@
  * and a plain file in two chunks) → import → sale query → success → sale file), on the hand-written
  * CommerceML fixtures: GUID property values, lower-case characteristics, the price type from env,
  * a price of 0, a picture from the upload and a missing one, a changes-only package, re-import
- * without changes.
+ * without changes. Issue #28 item 3: a Yandex Market YML feed uploaded the same way (as
+ * `npm run import` hands it to the running API) goes to the YML importer.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -13,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { categories, offerFeatures, offers, orders, productImages, products } from '../../db/schema';
 import { call, createTestApi, oneItemOrder, type TestApi } from '../../test-utils';
+import { isYmlFile } from './exchange.routes';
 
 const FIXTURES = path.resolve(__dirname, '../../../tests/fixtures/import/cml');
+const YML_FIXTURE = path.resolve(__dirname, '../../../tests/fixtures/import/handoff.yml');
 const AUTH = `Basic ${Buffer.from('1c:секрет-обмена').toString('base64')}`;
 
 let api: TestApi;
@@ -227,5 +230,76 @@ describe('1C exchange, type=sale (issue #15)', () => {
     );
     const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order!.id));
     expect(after!.status).toBe('shipped');
+  });
+});
+
+describe('1C exchange, a YML feed (issue #28 item 3)', () => {
+  it('imports a YML feed uploaded in chunks with the YML importer and answers its report; complete drops the upload', async () => {
+    const feed = (await readFile(YML_FIXTURE, 'utf8')).replace('STOCK_42', '5');
+    const bytes = Buffer.from(feed);
+    const sessionsBefore = await readdir(path.join(tmp, 'exchange')).catch(() => [] as string[]);
+    const auth = await exchange('type=catalog&mode=checkauth');
+    const [, name, value] = auth.text.split('\n');
+    cookie = `${name}=${value}`;
+    await exchange('type=catalog&mode=init');
+    // A neutral name: the root element, not the name, tells it is YML.
+    for (const part of [bytes.subarray(0, 300), bytes.subarray(300)])
+      expect((await exchange('type=catalog&mode=file&filename=catalogue.xml', new Uint8Array(part))).text).toBe(
+        'success\n',
+      );
+    const res = await exchange('type=catalog&mode=import&filename=catalogue.xml');
+    expect(res.text.split('\n')[0]).toBe('success');
+    expect(res.text).toContain('Импорт catalogue.xml');
+    expect(res.text).toContain('Товары: создано 1, обновлено 0');
+    expect(res.text).toContain('Размеры: создано 2');
+    expect(res.text).not.toContain(tmp); // no server paths in the report
+
+    const db = api.handle.db;
+    const sizes = await rows<{ name: string; stock: number; product: string }>(
+      db,
+      sql`select f.name, f.stock, p.name as product from offer_features f join offers o on o.id = f.offer_id
+          join products p on p.id = o.product_id where p.name = 'Платье-рубашка «Передача»' order by f.name`,
+    );
+    expect(sizes).toEqual([
+      { name: '42', stock: 5, product: 'Платье-рубашка «Передача»' },
+      { name: '44', stock: 2, product: 'Платье-рубашка «Передача»' },
+    ]);
+    const [run] = await rows<{ source: string; status: string }>(
+      db,
+      sql`select source, status from import_runs where input = 'catalogue.xml' order by id desc limit 1`,
+    );
+    expect(run).toEqual({ source: 'yml', status: 'success' });
+
+    const session = (await readdir(path.join(tmp, 'exchange'))).filter((d) => !sessionsBefore.includes(d));
+    expect(session).toHaveLength(1);
+    expect(await readdir(path.join(tmp, 'exchange', session[0]!))).toEqual(['catalogue.xml']);
+    expect((await exchange('type=catalog&mode=complete')).text).toBe('success\n');
+    expect(await readdir(path.join(tmp, 'exchange'))).not.toContain(session[0]);
+  });
+
+  it('tells YML from CommerceML by the root element, in UTF-8 and windows-1251, after a DOCTYPE and comments', async () => {
+    const dir = path.join(tmp, 'sniff');
+    await rm(dir, { recursive: true, force: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(dir, { recursive: true }));
+    const cases: [string, string, string | Buffer, boolean][] = [
+      ['a', 'offers.xml', await readFile(YML_FIXTURE), true],
+      ['b', 'import.xml', await readFile(path.join(FIXTURES, 'offers.xml')), false],
+      [
+        'c',
+        'feed.xml',
+        Buffer.from(
+          '<?xml version="1.0" encoding="windows-1251"?>\n<!DOCTYPE yml_catalog [ <!ENTITY x "<b>"> ]>\n<!-- <offer> -->\n<yml_catalog date="x">\xcf\xeb\xe0\xf2\xfc\xe5</yml_catalog>',
+          'latin1',
+        ),
+        true,
+      ],
+      ['d', 'feed.yml', '<КоммерческаяИнформация/>', false],
+      ['e', 'feed.yml', '', true],
+      ['f', 'feed.xml', '', false],
+    ];
+    for (const [file, name, body, yml] of cases) {
+      await writeFile(path.join(dir, file), body);
+      expect([name, await isYmlFile(path.join(dir, file), name)]).toEqual([name, yml]);
+    }
   });
 });
