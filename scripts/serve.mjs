@@ -71,6 +71,11 @@ const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
 const MIN_RENDER_MS = 300;
 /** Seconds a client is told to wait when the storefront or the API sheds load. */
 const RETRY_AFTER_S = 5;
+/**
+ * The product feeds (issue #15; issue #28 item 9): relayed byte for byte from the API's built
+ * files, already compressed, with their own ETag and 304 (features/seo/api/relay-feed.ts).
+ */
+const FEED_PATH = /^\/(yml\.xml|google-merchant\.xml)(\?|$)/;
 
 /**
  * A page that failed while the API was shedding load (or up to 2 s after) did not fail for a bug:
@@ -195,6 +200,9 @@ if (cluster.isPrimary) {
       const refused = guardRequest(req.method, req.url);
       if (refused) return sendAnswer(req, res, refused);
       normalizeForwarding(req, trust);
+      // Issue #28 item 9: a feed is never a micro-cache copy (tens of MB) nor waits for another
+      // client's download of it, and keeps its Accept-Encoding (toNext).
+      if (FEED_PATH.test(req.url ?? '')) return toNext(req, res, performance.now());
       if (microCache.serve(req, res)) return;
       // Issue #12: the deadline counts from here, the wait below included.
       const arrived = performance.now();
@@ -257,7 +265,25 @@ if (cluster.isPrimary) {
           socket.destroy();
           return;
         }
-        res.once('close', release);
+        const feed = page && FEED_PATH.test(req.url ?? '');
+        if (feed) {
+          // Issue #28 item 9: a feed holds its slot until its head is written, not for the whole
+          // download: a crawler on a slow line took minutes, and eight such downloads filled
+          // WEB_CONCURRENCY_LIMIT so pages queued behind them.
+          let released = false;
+          const releaseOnce = () => {
+            if (released) return;
+            released = true;
+            release();
+          };
+          const writeHead = res.writeHead;
+          res.writeHead = function (...args) {
+            res.writeHead = writeHead;
+            releaseOnce();
+            return writeHead.apply(this, args);
+          };
+          res.once('close', releaseOnce);
+        } else res.once('close', release);
         if (page) {
           const cut = () => socket.destroy();
           socket.once('end', cut);
@@ -267,13 +293,16 @@ if (cluster.isPrimary) {
         // counts) whatever Next is doing. Not for writes (an order must not be cut in the middle)
         // nor sitemaps and product feeds (long by nature: a 100,000-product feed streams for a
         // minute, issue #15).
-        if (page && deadlineMs > 0 && !/^\/(sitemap|yml\.xml|google-merchant\.xml)/.test(req.url ?? '')) {
+        if (page && deadlineMs > 0 && !feed && !/^\/sitemap/.test(req.url ?? '')) {
           const left = deadlineMs - (performance.now() - arrived);
           // Too little left to render a page: the slot goes to a request that can still make it.
           if (left < MIN_RENDER_MS) return void sendAnswer(req, res, overloadedAnswer(RETRY_AFTER_S));
           armDeadline(res, left, (late) => sendAnswer(req, late, overloadedAnswer(RETRY_AFTER_S)));
         }
-        recordAndEncode(req, res);
+        // Issue #28 item 9: the API's gzip/brotli copy and its Content-Length pass through as they
+        // are (a body with Content-Encoding is never encoded again, and the client's
+        // Accept-Encoding must reach the relay); the micro-cache never keeps a feed.
+        if (!feed) recordAndEncode(req, res);
         unquoteImageValidators(req);
         handle(req, res);
       },

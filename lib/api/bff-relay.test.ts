@@ -29,6 +29,13 @@ beforeAll(async () => {
         res.end(JSON.stringify({ status: 'success', cart: { id: 'abc', items: [], count: 0, total: 0 } }));
         return;
       }
+      if (req.url === '/api/v1/slow-body/') {
+        // Head at once, the body after longer than the relay's timeout.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('a');
+        setTimeout(() => res.end('b'), 300);
+        return;
+      }
       if (req.url === '/api/v1/empty/') {
         res.statusCode = 204;
         res.end();
@@ -205,6 +212,22 @@ describe('relayToShopApi', () => {
     );
     expect(streamed.status).toBe(413);
     expect(seen).toEqual([]);
+  });
+
+  it('sends the product feeds to their public addresses instead of relaying them (issue #28)', async () => {
+    seen = [];
+    for (const name of ['yml.xml', 'google-merchant.xml']) {
+      const response = await relayToShopApi(browserRequest(`/api/v1/feeds/${name}`), { apiBase });
+      expect(response.status).toBe(308);
+      expect(response.headers.get('location')).toBe(`/${name}`);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('bounds the wait for the answer head, never a body under way (issue #28)', async () => {
+    const response = await relayToShopApi(browserRequest('/api/v1/slow-body/'), { apiBase, timeoutMs: 100 });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('ab');
   });
 
   it('answers 502 with a Russian message when the API is down', async () => {

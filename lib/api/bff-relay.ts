@@ -17,6 +17,13 @@
  *   own server determined (see {@link clientAddressOf}).
  * - The API's reference page and OpenAPI document are not relayed (404): they belong to the API's
  *   own origin, not to the shop's pages.
+ * - The product feeds (`/api/v1/feeds/*.xml`) are redirected (308) to their public addresses
+ *   /yml.xml and /google-merchant.xml (issue #28 item 9): relayed here, a 45–65 MB download was
+ *   decoded by fetch, sent uncompressed and cut by the {@link BFF_TIMEOUT_MS} timeout, which
+ *   covered the whole body (crawlers got XML truncated at 15 s). features/seo/api/relay-feed.ts
+ *   relays them with their codings and validators.
+ * - {@link BFF_TIMEOUT_MS} bounds the wait for the API's answer head; a body that is under way is
+ *   not cut (the storefront server's idle-socket timeout ends one that stalls).
  */
 
 import 'server-only';
@@ -72,6 +79,8 @@ const FORWARDING = new Set([
 
 // Paths of the API that are not part of the shop's same-origin API (issue #12).
 const NOT_RELAYED = /^\/api\/(docs|openapi\.json)(\/|$)/;
+// The product feeds, served at the storefront's root (app/yml.xml, app/google-merchant.xml).
+const FEED = /^\/api\/v1\/feeds\/(yml\.xml|google-merchant\.xml)\/?$/;
 
 /**
  * The browser's address as the storefront's own server saw it: the last entry of
@@ -222,6 +231,12 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
   } = options;
   const url = new URL(request.url);
   if (!url.pathname.startsWith('/api/') || NOT_RELAYED.test(url.pathname)) return errorJson(404, BFF_MESSAGES.notFound);
+  const feed = FEED.exec(url.pathname);
+  if (feed)
+    return new Response(null, {
+      status: 308,
+      headers: { location: `/${feed[1]}`, 'cache-control': 'public, max-age=86400' },
+    });
 
   const method = request.method.toUpperCase();
   if (UNSAFE_METHODS.has(method) && !isSameOriginRequest(request, siteUrl)) {
@@ -253,6 +268,12 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
   if (bffSecret) headers.set('x-shop-bff-secret', bffSecret);
 
   let upstream: Response;
+  // Only the wait for the answer head is bounded: AbortSignal.timeout on fetch also aborts a body
+  // still streaming, and cut long answers mid-way.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const cancel = () => timeout.abort();
+  request.signal?.addEventListener('abort', cancel, { once: true });
   try {
     upstream = await fetchImpl(`${apiBase.replace(/\/+$/, '')}${url.pathname}${url.search}`, {
       method,
@@ -260,10 +281,12 @@ export async function relayToShopApi(request: Request, options: RelayOptions): P
       body: body as BodyInit | undefined,
       redirect: 'manual',
       cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeout.signal,
     });
   } catch {
     return errorJson(502, BFF_MESSAGES.unavailable);
+  } finally {
+    clearTimeout(timer);
   }
 
   const responseHeaders = new Headers();

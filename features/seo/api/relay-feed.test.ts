@@ -1,76 +1,98 @@
 /**
- * Issue #15 "feeds out": the storefront's /yml.xml and /google-merchant.xml relay the shop API's
- * stream; a backend without the feed gives a clear 404, an unreachable one a 503 to retry.
+ * Issue #15 "feeds out", issue #28 item 9: the storefront's /yml.xml and /google-merchant.xml relay
+ * the shop API's answer byte for byte — compressed bodies stay compressed, validators, 304 and
+ * Content-Length pass through, a long download is never cut; a backend without the feed gives a
+ * clear 404, one without a feed yet or an unreachable one a 503 to retry.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayFeed } from './relay-feed';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+const XML = '<?xml version="1.0"?><yml_catalog>' + '<offer/>'.repeat(5000) + '</yml_catalog>';
+const GZ = gzipSync(XML);
+
+let server: Server;
+let base: string;
+let seen: IncomingHttpHeaders;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen = req.headers;
+    if (req.url === '/missing') return void res.writeHead(404).end('{"status":"error"}');
+    if (req.url === '/building') return void res.writeHead(503, { 'retry-after': '30' }).end('Фид ещё собирается');
+    if (req.url === '/broken') return void res.writeHead(500).end('x');
+    const common = { etag: '"abc-gz"', 'last-modified': 'Tue, 01 Dec 2026 10:00:00 GMT', vary: 'Accept-Encoding' };
+    if (req.headers['if-none-match'] === '"abc-gz"') return void res.writeHead(304, common).end();
+    if (req.url === '/slow') {
+      // Streams for longer than the wait for the answer's head.
+      res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' });
+      res.write('<rss>');
+      setTimeout(() => res.end('</rss>'), 300);
+      return;
+    }
+    res.writeHead(200, {
+      ...common,
+      'content-type': 'application/xml; charset=utf-8',
+      'content-encoding': 'gzip',
+      'content-length': String(GZ.length),
+      'cache-control': 'public, max-age=0, s-maxage=300',
+    });
+    res.end(GZ);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-const request = () => new Request('http://shop.test/yml.xml');
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const request = (headers: Record<string, string> = {}) => new Request('http://shop.test/yml.xml', { headers });
 
 describe('relayFeed', () => {
-  it('passes the API stream through with its cache header', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response('<?xml version="1.0"?><yml_catalog/>', {
-          headers: {
-            'Content-Type': 'application/xml; charset=utf-8',
-            'Cache-Control': 'public, max-age=0, s-maxage=300',
-          },
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const res = await relayFeed('yml.xml', request());
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toMatch(/\/api\/v1\/feeds\/yml\.xml$/);
+  it('passes the compressed body, its coding, length, validators and cache header through untouched', async () => {
+    const res = await relayFeed('yml.xml', request({ 'accept-encoding': 'gzip, br' }), { url: `${base}/feed` });
+    expect(seen['accept-encoding']).toBe('gzip, br');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-length')).toBe(String(GZ.length));
+    expect(res.headers.get('etag')).toBe('"abc-gz"');
+    expect(res.headers.get('last-modified')).toBe('Tue, 01 Dec 2026 10:00:00 GMT');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
-    expect(await res.text()).toBe('<?xml version="1.0"?><yml_catalog/>');
+    // The gzip bytes themselves, not the XML decoded by the relay.
+    expect(Buffer.from(await res.arrayBuffer()).equals(GZ)).toBe(true);
   });
 
-  it('does not cut a feed that streams longer than the wait for its first byte', async () => {
-    vi.useFakeTimers();
-    try {
-      let signal: AbortSignal | undefined;
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async (_url: string, init: RequestInit) => ((signal = init.signal ?? undefined), new Response('<rss/>'))),
-      );
-      const res = await relayFeed('google-merchant.xml', request());
-      vi.advanceTimersByTime(600_000);
-      expect(signal?.aborted).toBe(false);
-      expect(res.status).toBe(200);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('passes If-None-Match on and the 304 back without a body', async () => {
+    const res = await relayFeed('yml.xml', request({ 'if-none-match': '"abc-gz"' }), { url: `${base}/feed` });
+    expect(seen['if-none-match']).toBe('"abc-gz"');
+    expect(res.status).toBe(304);
+    expect(res.headers.get('etag')).toBe('"abc-gz"');
+    expect(await res.text()).toBe('');
+  });
+
+  it('does not cut a feed that streams after its head', async () => {
+    const res = await relayFeed('google-merchant.xml', request(), { url: `${base}/slow` });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('<rss></rss>');
   });
 
   it('says in Russian that a backend without feeds has none (404), never an empty feed', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"status":"error"}', { status: 404 })),
-    );
-    const res = await relayFeed('google-merchant.xml', request());
+    const res = await relayFeed('google-merchant.xml', request(), { url: `${base}/missing` });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('text/plain');
     expect(await res.text()).toContain('Фид не настроен');
   });
 
-  it('answers 503 with Retry-After when the API cannot be reached or fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))),
-    );
-    const down = await relayFeed('yml.xml', request());
+  it('answers 503 with Retry-After before the first build, when the API fails or cannot be reached', async () => {
+    const building = await relayFeed('yml.xml', request(), { url: `${base}/building` });
+    expect(building.status).toBe(503);
+    expect(building.headers.get('retry-after')).toBe('30');
+    expect(await building.text()).toContain('собирается');
+    expect((await relayFeed('yml.xml', request(), { url: `${base}/broken` })).status).toBe(503);
+    const down = await relayFeed('yml.xml', request(), { url: 'http://127.0.0.1:1/feed' });
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe('60');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('x', { status: 500 })),
-    );
-    expect((await relayFeed('yml.xml', request())).status).toBe(503);
   });
 });
