@@ -5,10 +5,10 @@
  * clear 404, one without a feed yet or an unreachable one a 503 to retry.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayFeed } from './relay-feed';
+import type { AddressInfo } from 'node:net';
 
 const XML = '<?xml version="1.0"?><yml_catalog>' + '<offer/>'.repeat(5000) + '</yml_catalog>';
 const GZ = gzipSync(XML);
