@@ -1,21 +1,17 @@
 /**
- * `npm run import -- <file or URL>` (issue #15 "YML import"): imports a Yandex Market YML feed
- * into the database named by DATABASE_URL (else the embedded PGlite in PGLITE_DIR) and prints the
- * report: created / updated / unchanged counts, every skipped offer with its reason, pictures that
- * could not be fetched. Exit code 1 with a Russian message for malformed XML (nothing changed).
+ * `npm run import -- <file or URL>` (issue #15 "YML import"): imports a Yandex Market YML feed and
+ * prints the report: created / updated / unchanged counts, every skipped offer with its reason,
+ * pictures that could not be fetched. Exit code 1 with a Russian message for malformed XML
+ * (nothing changed) or when the import cannot be done (below).
  *
- * PGlite belongs to one process (DESIGN.md "Database"): stop the API before importing into the
- * embedded database, or use PostgreSQL, or the 1C exchange of the running API.
+ * One writer (issue #28 item 3, server/import/handoff.ts): on PostgreSQL (DATABASE_URL) it imports
+ * directly; on the embedded PGlite (PGLITE_DIR) it imports directly when no process has the
+ * folder open, hands the file to the running API over its 1C exchange when the API holds it
+ * (EXCHANGE_USER / EXCHANGE_PASSWORD needed here, the same as the API's), and refuses otherwise.
  */
-import { openDb } from '../db/client';
 import { readServerEnv } from '../env';
-import {
-  formatReport,
-  ImportError,
-  importProcessSettings,
-  importYml,
-  writerOptionsFromEnv,
-} from '../services/catalog-import';
+import { ImportError, importProcessSettings } from '../services/catalog-import';
+import { runImport } from './handoff';
 
 async function main(): Promise<void> {
   const input = process.argv.slice(2).find((a) => !a.startsWith('--'));
@@ -23,15 +19,13 @@ async function main(): Promise<void> {
     console.error('Укажите файл или адрес YML-фида: npm run import -- feed.xml');
     process.exit(2);
   }
-  const dbOptions = importProcessSettings();
   const env = readServerEnv();
-  const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR, dbOptions);
-  try {
-    const report = await importYml(handle.db, input, writerOptionsFromEnv(env));
-    console.log(formatReport(report));
-  } finally {
-    await handle.close();
-  }
+  const { report } = await runImport(input, env, {
+    // Only a direct import opens the database in this process (see importProcessSettings).
+    dbOptions: importProcessSettings(),
+    log: (line) => console.error(line),
+  });
+  console.log(report);
 }
 
 main().catch((err: unknown) => {
