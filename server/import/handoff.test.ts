@@ -11,7 +11,6 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -25,6 +24,7 @@ import { readServerEnv, type ServerEnv } from '../env';
 import { seedDatabase } from '../seed';
 import { startChangeEvents, type ChangeEvents, type ChangeRound } from '../services/change-events';
 import { apiBaseUrl, runImport } from './handoff';
+import type { AddressInfo } from 'node:net';
 
 const FEED = path.resolve(__dirname, '../../tests/fixtures/import/handoff.yml');
 const PRODUCT = 'Платье-рубашка «Передача»';
