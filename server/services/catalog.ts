@@ -82,15 +82,51 @@ async function allCategories(db: Db): Promise<CategoryRow[]> {
   return rows<CategoryRow>(db, sql`select * from categories order by level, sort, id`);
 }
 
-/** GET /v1/preview_category/: sections with second-level subcategories and every descendant. */
+/**
+ * Ids of the categories with goods: a product in the category itself or in any category below it.
+ * One query (an index probe of `products_category_idx` per category), then up the parents in JS.
+ */
+async function categoriesWithGoods(db: Db, cats: readonly CategoryRow[]): Promise<Set<number>> {
+  const own = await rows<{ id: number }>(
+    db,
+    sql`select c.id from categories c where exists (select 1 from products p where p.category_id = c.id)`,
+  );
+  const byId = new Map(cats.map((c) => [c.id, c]));
+  const out = new Set<number>();
+  for (const row of own) {
+    let c = byId.get(Number(row.id));
+    while (c && !out.has(c.id)) {
+      out.add(c.id);
+      c = c.parent_id === null ? undefined : byId.get(c.parent_id);
+    }
+  }
+  return out;
+}
+
+/**
+ * GET /v1/preview_category/: sections with second-level subcategories and every descendant.
+ *
+ * Menu order of `subcategories` (issue #28 "Categories the shopper can reach"): those with goods
+ * (in them or below) first, then empty ones, each group by `sort` (the seed's order, imported
+ * categories after it). So a category an import filled is not buried behind empty ones past the
+ * menu's first 10; empty ones stay listed (a new shop's menu is not blank before its first
+ * import). The storefront caches this answer under "preview-categories" for up to 5 minutes
+ * (CATALOG_REVALIDATE_S), so a category that gets its first goods moves up within that time.
+ */
 export async function listPreviewCategories(db: Db): Promise<PreviewCategory[]> {
   const cats = await allCategories(db);
+  const withGoods = await categoriesWithGoods(db, cats);
+  const goodsFirst = (a: CategoryRow, b: CategoryRow) => Number(withGoods.has(b.id)) - Number(withGoods.has(a.id));
   return cats
     .filter((c) => c.level === 1)
     .map((section) => ({
       path: section.path,
       name: section.name,
-      subcategories: cats.filter((c) => c.parent_id === section.id).map((c) => ({ path: c.path, name: c.name })),
+      // `cats` is in (level, sort, id) order and the sort is stable: sort order within each group.
+      subcategories: cats
+        .filter((c) => c.parent_id === section.id)
+        .sort(goodsFirst)
+        .map((c) => ({ path: c.path, name: c.name })),
       allCategories: cats
         .filter((c) => c.level > 1 && c.section === section.section)
         .map((c) => ({ path: c.path, name: c.name })),
@@ -111,7 +147,8 @@ export async function listCategories(db: Db) {
 }
 
 /**
- * GET /v1/category/{path}: a category with its parents, children and tags.
+ * GET /v1/category/{path}: a category with its parents, children and tags. Children are in the
+ * menu's order (see {@link listPreviewCategories}): with goods first, then by `sort`.
  * @throws ApiHttpError 404 for an unknown path or tag.
  */
 export async function getCategory(db: Db, path: string, tagSlug?: string): Promise<Category> {
@@ -132,7 +169,12 @@ export async function getCategory(db: Db, path: string, tagSlug?: string): Promi
     : [];
   const children = await rows<{ path: string; name: string }>(
     db,
-    sql`select path, name from categories where parent_id = ${cat.id} order by sort, id`,
+    sql`select c.path, c.name from categories c where c.parent_id = ${cat.id}
+        order by exists (
+          select 1 from categories d
+          where (d.id = c.id or left(d.path, length(c.path) + 1) = c.path || '/')
+            and exists (select 1 from products p where p.category_id = d.id)
+        ) desc, c.sort, c.id`,
   );
   const tags = await rows<{ slug: string; name: string }>(
     db,

@@ -10,14 +10,28 @@ export type MenuBarProps = {
   brands: { links: MenuLink[]; moreHref?: string } | null;
 };
 
+function LinkList({ label, links }: { label: string; links: readonly MenuLink[] }) {
+  return (
+    <ul className={styles.panelList} aria-label={label}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href}>{link.name}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Panel({
   label,
   links,
+  rest = [],
   moreHref,
   moreText,
 }: {
   label: string;
   links: readonly MenuLink[];
+  rest?: readonly MenuLink[];
   moreHref?: string;
   moreText: string;
 }) {
@@ -25,13 +39,18 @@ function Panel({
   return (
     <div className={styles.panel}>
       <div className={`container ${styles.panelInner}`}>
-        <ul className={styles.panelList} aria-label={label}>
-          {links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.name}</a>
-            </li>
-          ))}
-        </ul>
+        <LinkList label={label} links={links} />
+        {rest.length > 0 ? (
+          // A native disclosure: opens by click, Enter or Space without any script, and keeps the
+          // focus inside the panel, which :focus-within then keeps open.
+          <details className={styles.rest}>
+            <summary className={styles.restToggle}>
+              <span className={styles.restClosed}>Ещё {rest.length}</span>
+              <span className={styles.restOpen}>Свернуть</span>
+            </summary>
+            <LinkList label={`${label}: ещё`} links={rest} />
+          </details>
+        ) : null}
         {moreHref ? (
           <a href={moreHref} className={styles.more}>
             {moreText}
@@ -45,8 +64,13 @@ function Panel({
 /**
  * The desktop menu bar (spec §2 Layout): SALE, Новинки, the sections of /v1/preview_category/ and
  * Бренды; each section opens a panel on hover or keyboard focus (CSS :hover / :focus-within, no
- * JS) with up to 10 subcategories and "Смотреть все" above 10; the brands panel shows only when
- * there are brands, with "Все бренды" above 10. Hidden below 1024px (the mobile menu takes over).
+ * JS) with its first 10 subcategories and, above 10, «Ещё N» revealing the rest in the panel (a
+ * `<details>`: works without JavaScript and from the keyboard; issue #28, imported categories come
+ * after the seeded ones and were unreachable) and "Смотреть все" to the section page, whose
+ * chips list every subcategory too. Order is the API's: subcategories with goods first, empty
+ * ones last (`menuSections`). The brands panel shows only when there are brands, with "Все
+ * бренды" above 10. Hidden below 1024px (the mobile menu takes over: its sections lead to the
+ * section pages and their chips).
  *
  * A client component without state only so that every page's RSC payload carries its compact
  * props (the menu's links) instead of the rendered tree (issue #7: ~6 kB less per page).
@@ -70,7 +94,13 @@ export function MenuBar({ sections, brands }: MenuBarProps) {
             <a href={section.href} className={styles.top}>
               {section.name}
             </a>
-            <Panel label={section.name} links={section.links} moreHref={section.moreHref} moreText="Смотреть все" />
+            <Panel
+              label={section.name}
+              links={section.links}
+              rest={section.rest}
+              moreHref={section.moreHref}
+              moreText="Смотреть все"
+            />
           </li>
         ))}
         <li className={styles.item}>

@@ -10,24 +10,30 @@ export type MenuLink = { name: string; href: string };
 export type MenuSection = {
   name: string;
   href: string;
-  /** Up to 10 subcategories (spec §9). */
+  /** The first 10 subcategories (spec §9), shown when the panel opens. */
   links: MenuLink[];
-  /** Set when the section has more than 10 subcategories: "Смотреть все". */
+  /** The subcategories past the first 10, behind «Ещё» in the panel (issue #28); empty up to 10. */
+  rest: MenuLink[];
+  /** Set when the section has more than 10 subcategories: "Смотреть все" (the section page). */
   moreHref?: string;
 };
 
-/** Sections with their first 10 subcategories and a "more" link above 10 (spec §2, §9). */
+/**
+ * Sections with their subcategories: the first 10 shown, the rest behind «Ещё», and a "more" link
+ * to the section page above 10 (spec §2, §9; issue #28: every subcategory reachable from the menu,
+ * imported ones included). Subcategories keep the API's menu order, which puts those with goods
+ * before empty ones (server/services/catalog.ts `listPreviewCategories`).
+ */
 export function menuSections(categories: readonly PreviewCategory[]): MenuSection[] {
   return categories.map((category) => {
     const sectionHref = catalogHref(category.path);
-    const links = category.subcategories
-      .slice(0, MENU_SUBCATEGORIES_LIMIT)
-      .map((sub) => ({ name: sub.name, href: catalogHref(sub.path) }));
+    const all = category.subcategories.map((sub) => ({ name: sub.name, href: catalogHref(sub.path) }));
     return {
       name: category.name,
       href: sectionHref,
-      links,
-      moreHref: category.subcategories.length > MENU_SUBCATEGORIES_LIMIT ? sectionHref : undefined,
+      links: all.slice(0, MENU_SUBCATEGORIES_LIMIT),
+      rest: all.slice(MENU_SUBCATEGORIES_LIMIT),
+      moreHref: all.length > MENU_SUBCATEGORIES_LIMIT ? sectionHref : undefined,
     };
   });
 }
