@@ -170,6 +170,42 @@ const EnvSchema = z.object({
   IMPORT_PICTURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Folder imported product pictures are stored in (served at /media/import/{file}). */
   IMPORT_MEDIA_DIR: z.string().default('.data/media'),
+  /**
+   * Issue #28: which 1C property or YML `param` is the colour, size, material, composition,
+   * country, brand or article: `role=name` pairs separated by `;`, e.g. `color=Цвет для сайта;
+   * size=Размер одежды`. Unnamed roles go by the default names (Цвет, Размер, Материал, …, in any case).
+   */
+  IMPORT_PROPERTY_MAP: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(/[;\n]/)
+          .filter((p) => p.trim())
+          .every((p) => /^\s*(color|size|material|composition|country|brand|article)\s*=\s*\S/.test(p)),
+      'ожидаются пары роль=свойство через «;», роли: color, size, material, composition, country, brand, article',
+    ),
+  /**
+   * Issue #28: vendor names that are not brands (placeholders such as «Название», the seller's
+   * legal name), `;`-separated, added to the built-in list; legal forms (ИП, ООО, АО…) never are.
+   */
+  IMPORT_NOT_BRANDS: z.string().default(''),
+  /**
+   * Issue #28: how YML offers without `group_id` become one product with colour and size variants:
+   * `model` (offers sharing `<model>`, else `vendorCode`), `vendorCode` (sharing `vendorCode`), or
+   * `none` (each offer its own product). `group_id` always wins.
+   */
+  IMPORT_YML_GROUP_BY: z.enum(['model', 'vendorCode', 'none']).default('model'),
+  /** Issue #28: a picture address that failed is not fetched again for this many hours. */
+  IMPORT_PICTURE_RETRY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Issue #28: pictures fetched at once in all, and from one host at once. */
+  IMPORT_PICTURE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  IMPORT_PICTURE_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

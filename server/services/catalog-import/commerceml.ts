@@ -11,18 +11,28 @@
  * `СодержитТолькоИзменения="true"` (attribute or element) makes a file touch only what it names.
  */
 import path from 'node:path';
-import { isColorName, isCompositionName, isCountryName, isMaterialName, isSizeName } from './mapping';
+import { sql } from 'drizzle-orm';
+import { importProperties, importPropertyValues } from '../../db/schema';
+import { looksLikeIdentifier, propertyRoles, type PropertyRole } from './mapping';
 import { cleanText, normKey, parseNumber, sanitizeDescription } from './text';
 import { emptyReport, type ImportCategory, type ImportProduct, type ImportReport } from './types';
 import { BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
 import { checkXml, child, childrenOf, childText, pathText, readXml, type XmlNode } from './xml';
 import type { Db } from '../../db/client';
 
-/** What one exchange has learned from its earlier files (classifier, goods waiting for offers). */
+/**
+ * What one exchange has learned from its earlier files (classifier, goods waiting for offers), on
+ * top of the dictionary earlier exchanges stored (issue #28: the classifier «may come in another
+ * file of the same exchange or in an earlier exchange»).
+ */
 export interface CmlSession {
   groups: Map<string, ImportCategory>;
-  /** Property Ид → its name and value Ид → value. */
-  properties: Map<string, { name: string; values: Map<string, string> }>;
+  /** Property Ид → its name. */
+  properties: Map<string, string>;
+  /** Value Ид (`ИдЗначения`) → its text, whatever property it was listed under. */
+  values: Map<string, string>;
+  /** Whether the stored dictionary (import_properties, import_property_values) has been read in. */
+  dictionaryLoaded: boolean;
   /** Goods of import.xml by Ид (without variants). */
   goods: Map<string, ImportProduct>;
   /** Price type Ид chosen (IMPORT_PRICE_TYPE), once a ТипыЦен is read. */
@@ -30,7 +40,53 @@ export interface CmlSession {
 }
 
 /** A new, empty session. */
-export const newCmlSession = (): CmlSession => ({ groups: new Map(), properties: new Map(), goods: new Map() });
+export const newCmlSession = (): CmlSession => ({
+  groups: new Map(),
+  properties: new Map(),
+  values: new Map(),
+  dictionaryLoaded: false,
+  goods: new Map(),
+});
+
+/** Reads the dictionary stored by earlier exchanges into the session (once per session). */
+async function loadDictionary(db: Db, session: CmlSession): Promise<void> {
+  if (session.dictionaryLoaded) return;
+  session.dictionaryLoaded = true;
+  for (const p of await db
+    .select({ extId: importProperties.extId, name: importProperties.name })
+    .from(importProperties))
+    if (!session.properties.has(p.extId)) session.properties.set(p.extId, p.name);
+  for (const v of await db
+    .select({ extId: importPropertyValues.extId, value: importPropertyValues.value })
+    .from(importPropertyValues))
+    if (!session.values.has(v.extId)) session.values.set(v.extId, v.value);
+}
+
+/** Stores a classifier's properties and values for later exchanges (upsert; unchanged rows untouched). */
+async function storeDictionary(
+  db: Db,
+  props: { extId: string; name: string }[],
+  values: { extId: string; propertyExtId: string; value: string }[],
+): Promise<void> {
+  const col = <T, K extends keyof T>(list: T[], k: K) => sql.param(list.map((r) => r[k]));
+  for (let i = 0; i < props.length; i += 5000) {
+    const part = props.slice(i, i + 5000);
+    await db.execute(sql`
+      insert into import_properties (ext_id, name)
+      select * from unnest(${col(part, 'extId')}::text[], ${col(part, 'name')}::text[])
+      on conflict (ext_id) do update set name = excluded.name, updated_at = now()
+      where import_properties.name is distinct from excluded.name`);
+  }
+  for (let i = 0; i < values.length; i += 5000) {
+    const part = values.slice(i, i + 5000);
+    await db.execute(sql`
+      insert into import_property_values (ext_id, property_ext_id, value)
+      select * from unnest(${col(part, 'extId')}::text[], ${col(part, 'propertyExtId')}::text[], ${col(part, 'value')}::text[])
+      on conflict (ext_id) do update set property_ext_id = excluded.property_ext_id, value = excluded.value, updated_at = now()
+      where (import_property_values.property_ext_id, import_property_values.value)
+        is distinct from (excluded.property_ext_id, excluded.value)`);
+  }
+}
 
 /** Options of {@link importCommerceMlFile}. */
 export interface CmlImportOptions extends WriterOptions {
@@ -57,41 +113,112 @@ function readGroups(node: XmlNode | undefined, parent: string | undefined, into:
   }
 }
 
+/** Reads `Свойства` into the session; returns what to store. */
 function readProperties(node: XmlNode | undefined, session: CmlSession) {
+  const props: { extId: string; name: string }[] = [];
+  const values: { extId: string; propertyExtId: string; value: string }[] = [];
   for (const p of childrenOf(node, 'Свойство')) {
     const id = cleanText(childText(p, 'Ид'));
     if (!id) continue;
-    const values = new Map<string, string>();
+    const name = cleanText(childText(p, 'Наименование'));
+    session.properties.set(id, name);
+    props.push({ extId: id, name });
     for (const v of [
       ...childrenOf(child(p, 'ВариантыЗначений'), 'Справочник'),
       ...childrenOf(child(p, 'ВариантыЗначений'), 'ВариантЗначения'),
     ]) {
       const vid = cleanText(childText(v, 'ИдЗначения') ?? childText(v, 'Ид'));
-      if (vid) values.set(vid, cleanText(childText(v, 'Значение')));
+      if (!vid) continue;
+      const value = cleanText(childText(v, 'Значение'));
+      session.values.set(vid, value);
+      values.push({ extId: vid, propertyExtId: id, value });
     }
-    session.properties.set(id, { name: cleanText(childText(p, 'Наименование')), values });
+  }
+  return { props, values };
+}
+
+/** A name/value pair of a Товар or Предложение with the role its property plays. */
+interface Trait {
+  name: string;
+  value: string;
+  role: PropertyRole | undefined;
+}
+
+/**
+ * Collects property values that could not be resolved (issue #28: «What cannot be resolved is left
+ * out and reported, never shown»), one note per property for the report.
+ */
+class Unresolved {
+  private readonly byProperty = new Map<string, { count: number; example: string }>();
+  add(property: string, value: string) {
+    const entry = this.byProperty.get(property) ?? { count: 0, example: value };
+    entry.count++;
+    this.byProperty.set(property, entry);
+  }
+  notes(): string[] {
+    return [...this.byProperty].map(
+      ([property, { count, example }]) =>
+        `Свойство «${property}»: ${count} знач. не найдено в классификаторе 1С (например, ${example}) — не показаны покупателям`,
+    );
   }
 }
 
-/** Name/value pairs of a Товар or Предложение: properties (GUIDs resolved), characteristics, requisites. */
-function traits(node: XmlNode, session: CmlSession): { name: string; value: string }[] {
-  const out: { name: string; value: string }[] = [];
+/**
+ * Name/value pairs of a Товар or Предложение: properties (references resolved through the
+ * classifier by the value's own Ид, whatever property it sits under), characteristics,
+ * requisites. An identifier that resolves to nothing is left out and counted in `unresolved`.
+ */
+function traits(
+  node: XmlNode,
+  session: CmlSession,
+  roles: ReturnType<typeof propertyRoles>,
+  unresolved: Unresolved,
+): Trait[] {
+  const out: Trait[] = [];
+  const push = (name: string, raw: string, propertyId?: string) => {
+    const role = name ? roles.roleOf(name) : undefined;
+    const resolved = session.values.get(raw);
+    if (resolved !== undefined) {
+      if (name) out.push({ name, value: resolved, role });
+      return;
+    }
+    if (looksLikeIdentifier(raw, role)) {
+      unresolved.add(name || `с Ид ${propertyId ?? '?'}`, raw);
+      return;
+    }
+    if (name) out.push({ name, value: raw, role });
+  };
   for (const v of childrenOf(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства')) {
-    const prop = session.properties.get(cleanText(childText(v, 'Ид')));
-    for (const val of childrenOf(v, 'Значение')) {
+    const propertyId = cleanText(childText(v, 'Ид'));
+    const name = session.properties.get(propertyId) ?? cleanText(childText(v, 'Наименование'));
+    const given = childrenOf(v, 'Значение');
+    // A property named with an empty value still tells that the size is missing (reported, not invented).
+    if (!given.some((val) => cleanText(val.text)) && name && roles.is('size', name))
+      out.push({ name, value: '', role: 'size' });
+    for (const val of given) {
       const raw = cleanText(val.text);
-      if (!raw) continue;
-      out.push({ name: prop?.name ?? '', value: prop?.values.get(raw) ?? raw });
+      if (raw) push(name, raw, propertyId);
     }
   }
   for (const c of childrenOf(child(node, 'ХарактеристикиТовара'), 'ХарактеристикаТовара')) {
-    out.push({ name: cleanText(childText(c, 'Наименование')), value: cleanText(childText(c, 'Значение')) });
+    const name = cleanText(childText(c, 'Наименование'));
+    const raw = cleanText(childText(c, 'Значение'));
+    if (raw) push(name, raw);
+    else if (name && roles.is('size', name)) out.push({ name, value: '', role: 'size' });
   }
   for (const r of childrenOf(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')) {
-    out.push({ name: cleanText(childText(r, 'Наименование')), value: cleanText(childText(r, 'Значение')) });
+    const raw = cleanText(childText(r, 'Значение'));
+    if (raw) push(cleanText(childText(r, 'Наименование')), raw);
   }
-  return out.filter((t) => t.name && t.value);
+  return out;
 }
+
+/** The value of the first trait with `role` and a value. */
+const roleValue = (list: Trait[], role: PropertyRole): string | undefined =>
+  list.find((t) => t.role === role && t.value)?.value;
+/** The size of a trait list: its value, '' when a size property is named without a value, or undefined. */
+const sizeOf = (list: Trait[]): string | undefined =>
+  roleValue(list, 'size') ?? (list.some((t) => t.role === 'size') ? '' : undefined);
 
 /** A picture path of the upload → an absolute path inside `baseDir` (nothing outside it), or a URL. */
 function picturePath(raw: string, baseDir: string): string | undefined {
@@ -116,6 +243,9 @@ export async function importCommerceMlFile(
   const started = performance.now();
   const report = emptyReport('commerceml', path.basename(file));
   await checkXml(file);
+  await loadDictionary(db, session);
+  const roles = propertyRoles(opts.propertyMap ?? '');
+  const unresolved = new Unresolved();
 
   let partial = /^(prices|rests)/i.test(path.basename(file));
   const writer = new CatalogWriter(db, report, {
@@ -137,6 +267,8 @@ export async function importCommerceMlFile(
     pending = new Map(keep ? [[lastKey, keep]] : []);
   };
   const known: ImportProduct[] = [];
+  // Offers of the package itself, not those a discount (Скидки) or another section lists.
+  const isPackage = (name: string | undefined) => name === 'ПакетПредложений' || name === 'ИзмененияПакетаПредложений';
 
   await readXml(file, {
     onOpen: (name, attrs) => {
@@ -155,7 +287,7 @@ export async function importCommerceMlFile(
         last === 'Классификатор' ||
         (last === 'Товар' && parent === 'Товары' && p.includes('Каталог')) ||
         last === 'ТипыЦен' ||
-        (last === 'Предложение' && parent === 'Предложения') ||
+        (last === 'Предложение' && parent === 'Предложения' && isPackage(p.at(-3))) ||
         (last === 'СодержитТолькоИзменения' && (parent === 'Каталог' || parent === 'ПакетПредложений'))
       );
     },
@@ -166,7 +298,8 @@ export async function importCommerceMlFile(
       }
       if (node.name === 'Классификатор') {
         readGroups(child(node, 'Группы'), undefined, session.groups);
-        readProperties(child(node, 'Свойства'), session);
+        const { props, values } = readProperties(child(node, 'Свойства'), session);
+        await storeDictionary(db, props, values);
         for (const [id, g] of session.groups) writer.feedCategories.set(id, g);
         if (child(node, 'ТипыЦен')) choosePriceType(child(node, 'ТипыЦен')!, session, opts.priceType);
         return;
@@ -178,18 +311,19 @@ export async function importCommerceMlFile(
       if (node.name === 'Товар') {
         const id = productIdOf(cleanText(childText(node, 'Ид')));
         const name = cleanText(childText(node, 'Наименование'));
-        if (!id) return writer.skip('(без Ид)', name, 'у товара нет Ид');
+        if (!id) return writer.skip('(без Ид)', name, 'у товара нет Ид', 0);
         if (/удал/i.test(node.attrs['Статус'] ?? '') || cleanText(childText(node, 'ПометкаУдаления')) === 'true') {
-          return writer.skip(id, name, 'товар помечен в 1С на удаление');
+          return writer.skip(id, name, 'товар помечен в 1С на удаление', 0);
         }
-        const t = traits(node, session);
-        const find = (test: (n: string) => boolean) => t.find((x) => test(x.name))?.value;
-        const brand =
-          cleanText(pathText(node, 'Изготовитель/Наименование')) ||
-          find((n) => /^(бренд|марка|производитель|brand)/.test(normKey(n)));
+        const t = traits(node, session, roles, unresolved);
+        const brand = cleanText(pathText(node, 'Изготовитель/Наименование')) || roleValue(t, 'brand');
+        const article = cleanText(childText(node, 'Артикул')) || roleValue(t, 'article');
         const pictures = childrenOf(node, 'Картинка')
           .map((p) => picturePath(p.text, opts.baseDir))
           .filter((p): p is string => !!p);
+        const material = roleValue(t, 'material');
+        const composition = roleValue(t, 'composition');
+        const country = roleValue(t, 'country');
         const item: ImportProduct = {
           extId: id,
           ...(name || !partial ? { name } : {}),
@@ -198,16 +332,15 @@ export async function importCommerceMlFile(
             ? { description: sanitizeDescription(childText(node, 'Описание')) }
             : {}),
           ...(brand || !partial ? { brand } : {}),
-          ...(find(isMaterialName) ? { material: find(isMaterialName) } : {}),
-          ...(find(isCompositionName) ? { composition: find(isCompositionName) } : {}),
-          ...(find(isCountryName) ? { country: find(isCountryName) } : {}),
+          ...(article || !partial ? { article: article ?? '' } : {}),
+          ...(material ? { material } : {}),
+          ...(composition ? { composition } : {}),
+          ...(country ? { country } : {}),
           ...(pictures.length || !partial ? { pictures } : {}),
           variants: [],
         };
         // Goods without characteristics may carry their size and colour as properties.
-        const color = find(isColorName);
-        const size = find(isSizeName);
-        session.goods.set(id, Object.assign(item, { _color: color, _size: size }));
+        session.goods.set(id, Object.assign(item, { _color: roleValue(t, 'color'), _size: sizeOf(t) }));
         known.push(item);
         if (known.length >= BATCH_PRODUCTS) await updateKnown(writer, known.splice(0));
         return;
@@ -215,11 +348,13 @@ export async function importCommerceMlFile(
       // Предложение
       const offerId = cleanText(childText(node, 'Ид'));
       const productId = productIdOf(offerId);
+      report.offers++;
       if (!offerId) return writer.skip('(без Ид)', childText(node, 'Наименование'), 'у предложения нет Ид');
       const good = session.goods.get(productId) as (ImportProduct & { _color?: string; _size?: string }) | undefined;
-      const t = traits(node, session);
-      const color = t.find((x) => isColorName(x.name))?.value ?? good?._color;
-      const size = t.find((x) => isSizeName(x.name))?.value ?? good?._size;
+      const t = traits(node, session, roles, unresolved);
+      const color = roleValue(t, 'color') ?? good?._color;
+      const own = sizeOf(t);
+      const size = own || good?._size || (own ?? good?._size);
       let price: number | undefined;
       let oldPrice: number | undefined;
       const prices = childrenOf(child(node, 'Цены'), 'Цена');
@@ -262,6 +397,7 @@ export async function importCommerceMlFile(
   });
   if (known.length) await updateKnown(writer, known);
   await flush(false);
+  report.notes.push(...unresolved.notes());
   report.ms = Math.round(performance.now() - started);
   return report;
 }

@@ -27,9 +27,15 @@ export function writerOptionsFromEnv(env: ServerEnv, fetchImpl?: typeof fetch): 
   return {
     categoryMap: env.IMPORT_CATEGORY_MAP,
     defaultSection: env.IMPORT_DEFAULT_SECTION,
+    propertyMap: env.IMPORT_PROPERTY_MAP,
+    notBrands: env.IMPORT_NOT_BRANDS,
+    ymlGroupBy: env.IMPORT_YML_GROUP_BY,
     pictures: {
       mediaDir: env.IMPORT_MEDIA_DIR,
       timeoutMs: env.IMPORT_PICTURE_TIMEOUT_MS,
+      retryHours: env.IMPORT_PICTURE_RETRY_HOURS,
+      concurrency: env.IMPORT_PICTURE_CONCURRENCY,
+      hostConcurrency: env.IMPORT_PICTURE_HOST_CONCURRENCY,
       ...(fetchImpl ? { fetchImpl } : {}),
     },
   };
@@ -126,18 +132,39 @@ export async function recordImportRun(
   }
 }
 
-/** The report as lines of Russian text (the CLI prints it; the 1C exchange answers its first lines). */
+/** Lines of failed pictures and skipped items listed in the text report; the rest are counted. */
+const LISTED = 50;
+
+/**
+ * The report as lines of Russian text (the CLI prints it; the 1C exchange answers it). Counts add
+ * up (issue #28): the offers of the file are the sizes created, updated and unchanged plus the
+ * offers skipped; no server folder is named.
+ */
 export function formatReport(report: ImportReport): string {
+  const skippedOffers = report.skipped.reduce((sum, s) => sum + s.offers, 0);
   const lines = [
     `Импорт ${report.input}: ${(report.ms / 1000).toFixed(1)} с`,
-    `Товары: создано ${report.products.created}, обновлено ${report.products.updated}, без изменений ${report.products.unchanged}`,
+    `Товары: создано ${report.products.created}, обновлено ${report.products.updated}, без изменений ${report.products.unchanged}` +
+      (report.products.merged ? `, объединено с другими ${report.products.merged}` : ''),
     `Размеры: создано ${report.sizes.created}, обновлено ${report.sizes.updated}, без изменений ${report.sizes.unchanged}`,
-    `Новых категорий: ${report.categories.created}; изменено строк: ${report.rowsChanged}`,
-    `Картинки: сохранено ${report.pictures.stored}, уже были ${report.pictures.reused}, не загружены ${report.pictures.failed.length}`,
   ];
-  for (const f of report.pictures.failed)
+  if (report.offers)
+    lines.push(
+      `Предложений в файле: ${report.offers} = записано ${report.sizes.created + report.sizes.updated + report.sizes.unchanged} + пропущено ${skippedOffers}`,
+    );
+  lines.push(
+    `Новых категорий: ${report.categories.created}; изменено строк: ${report.rowsChanged}`,
+    `Картинки: сохранено ${report.pictures.stored}, уже были ${report.pictures.reused}, не загружены ${report.pictures.failed.length}` +
+      (report.pictures.notRetried
+        ? ` (из них ${report.pictures.notRetried} не запрашивались снова: не загрузились недавно)`
+        : ''),
+  );
+  for (const f of report.pictures.failed.slice(0, LISTED))
     lines.push(`  картинка не загружена (${f.reason}), показана заглушка: ${f.url} — ${f.product}`);
+  if (report.pictures.failed.length > LISTED) lines.push(`  … и ещё ${report.pictures.failed.length - LISTED}`);
   lines.push(`Пропущено: ${report.skipped.length}`);
-  for (const s of report.skipped) lines.push(`  ${s.id}${s.name ? ` «${s.name}»` : ''}: ${s.reason}`);
+  for (const s of report.skipped.slice(0, LISTED)) lines.push(`  ${s.id}${s.name ? ` «${s.name}»` : ''}: ${s.reason}`);
+  if (report.skipped.length > LISTED) lines.push(`  … и ещё ${report.skipped.length - LISTED}`);
+  if (report.notes.length) lines.push('Замечания:', ...report.notes.map((n) => `  ${n}`));
   return lines.join('\n');
 }

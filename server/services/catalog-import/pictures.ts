@@ -22,8 +22,12 @@ export interface PictureOptions {
   mediaDir: string;
   /** ms one picture may take (IMPORT_PICTURE_TIMEOUT_MS). */
   timeoutMs: number;
-  /** Pictures fetched at once (default 8). */
+  /** Pictures fetched at once (IMPORT_PICTURE_CONCURRENCY, default 8). */
   concurrency?: number;
+  /** Pictures fetched at once from one host (IMPORT_PICTURE_HOST_CONCURRENCY, default 4): a shop's CDN is not flooded. */
+  hostConcurrency?: number;
+  /** A failed address is not fetched again for this many hours (IMPORT_PICTURE_RETRY_HOURS, default 24). */
+  retryHours?: number;
   /** Injected for tests. */
   fetchImpl?: typeof fetch;
 }
@@ -98,8 +102,19 @@ export async function storePicture(source: string, opts: PictureOptions): Promis
   return { url: `/media/import/${hash}.webp`, width: PRODUCT_IMAGE_WIDTH, height: PRODUCT_IMAGE_HEIGHT };
 }
 
+/** The host a source is fetched from ('' for local files: they share no remote limit). */
+const hostOf = (source: string): string => {
+  if (!/^https?:\/\//i.test(source)) return '';
+  try {
+    return new URL(source).host;
+  } catch {
+    return '';
+  }
+};
+
 /**
- * Stores many pictures, `concurrency` at a time.
+ * Stores many pictures, `concurrency` at a time and at most `hostConcurrency` from one host (each
+ * with the `timeoutMs` of {@link storePicture}).
  * @returns source → stored picture, or the Russian reason it failed.
  */
 export async function storePictures(
@@ -108,12 +123,32 @@ export async function storePictures(
 ): Promise<Map<string, StoredPicture | { error: string }>> {
   const out = new Map<string, StoredPicture | { error: string }>();
   const queue = [...new Set(sources)];
+  const perHost = opts.hostConcurrency ?? 4;
+  const busy = new Map<string, number>();
+  const wake: (() => void)[] = [];
+  /** The next source whose host has a free slot; waits while every host left is at its limit. */
+  const take = async (): Promise<string | undefined> => {
+    for (;;) {
+      if (!queue.length) return undefined;
+      const i = queue.findIndex((s) => {
+        const h = hostOf(s);
+        return !h || (busy.get(h) ?? 0) < perHost;
+      });
+      if (i >= 0) return queue.splice(i, 1)[0];
+      await new Promise<void>((r) => wake.push(r));
+    }
+  };
   const worker = async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (let next = await take(); next !== undefined; next = await take()) {
+      const host = hostOf(next);
+      if (host) busy.set(host, (busy.get(host) ?? 0) + 1);
       try {
         out.set(next, await storePicture(next, opts));
       } catch (e) {
         out.set(next, { error: (e as Error).message });
+      } finally {
+        if (host) busy.set(host, busy.get(host)! - 1);
+        wake.splice(0).forEach((r) => r());
       }
     }
   };

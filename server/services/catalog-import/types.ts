@@ -20,6 +20,7 @@ export interface ImportVariant {
   /** YML offer id / 1C Предложение Ид ("товар#характеристика"): the size's ext_id. */
   extId: string;
   color?: string;
+  /** The size; '' when the feed names a size property with no value (reported, never invented). */
   size?: string;
   /** Rubles. */
   price?: number;
@@ -37,8 +38,10 @@ export interface ImportProduct {
   extId: string;
   name?: string;
   categoryExtId?: string;
-  /** YML `vendor` / 1C `Изготовитель`: becomes the brand. */
+  /** YML `vendor` / 1C `Изготовитель`: becomes the brand unless it is a placeholder or a legal name. */
   brand?: string;
+  /** The retailer's article: 1C `Артикул`, YML `vendorCode` (issue #28). */
+  article?: string;
   /** Plain text (sanitised from the feed's HTML). */
   description?: string;
   material?: string;
@@ -62,17 +65,38 @@ export interface SkippedItem {
   id: string;
   name?: string;
   reason: string;
+  /** Offers of the file this skip accounts for (1 for an offer; a product's offers; 0). */
+  offers: number;
 }
 
 /** What an import did (printed by the CLI, returned by the 1C exchange, kept in import_runs). */
 export interface ImportReport {
   source: 'yml' | 'commerceml';
   input: string;
-  products: { created: number; updated: number; unchanged: number };
+  /** `merged`: earlier products whose every size now belongs to another product (e.g. grouped by model), removed. */
+  products: { created: number; updated: number; unchanged: number; merged: number };
   sizes: { created: number; updated: number; unchanged: number };
   categories: { created: number };
   skipped: SkippedItem[];
-  pictures: { stored: number; reused: number; failed: { url: string; product: string; reason: string }[] };
+  /** Offers (sizes) read from the file: every one is written (created/updated/unchanged) or skipped. */
+  offers: number;
+  /**
+   * What the owner should know that is not a skipped item (issue #28): property values that are
+   * references the classifier does not resolve (left out), a vendor standing on nearly every
+   * offer, pictures not fetched again yet. Russian, one line each.
+   */
+  notes: string[];
+  /**
+   * Pictures: stored now, reused from earlier imports, failed (`url` as the feed names it, a file
+   * of the upload relative to it), and how many of the failed were not fetched again because they
+   * failed within IMPORT_PICTURE_RETRY_HOURS.
+   */
+  pictures: {
+    stored: number;
+    reused: number;
+    notRetried: number;
+    failed: { url: string; product: string; reason: string }[];
+  };
   /** Rows the import inserted or updated (0 for a re-import of an unchanged feed). */
   rowsChanged: number;
   ms: number;
@@ -83,11 +107,13 @@ export function emptyReport(source: ImportReport['source'], input: string): Impo
   return {
     source,
     input,
-    products: { created: 0, updated: 0, unchanged: 0 },
+    products: { created: 0, updated: 0, unchanged: 0, merged: 0 },
     sizes: { created: 0, updated: 0, unchanged: 0 },
     categories: { created: 0 },
     skipped: [],
-    pictures: { stored: 0, reused: 0, failed: [] },
+    offers: 0,
+    notes: [],
+    pictures: { stored: 0, reused: 0, notRetried: 0, failed: [] },
     rowsChanged: 0,
     ms: 0,
   };

@@ -10,11 +10,14 @@
  * categories are inserted only when new (their triggers fire per statement).
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { compareSizes } from '../../../lib/format/size-order';
 import { rows, type Db } from '../../db/client';
 import {
   brands,
   categories,
   colors,
+  importCategoryLinks,
+  importPictureFailures,
   offerFeatures,
   offers,
   productImages,
@@ -22,7 +25,16 @@ import {
   type ProductType,
 } from '../../db/schema';
 import { slugify } from '../../seed/translit';
-import { ONE_SIZE, parseCategoryMap, productTypeFor, sectionByWords, SECTIONS } from './mapping';
+import {
+  brandKey,
+  colorHex,
+  notBrandTest,
+  ONE_SIZE,
+  parseCategoryMap,
+  productTypeFor,
+  sectionByWords,
+  SECTIONS,
+} from './mapping';
 import { placeholderUrl, storePictures, type PictureOptions, type StoredPicture } from './pictures';
 import { cleanText, normKey } from './text';
 import type { ImportCategory, ImportProduct, ImportReport, ImportVariant } from './types';
@@ -47,6 +59,12 @@ export interface WriterOptions {
   defaultSection?: string;
   /** Where pictures go; null: none are fetched, every product gets the placeholder. */
   pictures: PictureOptions | null;
+  /** IMPORT_PROPERTY_MAP: which property is the colour, size, … (mapping.ts propertyRoles). */
+  propertyMap?: string;
+  /** IMPORT_NOT_BRANDS: vendor names that are not brands, `;`-separated (mapping.ts notBrandTest). */
+  notBrands?: string;
+  /** IMPORT_YML_GROUP_BY: how YML offers without group_id form products. Default `model`. */
+  ymlGroupBy?: 'model' | 'vendorCode' | 'none';
   /**
    * `СодержитТолькоИзменения="true"`: only what the feed names is touched (no price → the current
    * price stays; sizes not named keep their stock).
@@ -79,6 +97,17 @@ interface ExistingProduct {
   price: number;
   oldPrice: number | null;
   searchText: string;
+  article: string | null;
+}
+
+/**
+ * A picture source as the owner's report shows it: addresses as they are, files of a 1C upload from
+ * `import_files/…` on (never the server's folders).
+ */
+function shownSource(source: string): string {
+  if (/^https?:\/\//i.test(source)) return source;
+  const m = /[\\/](import_files[\\/].*)$/.exec(source);
+  return (m ? m[1]! : source.split(/[\\/]/).pop()!).replace(/\\/g, '/');
 }
 
 /** `col = any($1::type[])`: one array parameter instead of one per value (Drizzle's inArray builds thousands). */
@@ -105,6 +134,14 @@ export class CatalogWriter {
   private brandIds: Map<string, { id: number; name: string; nameRu: string }> | null = null;
   private colorIds: Map<string, { id: number; slug: string; name: string }> | null = null;
   private readonly mapping: Map<string, string>;
+  /** Feed category ext id → shop category it landed in, from earlier imports (import_category_links). */
+  private readonly linkByExt = new Map<string, { categoryId: number; name: string; parentExtId: string | null }>();
+  /** Links found in this run, written with the next batch. */
+  private readonly newLinks = new Map<string, { categoryId: number; name: string; parentExtId: string | null }>();
+  /** Resolved feed categories of this run. */
+  private readonly resolved = new Map<string, Promise<{ row: CategoryRow; names: string[] }>>();
+  private readonly notBrand: (vendor: string) => boolean;
+  private catchAll: Set<string> | null = null;
   /** Lowest price seen per product during this run (a group split across batches keeps its minimum). */
   private readonly runPrices = new Map<string, { price: number; oldPrice: number | null }>();
   /** Feed categories by ext id (YML `<categories>`, 1C `Группы`). */
@@ -116,6 +153,12 @@ export class CatalogWriter {
     private readonly opts: WriterOptions,
   ) {
     this.mapping = parseCategoryMap(opts.categoryMap ?? '');
+    this.notBrand = notBrandTest(opts.notBrands ?? '');
+  }
+
+  /** Whether `vendor` is a placeholder or a legal name rather than a brand (mapping.ts notBrandTest). */
+  isNotBrand(vendor: string): boolean {
+    return this.notBrand(vendor);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -135,19 +178,77 @@ export class CatalogWriter {
         })
         .from(categories);
       for (const row of this.categoryRows) if (row.extId) this.categoryByExt.set(row.extId, row);
+      for (const l of await this.db.select().from(importCategoryLinks))
+        this.linkByExt.set(l.extId, { categoryId: l.categoryId, name: l.name, parentExtId: l.parentExtId });
     }
     return this.categoryRows;
+  }
+
+  /** A feed category from this run's file or, failing that, as an earlier import stored it. */
+  private feedCategory(extId: string | undefined): ImportCategory | undefined {
+    if (!extId) return undefined;
+    const own = this.feedCategories.get(extId);
+    if (own) return own;
+    const link = this.linkByExt.get(extId);
+    return link
+      ? { extId, name: link.name, ...(link.parentExtId ? { parentExtId: link.parentExtId } : {}) }
+      : undefined;
+  }
+
+  /**
+   * Feed categories that add no level of their own (issue #28 «a feed's catch-all root does not add
+   * a level»): a root named like the whole catalogue («Каталог», «Все товары»), or the only root of a
+   * feed that has several levels. Their names still count for choosing the section.
+   */
+  private isCatchAll(cat: ImportCategory): boolean {
+    if (!this.catchAll) {
+      this.catchAll = new Set();
+      const all = [...this.feedCategories.values()];
+      const roots = all.filter((c) => !c.parentExtId || !this.feedCategories.has(c.parentExtId));
+      for (const r of roots)
+        if (
+          /^(каталог|каталог товаров|все товары|товары|продукция|ассортимент|catalog|products|all|главная|root)$/.test(
+            normKey(r.name),
+          )
+        )
+          this.catchAll.add(r.extId);
+      if (roots.length === 1 && all.some((c) => c.parentExtId === roots[0]!.extId)) this.catchAll.add(roots[0]!.extId);
+    }
+    return this.catchAll.has(cat.extId);
+  }
+
+  /** Records that feed category `cat` lives in shop category `categoryId` (kept for later exchanges). */
+  private link(cat: ImportCategory, categoryId: number): void {
+    const known = this.linkByExt.get(cat.extId);
+    const entry = { categoryId, name: cleanText(cat.name), parentExtId: cat.parentExtId ?? null };
+    if (
+      known &&
+      known.categoryId === categoryId &&
+      known.name === entry.name &&
+      known.parentExtId === entry.parentExtId
+    )
+      return;
+    this.linkByExt.set(cat.extId, entry);
+    this.newLinks.set(cat.extId, entry);
+  }
+
+  /** Writes the links found since the last call. */
+  private async storeLinks(tx: Tx): Promise<void> {
+    if (!this.newLinks.size) return;
+    const list = [...this.newLinks].map(([extId, l]) => ({ extId, ...l }));
+    this.newLinks.clear();
+    await tx.execute(sql`
+      insert into import_category_links (ext_id, category_id, name, parent_ext_id)
+      select * from unnest(${sql.param(list.map((l) => l.extId))}::text[], ${sql.param(list.map((l) => l.categoryId))}::int[],
+        ${sql.param(list.map((l) => l.name))}::text[], ${sql.param(list.map((l) => l.parentExtId))}::text[])
+      on conflict (ext_id) do update set category_id = excluded.category_id, name = excluded.name, parent_ext_id = excluded.parent_ext_id`);
   }
 
   /** Feed category chain: the category, its parent, … (cycles cut). */
   private chain(extId: string | undefined): ImportCategory[] {
     const out: ImportCategory[] = [];
     const seen = new Set<string>();
-    for (
-      let cur = extId ? this.feedCategories.get(extId) : undefined;
-      cur && !seen.has(cur.extId);
-      cur = cur.parentExtId ? this.feedCategories.get(cur.parentExtId) : undefined
-    ) {
+    for (let cur = this.feedCategory(extId); cur && !seen.has(cur.extId); cur = this.feedCategory(cur.parentExtId)) {
       seen.add(cur.extId);
       out.push(cur);
     }
@@ -167,15 +268,31 @@ export class CatalogWriter {
    * The shop category of a feed category (created when new; see mapping.ts for the rules), with
    * the names of its feed chain for search and product types.
    */
-  private async categoryFor(extId: string | undefined): Promise<{ row: CategoryRow; names: string[] }> {
+  private categoryFor(extId: string | undefined): Promise<{ row: CategoryRow; names: string[] }> {
+    const key = extId ?? '';
+    let found = this.resolved.get(key);
+    if (!found) {
+      found = this.resolveCategory(extId);
+      this.resolved.set(key, found);
+      found.catch(() => this.resolved.delete(key));
+    }
+    return found;
+  }
+
+  private async resolveCategory(extId: string | undefined): Promise<{ row: CategoryRow; names: string[] }> {
     const rows = await this.loadCategories();
     const chain = this.chain(extId);
     const names = chain.map((c) => cleanText(c.name)).filter(Boolean);
     if (!chain.length) {
       return { row: this.sectionRoot(rows, this.opts.defaultSection ?? 'odezhda'), names };
     }
-    const own = this.categoryByExt.get(chain[0]!.extId);
-    if (own) return { row: own, names };
+    const own =
+      this.categoryByExt.get(chain[0]!.extId) ??
+      rows.find((r) => r.id === this.linkByExt.get(chain[0]!.extId)?.categoryId);
+    if (own) {
+      this.link(chain[0]!, own.id);
+      return { row: own, names };
+    }
     // The nearest mapped category of the chain, or the section root.
     let anchor: CategoryRow | undefined;
     let anchorDepth = chain.length; // index in chain of the mapped category (chain.length: none)
@@ -187,7 +304,10 @@ export class CatalogWriter {
         anchorDepth = i;
       }
     }
-    if (anchor && anchorDepth === 0) return { row: anchor, names };
+    if (anchor && anchorDepth === 0) {
+      this.link(chain[0]!, anchor.id);
+      return { row: anchor, names };
+    }
     if (!anchor) {
       const section = sectionByWords(names) ?? this.opts.defaultSection ?? 'odezhda';
       anchor = this.sectionRoot(rows, (SECTIONS as readonly string[]).includes(section) ? section : 'odezhda');
@@ -196,21 +316,22 @@ export class CatalogWriter {
     let parent = anchor;
     const below = chain.slice(0, anchorDepth).reverse();
     for (const cat of below) {
-      const known = this.categoryByExt.get(cat.extId);
+      const known =
+        this.categoryByExt.get(cat.extId) ?? rows.find((r) => r.id === this.linkByExt.get(cat.extId)?.categoryId);
       if (known) {
         parent = known;
-        continue;
+      } else if (this.isCatchAll(cat)) {
+        // adds no level
+      } else {
+        const maxLevel = parent.section === 'muzhskoe' ? 4 : 3;
+        const name = cleanText(cat.name) || 'Без названия';
+        // Deeper feed levels collapse into the deepest allowed; "Купальники" in the section "Купальники" adds none.
+        if (parent.level < maxLevel && normKey(name) !== normKey(parent.name)) {
+          const same = rows.find((r) => r.parentId === parent.id && normKey(r.name) === normKey(name));
+          parent = same ?? (await this.createCategory(rows, parent, name, cat.extId));
+        }
       }
-      const maxLevel = parent.section === 'muzhskoe' ? 4 : 3;
-      if (parent.level >= maxLevel) continue; // deeper feed levels collapse into the deepest allowed
-      const name = cleanText(cat.name) || 'Без названия';
-      if (normKey(name) === normKey(parent.name)) continue; // "Купальники" in the section "Купальники"
-      const same = rows.find((r) => r.parentId === parent.id && normKey(r.name) === normKey(name));
-      if (same) {
-        parent = same;
-        continue;
-      }
-      parent = await this.createCategory(rows, parent, name, cat.extId);
+      this.link(cat, parent.id);
     }
     return { row: parent, names };
   }
@@ -262,12 +383,13 @@ export class CatalogWriter {
       for (const b of await this.db
         .select({ id: brands.id, name: brands.name, nameRu: brands.nameRu, slug: brands.slug })
         .from(brands)) {
-        this.brandIds.set(normKey(b.name), b);
+        this.brandIds.set(brandKey(b.name), b);
         this.brandIds.set(`slug:${b.slug}`, b);
       }
     }
-    const clean = cleanText(name) || NO_BRAND;
-    const key = normKey(clean);
+    const given = cleanText(name);
+    const clean = !given || this.notBrand(given) ? NO_BRAND : given;
+    const key = brandKey(clean);
     const slug = slugify(clean) || 'brand';
     const found = this.brandIds.get(key) ?? this.brandIds.get(`slug:${slug}`);
     if (found) return found;
@@ -305,7 +427,7 @@ export class CatalogWriter {
     if (found) return found;
     const [row] = await this.db
       .insert(colors)
-      .values({ slug, name: clean, hex: '#9a9a9e' })
+      .values({ slug, name: clean, hex: colorHex(clean) })
       .onConflictDoNothing({ target: colors.slug })
       .returning({ id: colors.id, slug: colors.slug, name: colors.name });
     const color =
@@ -325,9 +447,24 @@ export class CatalogWriter {
   // -------------------------------------------------------------------------------------------
   // Batches
 
-  /** Adds a skipped offer/product to the report. */
-  skip(id: string, name: string | undefined, reason: string): void {
-    this.report.skipped.push({ id, ...(name ? { name: cleanText(name) } : {}), reason });
+  /** Whether a feed category is known: from this run's files, or stored by an earlier import. */
+  async knowsCategory(extId: string): Promise<boolean> {
+    await this.loadCategories();
+    return !!this.feedCategory(extId) || this.categoryByExt.has(extId);
+  }
+
+  /** Adds a note for the owner to the report, once. */
+  note(text: string): void {
+    if (!this.report.notes.includes(text)) this.report.notes.push(text);
+  }
+
+  /**
+   * Adds a skipped offer/product to the report; `offers` is how many offers of the file it accounts
+   * for (1 for an offer, a product's offer count, 0 for a product named without offers), so the
+   * report's counts add up.
+   */
+  skip(id: string, name: string | undefined, reason: string, offers = 1): void {
+    this.report.skipped.push({ id, ...(name ? { name: cleanText(name) } : {}), reason, offers });
   }
 
   /**
@@ -366,6 +503,7 @@ export class CatalogWriter {
         price: products.price,
         oldPrice: products.oldPrice,
         searchText: products.searchText,
+        article: products.article,
       })
       .from(products)
       .where(inArray(products.extId, extIds))) as ExistingProduct[];
@@ -420,12 +558,27 @@ export class CatalogWriter {
       if (!old && onlyExisting) continue;
       const name = cleanText(item.name) || old?.name;
       if (!name) {
-        this.skip(item.extId, undefined, 'товар не найден: нет названия (нет в каталоге и в import.xml)');
+        this.skip(
+          item.extId,
+          undefined,
+          'товар не найден: нет названия (нет в каталоге и в import.xml)',
+          item.variants.length,
+        );
         continue;
       }
       // Variants: prices of 0 or below are skipped; without a price they need an existing product price.
       const variants: Plan['variants'] = [];
+      // Issue #28: a size named without a value is reported, never shown as a second «ONE SIZE».
+      const sized = item.variants.some((v) => cleanText(v.size));
       for (const v of item.variants) {
+        if (v.size !== undefined && !cleanText(v.size) && (sized || !partial)) {
+          this.skip(
+            v.extId,
+            name,
+            sized ? 'не указан размер (у других размеров товара он есть)' : 'свойство «Размер» указано без значения',
+          );
+          continue;
+        }
         if (v.price !== undefined && !(v.price > 0)) {
           this.skip(v.extId, name, `цена ${v.price} ₽: товар с нулевой ценой не продаётся`);
           continue;
@@ -452,13 +605,16 @@ export class CatalogWriter {
       if (item.groupPrice && (priced.length || !partial)) ({ price, oldPrice } = item.groupPrice);
       if (price === undefined) {
         for (const v of variants) this.skip(v.extId, name, 'нет цены');
-        if (!variants.length) this.skip(item.extId, name, 'нет цены');
+        if (!variants.length) this.skip(item.extId, name, 'нет цены', 0);
         continue;
       }
+      // A group this run's files and earlier imports do not know leaves a known product where it is.
       const { row: category, names } =
-        item.categoryExtId !== undefined || !old
+        !old || (item.categoryExtId !== undefined && (await this.knowsCategory(item.categoryExtId)))
           ? await this.categoryFor(item.categoryExtId)
           : { row: undefined, names: [] as string[] };
+      if (old && item.categoryExtId && !category)
+        this.note(`Группа ${item.categoryExtId} не найдена в классификаторе: товары остались в прежних категориях`);
       const brand = item.brand !== undefined || !old ? await this.brandFor(item.brand) : undefined;
       const categoryId = category?.id ?? old!.categoryId;
       const section =
@@ -474,6 +630,7 @@ export class CatalogWriter {
           ? (knownColors.get(old.id) ?? [])
           : [...new Set(variants.map((v) => v.colorName))]);
       const material = item.material !== undefined ? cleanText(item.material) : (old?.material ?? '');
+      const article = item.article !== undefined ? cleanText(item.article) || null : (old?.article ?? null);
       const row: Plan['row'] = {
         id: old?.id,
         name,
@@ -487,13 +644,20 @@ export class CatalogWriter {
         country: item.country !== undefined ? cleanText(item.country) : (old?.country ?? ''),
         price,
         oldPrice,
+        article,
         searchText:
-          old && partial && item.name === undefined
+          old && partial && item.name === undefined && item.article === undefined
             ? old.searchText
             : cleanText(
-                [name, brandRow.name, brandRow.nameRu, ...names, category?.name ?? '', ...colorNames, material].join(
-                  ' ',
-                ),
+                [
+                  name,
+                  brandRow.name === NO_BRAND ? '' : `${brandRow.name} ${brandRow.nameRu}`,
+                  ...names,
+                  category?.name ?? '',
+                  ...colorNames,
+                  material,
+                  article ?? '',
+                ].join(' '),
               ),
       };
       const colorPictures: Plan['colorPictures'] = new Map();
@@ -527,20 +691,49 @@ export class CatalogWriter {
         .where(and(isNotNull(productImages.sourceUrl), inArray(productImages.sourceUrl, [...sources])));
       for (const k of known) stored.set(k.sourceUrl!, { url: k.url, width: k.width, height: k.height });
       this.report.pictures.reused += known.length;
-      const missing = [...sources].filter((s) => !stored.has(s));
+      let missing = [...sources].filter((s) => !stored.has(s));
+      if (missing.length && this.opts.pictures) {
+        // Issue #28: an address that failed lately is not fetched again (an unchanged re-import stays fast).
+        const retryHours = this.opts.pictures.retryHours ?? 24;
+        const recent = await this.db
+          .select({ sourceUrl: importPictureFailures.sourceUrl, reason: importPictureFailures.reason })
+          .from(importPictureFailures)
+          .where(
+            and(
+              inArray(importPictureFailures.sourceUrl, missing),
+              sql`${importPictureFailures.failedAt} > now() - make_interval(secs => ${retryHours * 3600})`,
+            ),
+          );
+        for (const r of recent) stored.set(r.sourceUrl, { error: r.reason });
+        if (recent.length) this.report.pictures.notRetried += recent.length;
+        missing = missing.filter((s) => !stored.has(s));
+      }
       if (missing.length) {
         if (this.opts.pictures) {
           const fetched = await storePictures(missing, this.opts.pictures);
+          const failed: { sourceUrl: string; reason: string }[] = [];
+          const fine: string[] = [];
           for (const [s, r] of fetched) {
             stored.set(s, r);
-            if ('url' in r) this.report.pictures.stored++;
+            if ('url' in r) {
+              this.report.pictures.stored++;
+              fine.push(s);
+            } else failed.push({ sourceUrl: s, reason: r.error });
           }
+          if (failed.length)
+            await this.db.execute(sql`
+              insert into import_picture_failures (source_url, reason)
+              select * from unnest(${sql.param(failed.map((f) => f.sourceUrl))}::text[], ${sql.param(failed.map((f) => f.reason))}::text[])
+              on conflict (source_url) do update set reason = excluded.reason, failed_at = now()`);
+          if (fine.length)
+            await this.db.delete(importPictureFailures).where(inArray(importPictureFailures.sourceUrl, fine));
         } else for (const s of missing) stored.set(s, { error: 'загрузка картинок выключена' });
       }
     }
 
     await this.db.transaction(async (tx) => {
       await this.writePlans(tx, plans, stored);
+      await this.storeLinks(tx);
     });
   }
 
@@ -615,7 +808,8 @@ export class CatalogWriter {
         o.country === r.country &&
         Number(o.price) === r.price &&
         (o.oldPrice === null ? null : Number(o.oldPrice)) === r.oldPrice &&
-        o.searchText === r.searchText;
+        o.searchText === r.searchText &&
+        o.article === r.article;
       if (!same) {
         productRows.push({ ...r, type: p.type, id: o.id, extId: o.extId, care: '', createdAt: now });
         touched.add(p.item.extId);
@@ -634,6 +828,7 @@ export class CatalogWriter {
       price: products.price,
       oldPrice: products.oldPrice,
       searchText: products.searchText,
+      article: products.article,
     };
     for (let i = 0; i < productRows.length; i += 2000) {
       const part = productRows.slice(i, i + 2000);
@@ -641,12 +836,12 @@ export class CatalogWriter {
       // One array parameter per column (unnest); only rows whose values differ are updated.
       await tx.execute(sql`
         insert into products (id, ext_id, name, slug, type, brand_id, category_id, description, composition, material, country, care,
-          price, old_price, search_text, is_new, popularity, created_at)
+          price, old_price, search_text, is_new, popularity, created_at, article)
         select * from unnest(${col('id')}::int[], ${col('extId')}::text[], ${col('name')}::text[], ${col('slug')}::text[], ${col('type')}::text[],
           ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('description')}::text[], ${col('composition')}::text[],
           ${col('material')}::text[], ${col('country')}::text[], ${col('care')}::text[], ${col('price')}::numeric[], ${col('oldPrice')}::numeric[],
           ${col('searchText')}::text[], ${sql.param(part.map((r) => !!r.isNew))}::bool[], ${sql.param(part.map((r) => r.popularity ?? 0))}::int[],
-          ${sql.param(part.map((r) => (r.createdAt as Date).toISOString()))}::timestamptz[])
+          ${sql.param(part.map((r) => (r.createdAt as Date).toISOString()))}::timestamptz[], ${col('article')}::text[])
         on conflict (id) do update set ${sql.raw(
           Object.values(productCols)
             .map((c) => `"${c.name}" = excluded."${c.name}"`)
@@ -708,21 +903,33 @@ export class CatalogWriter {
     const sizeRows: (typeof offerFeatures.$inferInsert)[] = [];
     const seenSizes = new Set<string>();
     for (const p of plans) {
-      let sort = 0;
+      const named: { v: (typeof p.variants)[number]; offerId: number; name: string }[] = [];
       for (const v of p.variants) {
-        if (seenSizes.has(v.extId)) continue;
+        if (seenSizes.has(v.extId)) {
+          this.skip(v.extId, p.row.name, 'предложение с этим id встречается в файле ещё раз');
+          continue;
+        }
         seenSizes.add(v.extId);
-        const offerId = offerIds.get(offerExt(p, v.colorSlug))!;
         const old = oldSizes.get(v.extId);
-        const name = cleanText(v.size) || (partial && old ? old.name : ONE_SIZE);
+        named.push({
+          v,
+          offerId: offerIds.get(offerExt(p, v.colorSlug))!,
+          name: cleanText(v.size) || (partial && old ? old.name : ONE_SIZE),
+        });
+      }
+      // Issue #28: sizes in size order (36, 38, 40; XS, S, M), whatever order the feed sent them in.
+      // A changes-only feed names some sizes only: those keep the place they have.
+      const ranked = [...named].sort((a, b) => compareSizes(a.name, b.name));
+      for (const { v, offerId, name } of named) {
+        const old = oldSizes.get(v.extId);
         const stock = v.stock !== undefined ? Math.max(0, Math.floor(v.stock)) : partial && old ? old.stock : 0;
-        const row = { offerId, kind: 'size' as const, name, extId: v.extId, stock, sort: old?.sort ?? sort };
-        sort++;
+        const sort = partial && old ? old.sort : ranked.findIndex((r) => r.v === v);
+        const row = { offerId, kind: 'size' as const, name, extId: v.extId, stock, sort };
         if (!old) {
           sizeRows.push(row);
           report.sizes.created++;
           touched.add(p.item.extId);
-        } else if (old.offerId !== offerId || old.name !== name || old.stock !== stock) {
+        } else if (old.offerId !== offerId || old.name !== name || old.stock !== stock || old.sort !== sort) {
           sizeRows.push(row);
           report.sizes.updated++;
           touched.add(p.item.extId);
@@ -737,23 +944,54 @@ export class CatalogWriter {
         select * from unnest(${sql.param(part.map((r) => r.offerId))}::int[], ${sql.param(part.map((r) => r.kind))}::text[],
           ${sql.param(part.map((r) => r.name))}::text[], ${sql.param(part.map((r) => r.extId))}::text[],
           ${sql.param(part.map((r) => r.stock ?? 0))}::int[], ${sql.param(part.map((r) => r.sort ?? 0))}::int[])
-        on conflict (ext_id) do update set offer_id = excluded.offer_id, kind = excluded.kind, name = excluded.name, stock = excluded.stock
-        where (offer_features.offer_id, offer_features.kind, offer_features.name, offer_features.stock)
-          is distinct from (excluded.offer_id, excluded.kind, excluded.name, excluded.stock)`);
+        on conflict (ext_id) do update set offer_id = excluded.offer_id, kind = excluded.kind, name = excluded.name, stock = excluded.stock,
+          sort = excluded.sort
+        where (offer_features.offer_id, offer_features.kind, offer_features.name, offer_features.stock, offer_features.sort)
+          is distinct from (excluded.offer_id, excluded.kind, excluded.name, excluded.stock, excluded.sort)`);
     }
     report.rowsChanged += sizeRows.length;
 
+    // Sizes that moved to another colour or product (a feed now grouping offers by model, a colour
+    // corrected in 1C) leave their old colour offer empty: it goes, and so does an imported product
+    // left with no colour at all. Order lines keep their copy of the name and price (FK set null).
+    const left = new Set<number>();
+    for (const r of sizeRows) {
+      const old = oldSizes.get(r.extId);
+      if (old && old.offerId !== r.offerId) left.add(old.offerId);
+    }
+    if (left.size) {
+      const emptied = await rows<{ id: number; product_id: number }>(
+        tx,
+        sql`delete from offers o where o.id = any(${sql.param([...left])}::int[])
+          and not exists (select 1 from offer_features f where f.offer_id = o.id) returning o.id, o.product_id`,
+      );
+      if (emptied.length) {
+        const gone = await rows<{ id: number }>(
+          tx,
+          sql`delete from products p where p.id = any(${sql.param([...new Set(emptied.map((e) => e.product_id))])}::int[])
+            and p.ext_id is not null and not exists (select 1 from offers o where o.product_id = p.id) returning p.id`,
+        );
+        report.rowsChanged += emptied.length + gone.length;
+        if (gone.length) report.products.merged += gone.length;
+      }
+    }
+
     // Pictures of each colour offer: rewritten only when the resulting list differs.
     const offerIdList = [...offerIds.values()];
-    const oldImages = new Map<number, { url: string; sourceUrl: string | null }[]>();
+    const oldImages = new Map<number, { url: string; sourceUrl: string | null; isPlaceholder: boolean }[]>();
     for (let i = 0; i < offerIdList.length; i += 5000) {
       for (const img of await tx
-        .select({ offerId: productImages.offerId, url: productImages.url, sourceUrl: productImages.sourceUrl })
+        .select({
+          offerId: productImages.offerId,
+          url: productImages.url,
+          sourceUrl: productImages.sourceUrl,
+          isPlaceholder: productImages.isPlaceholder,
+        })
         .from(productImages)
         .where(inArray(productImages.offerId, offerIdList.slice(i, i + 5000)))
         .orderBy(productImages.offerId, productImages.sort, productImages.id)) {
         const list = oldImages.get(img.offerId!) ?? [];
-        list.push({ url: img.url, sourceUrl: img.sourceUrl });
+        list.push({ url: img.url, sourceUrl: img.sourceUrl, isPlaceholder: img.isPlaceholder });
         oldImages.set(img.offerId!, list);
       }
     }
@@ -764,25 +1002,45 @@ export class CatalogWriter {
         const offerId = offerIds.get(offerExt(p, slug))!;
         const current = oldImages.get(offerId) ?? [];
         if (pictures === undefined && current.length) continue; // not named by a changes-only feed
-        const wanted: { url: string; sourceUrl: string | null; width: number; height: number }[] = [];
+        const wanted: {
+          url: string;
+          sourceUrl: string | null;
+          width: number;
+          height: number;
+          isPlaceholder?: boolean;
+        }[] = [];
         for (const source of pictures ?? []) {
           const got = stored.get(source);
           if (got && 'url' in got) {
             if (!wanted.some((w) => w.url === got.url))
               wanted.push({ url: got.url, sourceUrl: source, width: got.width, height: got.height });
-          } else if (!report.pictures.failed.some((f) => f.url === source)) {
+          } else if (!report.pictures.failed.some((f) => f.url === shownSource(source))) {
             report.pictures.failed.push({
-              url: source,
+              url: shownSource(source),
               product: p.row.name,
               reason: got && 'error' in got ? got.error : 'не загружена',
             });
           }
         }
+        // Pictures named but none could be had now: the real ones stored earlier stay (issue #28:
+        // a package whose picture files did not come must not swap the photos for the placeholder).
+        if (!wanted.length && current.some((c) => !c.isPlaceholder)) continue;
         if (!wanted.length)
-          wanted.push({ url: placeholderUrl(p.type, slug), sourceUrl: null, width: 800, height: 1067 });
+          wanted.push({
+            url: placeholderUrl(p.type, slug),
+            sourceUrl: null,
+            width: 800,
+            height: 1067,
+            isPlaceholder: true,
+          });
         const same =
           current.length === wanted.length &&
-          current.every((c, i) => c.url === wanted[i]!.url && c.sourceUrl === wanted[i]!.sourceUrl);
+          current.every(
+            (c, i) =>
+              c.url === wanted[i]!.url &&
+              c.sourceUrl === wanted[i]!.sourceUrl &&
+              c.isPlaceholder === !!wanted[i]!.isPlaceholder,
+          );
         if (same) continue;
         if (current.length) deleteOffers.push(offerId);
         wanted.forEach((w, i) =>
@@ -796,6 +1054,7 @@ export class CatalogWriter {
             width: w.width,
             height: w.height,
             sort: i,
+            isPlaceholder: !!w.isPlaceholder,
           }),
         );
         touched.add(p.item.extId);
@@ -808,11 +1067,12 @@ export class CatalogWriter {
     for (let i = 0; i < imageRows.length; i += 5000) {
       const part = imageRows.slice(i, i + 5000);
       await tx.execute(sql`
-        insert into product_images (product_id, offer_id, url, source_url, alt, is_main, width, height, sort)
+        insert into product_images (product_id, offer_id, url, source_url, alt, is_main, width, height, sort, is_placeholder)
         select * from unnest(${sql.param(part.map((r) => r.productId))}::int[], ${sql.param(part.map((r) => r.offerId))}::int[],
           ${sql.param(part.map((r) => r.url))}::text[], ${sql.param(part.map((r) => r.sourceUrl ?? null))}::text[],
           ${sql.param(part.map((r) => r.alt))}::text[], ${sql.param(part.map((r) => !!r.isMain))}::bool[],
-          ${sql.param(part.map((r) => r.width))}::int[], ${sql.param(part.map((r) => r.height))}::int[], ${sql.param(part.map((r) => r.sort ?? 0))}::int[])`);
+          ${sql.param(part.map((r) => r.width))}::int[], ${sql.param(part.map((r) => r.height))}::int[], ${sql.param(part.map((r) => r.sort ?? 0))}::int[],
+          ${sql.param(part.map((r) => !!r.isPlaceholder))}::bool[])`);
     }
     report.rowsChanged += imageRows.length;
 

@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('YML import (issue #15)', () => {
   it('imports a messy feed: groups, params in any case, BOM, spaces, price 0, relative and broken pictures', async () => {
     const report = await importYml(api.handle.db, path.join(FIXTURES, 'messy.yml'), opts());
-    expect(report.products).toEqual({ created: 2, updated: 0, unchanged: 0 });
+    expect(report.products).toEqual({ created: 2, updated: 0, unchanged: 0, merged: 0 });
     expect(report.sizes.created).toBe(4);
     // Price 0 is skipped with a reason naming the offer.
     expect(report.skipped).toEqual([
@@ -115,14 +115,25 @@ describe('YML import (issue #15)', () => {
     expect(bagImages.map((i) => i.url)).toEqual(['/media/p/bag/bezhevyj/0-0.webp']); // placeholder
   });
 
-  it('re-importing the same feed changes 0 rows and fetches no stored picture again', async () => {
+  it('re-importing the same feed changes 0 rows and fetches no picture again, not even a failed one', async () => {
     const before = await changeCount();
     fetched.length = 0;
     const report = await importYml(api.handle.db, path.join(FIXTURES, 'messy.yml'), opts());
     expect(report.rowsChanged).toBe(0);
-    expect(report.products).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(report.products).toEqual({ created: 0, updated: 0, unchanged: 2, merged: 0 });
     expect(await changeCount()).toBe(before);
-    expect(fetched).toEqual(['https://cdn.example.ru/missing.jpg']); // only the one that failed is retried
+    // Issue #28: the address that failed an hour ago is not fetched again within IMPORT_PICTURE_RETRY_HOURS.
+    expect(fetched).toEqual([]);
+    expect(report.pictures.notRetried).toBe(1);
+    expect(formatReport(report)).toContain('не запрашивались снова');
+    // Once the retry time is over, it is asked for again.
+    const o = opts();
+    const again = await importYml(api.handle.db, path.join(FIXTURES, 'messy.yml'), {
+      ...o,
+      pictures: { ...o.pictures!, retryHours: 0 },
+    });
+    expect(fetched).toEqual(['https://cdn.example.ru/missing.jpg']);
+    expect(again.rowsChanged).toBe(0);
   });
 
   it('a changed price and stock update the same product (no duplicate) and are a change event', async () => {
@@ -134,7 +145,7 @@ describe('YML import (issue #15)', () => {
     const before = await changeCount();
     const report = await importYml(api.handle.db, path.join(dir, 'feed.yml'), opts());
     await rm(dir, { recursive: true });
-    expect(report.products).toEqual({ created: 0, updated: 1, unchanged: 1 });
+    expect(report.products).toEqual({ created: 0, updated: 1, unchanged: 1, merged: 0 });
     const all = await api.handle.db.select().from(products).where(eq(products.extId, '500'));
     expect(all).toHaveLength(1);
     expect(all[0]!.price).toBe(3990);

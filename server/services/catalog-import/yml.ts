@@ -10,8 +10,8 @@
  * the same product row every time; the second writes batches of products.
  */
 import path from 'node:path';
-import { isColorName, isCompositionName, isCountryName, isMaterialName, isSizeName } from './mapping';
-import { cleanText, parseNumber, sanitizeDescription } from './text';
+import { looksLikeIdentifier, propertyRoles } from './mapping';
+import { cleanText, normKey, parseNumber, sanitizeDescription } from './text';
 import { emptyReport, type ImportProduct, type ImportReport } from './types';
 import { AVAILABLE_STOCK, BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
 import { child, childText, childrenOf, readXml, type XmlNode } from './xml';
@@ -31,33 +31,81 @@ const isShopUrl = (p: readonly string[]) => p.length === 3 && p[1] === 'shop' &&
 
 interface ParsedOffer {
   id: string;
-  groupId?: string;
+  /** The product this offer is a variant of: `group_id`, else by IMPORT_YML_GROUP_BY, else the offer id. */
+  groupKey: string;
+  grouped: boolean;
   name: string;
+  vendor: string;
+  article?: string;
   price?: number;
   oldPrice?: number;
   color?: string;
   skipReason?: string;
 }
 
-/** The fields of an `<offer>` both passes need. */
-function parseOfferHead(node: XmlNode): ParsedOffer {
+type Roles = ReturnType<typeof propertyRoles>;
+
+/** The value of the first `param` with `role` (identifiers left out), or undefined. */
+function paramOf(node: XmlNode, roles: Roles, role: Parameters<Roles['is']>[0]): string | undefined {
+  for (const p of childrenOf(node, 'param')) {
+    if (!roles.is(role, p.attrs.name ?? '')) continue;
+    const value = cleanText(p.text);
+    if (value && !looksLikeIdentifier(value, role)) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The fields of an `<offer>` both passes need. Offers without `group_id` are grouped into one
+ * product by `<model>` (then `vendorCode`) of the same vendor, or by `vendorCode` alone, as
+ * IMPORT_YML_GROUP_BY says (issue #28: colour variants sharing `<model>` were look-alike products).
+ * A vendor that is not a brand is left out of the name built from `typePrefix vendor model`.
+ */
+function parseOfferHead(
+  node: XmlNode,
+  roles: Roles,
+  groupBy: 'model' | 'vendorCode' | 'none',
+  isNotBrand: (v: string) => boolean,
+): ParsedOffer {
   const id = cleanText(node.attrs.id);
   const groupId = cleanText(node.attrs.group_id ?? childText(node, 'group_id')) || undefined;
   const vendor = cleanText(childText(node, 'vendor'));
+  const model = cleanText(childText(node, 'model'));
+  const article = cleanText(childText(node, 'vendorCode')) || paramOf(node, roles, 'article');
+  const shownVendor = vendor && !isNotBrand(vendor) ? vendor : '';
   const name =
     cleanText(childText(node, 'name')) ||
-    cleanText([childText(node, 'typePrefix'), vendor, childText(node, 'model')].filter(Boolean).join(' '));
+    cleanText([childText(node, 'typePrefix'), shownVendor, model].filter(Boolean).join(' '));
   const price = parseNumber(childText(node, 'price'));
   const oldRaw = parseNumber(childText(node, 'oldprice'));
   const oldPrice = oldRaw !== undefined && price !== undefined && oldRaw > price ? oldRaw : undefined;
-  const color = childrenOf(node, 'param').find((p) => isColorName(p.attrs.name ?? ''))?.text;
+  const color = paramOf(node, roles, 'color');
   const currency = cleanText(childText(node, 'currencyId')).toUpperCase();
   let skipReason: string | undefined;
   if (!id) skipReason = 'у предложения нет id';
   else if (currency && currency !== 'RUR' && currency !== 'RUB')
     skipReason = `цена в валюте ${currency}: принимаются только рубли`;
   else if (price === undefined) skipReason = 'нет цены';
-  return { id, groupId, name, price, oldPrice, color: cleanText(color) || undefined, skipReason };
+  const byVendor = (kind: string, value: string) => `${kind}:${normKey(vendor)}:${value}`;
+  const groupKey =
+    groupId ??
+    (groupBy === 'model' && model
+      ? byVendor('model', model)
+      : groupBy !== 'none' && article
+        ? byVendor('code', article)
+        : undefined);
+  return {
+    id,
+    groupKey: groupKey ?? id,
+    grouped: !!groupKey,
+    name,
+    vendor,
+    ...(article ? { article } : {}),
+    price,
+    oldPrice,
+    color,
+    skipReason,
+  };
 }
 
 /**
@@ -69,10 +117,14 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
   const started = performance.now();
   const report = emptyReport('yml', opts.input ?? file);
   const writer = new CatalogWriter(db, report, opts);
+  const roles = propertyRoles(opts.propertyMap ?? '');
+  const head = (node: XmlNode) => parseOfferHead(node, roles, opts.ymlGroupBy ?? 'model', (v) => writer.isNotBrand(v));
 
   // Pass 1: well-formedness, categories, shop URL, and each group's price, name and colours.
   let shopUrl: string | undefined;
   const groups = new Map<string, { name: string; price: number; oldPrice: number | null; colors: Set<string> }>();
+  const vendors = new Map<string, number>();
+  let offerCount = 0;
   await readXml(file, {
     capture: (p) => isOffer(p) || isCategory(p) || isShopUrl(p),
     onNode: (node, p) => {
@@ -90,11 +142,13 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
           });
         return;
       }
-      const o = parseOfferHead(node);
-      if (!o.groupId || o.skipReason || !(o.price! > 0)) return;
-      const g = groups.get(o.groupId);
+      const o = head(node);
+      offerCount++;
+      if (o.vendor) vendors.set(o.vendor, (vendors.get(o.vendor) ?? 0) + 1);
+      if (!o.grouped || o.skipReason || !(o.price! > 0)) return;
+      const g = groups.get(o.groupKey);
       if (!g)
-        groups.set(o.groupId, {
+        groups.set(o.groupKey, {
           name: o.name,
           price: o.price!,
           oldPrice: o.oldPrice ?? null,
@@ -110,6 +164,13 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
       }
     },
   });
+
+  // Issue #28: a vendor on nearly every offer is likely the seller, not a brand: the owner decides.
+  for (const [vendor, n] of vendors)
+    if (offerCount >= 20 && n >= offerCount * 0.9 && !writer.isNotBrand(vendor))
+      report.notes.push(
+        `Производитель «${vendor}» указан у ${n} из ${offerCount} предложений. Если это не бренд, а продавец или заглушка, добавьте его в IMPORT_NOT_BRANDS`,
+      );
 
   const base = opts.feedUrl ?? (shopUrl && /^https?:\/\//i.test(shopUrl) ? shopUrl : undefined);
   const resolvePicture = (src: string): string | undefined => {
@@ -141,22 +202,21 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
   await readXml(file, {
     capture: isOffer,
     onNode: async (node) => {
-      const o = parseOfferHead(node);
+      const o = head(node);
+      report.offers++;
       if (o.skipReason) {
         writer.skip(o.id || '(без id)', o.name, o.skipReason);
         return;
       }
       let size: string | undefined;
-      let material: string | undefined;
-      let composition: string | undefined;
       let country = cleanText(childText(node, 'country_of_origin')) || undefined;
       for (const param of childrenOf(node, 'param')) {
-        const pname = param.attrs.name ?? '';
-        if (isSizeName(pname)) size = cleanText(param.text) || size;
-        else if (isMaterialName(pname)) material = cleanText(param.text);
-        else if (isCompositionName(pname)) composition = cleanText(param.text);
-        else if (isCountryName(pname)) country = cleanText(param.text);
+        // A size param with no value is kept as '' (the writer reports it, never invents a size).
+        if (roles.is('size', param.attrs.name ?? '')) size = cleanText(param.text) || size || '';
       }
+      const material = paramOf(node, roles, 'material');
+      const composition = paramOf(node, roles, 'composition');
+      country = paramOf(node, roles, 'country') ?? country;
       const count = parseNumber(
         childText(node, 'count') ?? childText(node, 'quantity') ?? childText(node, 'stock_quantity'),
       );
@@ -169,15 +229,16 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
       const pictures = childrenOf(node, 'picture')
         .map((p) => resolvePicture(p.text))
         .filter((p): p is string => !!p);
-      const key = o.groupId ?? o.id;
-      const group = o.groupId ? groups.get(o.groupId) : undefined;
+      const key = o.groupKey;
+      const group = o.grouped ? groups.get(key) : undefined;
       let product = pending.get(key);
       if (!product) {
         product = {
           extId: key,
           name: group?.name || o.name,
           categoryExtId: cleanText(childText(node, 'categoryId')) || undefined,
-          brand: cleanText(childText(node, 'vendor')) || undefined,
+          brand: o.vendor || undefined,
+          article: o.article ?? '',
           description: sanitizeDescription(childText(node, 'description')),
           material,
           composition,
