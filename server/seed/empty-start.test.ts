@@ -7,7 +7,6 @@
  */
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import { openDb, rows, type DbHandle } from '../db/client';
 import {
   articles,
@@ -30,12 +29,16 @@ import {
 } from '../db/schema';
 import { readServerEnv } from '../env';
 import { seedProductCount } from '../services/demo-mode';
+import { createTestApi, type TestApi } from '../test-utils';
 import { isGenericFilter } from './empty-start';
 import { seedDatabase, type SeedSummary } from './index';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 describe('seedProductCount (SEED_PRODUCTS × DEMO_MODE)', () => {
-  const env = (vars: Record<string, string>) => readServerEnv({ SITE_URL: 'http://localhost:3000', ...vars });
+  const env = (vars: Record<string, string>) => {
+    const all: Record<string, string> = { SITE_URL: 'http://localhost:3000', ...vars };
+    return readServerEnv(all as NodeJS.ProcessEnv);
+  };
 
   it('accepts 0 and lets an explicit value win over demo mode', () => {
     expect(seedProductCount(env({ SEED_PRODUCTS: '0' }))).toBe(0);
@@ -132,20 +135,18 @@ describe('an empty start (products: 0, demo off)', () => {
 });
 
 describe('the API on an empty catalogue', () => {
-  let handle: DbHandle;
-  let app: ReturnType<typeof createApp>;
+  let api: TestApi;
 
   beforeAll(async () => {
-    handle = await openDb('memory://');
-    await seedDatabase(handle.db, { products: 0, demo: false });
-    app = createApp(handle.db);
+    // PGlite, or PostgreSQL with TEST_DATABASE_URL (CI runs both).
+    api = await createTestApi(0);
   });
   afterAll(async () => {
-    await handle?.close();
+    await api?.close();
   });
 
   const get = async (path: string, init?: RequestInit) => {
-    const res = await app.request(path, init);
+    const res = await api.app.request(path, init);
     return { status: res.status, body: await res.text() };
   };
   const post = (path: string, body: unknown) =>
