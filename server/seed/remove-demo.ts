@@ -14,6 +14,9 @@
  * product links). Such products are kept, taken off sale (every size's stock set to 0) and named
  * in the report; the order rows are never written.
  *
+ * The demo's published secrets (README) stop working: the demo certificates' balance becomes 0
+ * and the demo buyer loses their password and sessions (their rows stay: orders name them).
+ *
  * Every delete fires the catalogue triggers of migration 0010 (products, offers, sizes, images,
  * categories, brands, tags), so a running API on PostgreSQL hears it as a change event and the
  * storefront's pages follow within the freshness bound (docs/caching.md).
@@ -126,6 +129,11 @@ export async function removeDemoGoods(db: Db, opts: RemoveDemoOptions = {}): Pro
 }
 
 async function removeInTx(tx: Tx, report: RemoveDemoReport, opts: RemoveDemoOptions): Promise<void> {
+  // PostgreSQL beside a running shop: an order or basket line written for a demo product between
+  // the reads below and the delete would have its references nulled (an order changed) or would
+  // block the delete. SHARE mode makes checkout and basket writes wait for this transaction
+  // (seconds); reads go on.
+  await tx.execute(sql`lock table order_items, cart_items in share mode`);
   // Demo products an order line names, by product, colour or size (any of the three FKs).
   const inOrders = sql`(
     exists (select 1 from order_items oi where oi.product_id = p.id)
