@@ -35,6 +35,11 @@ export interface CmlSession {
   dictionaryLoaded: boolean;
   /** Goods of import.xml by Ид (without variants). */
   goods: Map<string, ImportProduct>;
+  /**
+   * Colour and size of offers named by an earlier file of this exchange (offers.xml), for the
+   * prices and stock files that name the offer alone.
+   */
+  offerTraits: Map<string, { color?: string; size?: string }>;
   /** Price type Ид chosen (IMPORT_PRICE_TYPE), once a ТипыЦен is read. */
   priceTypeId?: string;
 }
@@ -46,6 +51,7 @@ export const newCmlSession = (): CmlSession => ({
   values: new Map(),
   dictionaryLoaded: false,
   goods: new Map(),
+  offerTraits: new Map(),
 });
 
 /** Reads the dictionary stored by earlier exchanges into the session (once per session). */
@@ -250,6 +256,7 @@ export async function importCommerceMlFile(
   let partial = /^(prices|rests)/i.test(path.basename(file));
   const writer = new CatalogWriter(db, report, {
     ...opts,
+    deferUnpriced: true,
     get partial() {
       return partial;
     },
@@ -352,9 +359,12 @@ export async function importCommerceMlFile(
       if (!offerId) return writer.skip('(без Ид)', childText(node, 'Наименование'), 'у предложения нет Ид');
       const good = session.goods.get(productId) as (ImportProduct & { _color?: string; _size?: string }) | undefined;
       const t = traits(node, session, roles, unresolved);
-      const color = roleValue(t, 'color') ?? good?._color;
-      const own = sizeOf(t);
+      const named = child(node, 'ЗначенияСвойств') || child(node, 'ХарактеристикиТовара');
+      const earlier = named ? undefined : session.offerTraits.get(offerId);
+      const color = roleValue(t, 'color') ?? earlier?.color ?? good?._color;
+      const own = sizeOf(t) ?? earlier?.size;
       const size = own || good?._size || (own ?? good?._size);
+      if (named) session.offerTraits.set(offerId, { color, size });
       let price: number | undefined;
       let oldPrice: number | undefined;
       const prices = childrenOf(child(node, 'Цены'), 'Цена');
@@ -377,7 +387,6 @@ export async function importCommerceMlFile(
       const stores = childrenOf(node, 'Склад');
       if (stock === undefined && stores.length)
         stock = stores.reduce((sum, s) => sum + (parseNumber(s.attrs['КоличествоНаСкладе']) ?? 0), 0);
-      if (stock === undefined && !partial) stock = 0;
       let product = pending.get(productId);
       if (!product) {
         product = good ? { ...good, variants: [] } : { extId: productId, variants: [] };

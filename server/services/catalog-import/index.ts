@@ -150,7 +150,8 @@ export function formatReport(report: ImportReport): string {
   ];
   if (report.offers)
     lines.push(
-      `Предложений в файле: ${report.offers} = записано ${report.sizes.created + report.sizes.updated + report.sizes.unchanged} + пропущено ${skippedOffers}`,
+      `Предложений в файле: ${report.offers} = записано ${report.sizes.created + report.sizes.updated + report.sizes.unchanged} + пропущено ${skippedOffers}` +
+        (report.deferred ? ` + ждут цен из следующего файла ${report.deferred}` : ''),
     );
   lines.push(
     `Новых категорий: ${report.categories.created}; изменено строк: ${report.rowsChanged}`,

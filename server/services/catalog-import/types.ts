@@ -78,8 +78,10 @@ export interface ImportReport {
   sizes: { created: number; updated: number; unchanged: number };
   categories: { created: number };
   skipped: SkippedItem[];
-  /** Offers (sizes) read from the file: every one is written (created/updated/unchanged) or skipped. */
+  /** Offers (sizes) read from the file: every one is written (created/updated/unchanged), skipped or deferred. */
   offers: number;
+  /** Offers of new goods without a price yet, waiting for the prices file of the same 1C exchange. */
+  deferred: number;
   /**
    * What the owner should know that is not a skipped item (issue #28): property values that are
    * references the classifier does not resolve (left out), a vendor standing on nearly every
@@ -112,6 +114,7 @@ export function emptyReport(source: ImportReport['source'], input: string): Impo
     categories: { created: 0 },
     skipped: [],
     offers: 0,
+    deferred: 0,
     notes: [],
     pictures: { stored: 0, reused: 0, notRetried: 0, failed: [] },
     rowsChanged: 0,

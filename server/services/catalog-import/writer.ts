@@ -63,6 +63,11 @@ export interface WriterOptions {
   propertyMap?: string;
   /** IMPORT_NOT_BRANDS: vendor names that are not brands, `;`-separated (mapping.ts notBrandTest). */
   notBrands?: string;
+  /**
+   * New goods whose offers come without a price are not skipped but counted as `deferred`: a 1C
+   * CommerceML 3.x exchange sends their prices in a later file of the same exchange.
+   */
+  deferUnpriced?: boolean;
   /** IMPORT_YML_GROUP_BY: how YML offers without group_id form products. Default `model`. */
   ymlGroupBy?: 'model' | 'vendorCode' | 'none';
   /**
@@ -526,10 +531,11 @@ export class CatalogWriter {
       }
     }
 
-    // A changes-only feed that names a size without its colour: the size stays in its colour.
-    const colorless = partial
-      ? [...byExt.values()].flatMap((i) => i.variants.filter((v) => v.color === undefined).map((v) => v.extId))
-      : [];
+    // A package that names a size without its colour (a changes-only, prices-only or stock-only
+    // file): the size stays in its colour.
+    const colorless = [...byExt.values()].flatMap((i) =>
+      i.variants.filter((v) => v.color === undefined).map((v) => v.extId),
+    );
     const keptColors = new Map<string, string>();
     for (let i = 0; i < colorless.length; i += 5000) {
       for (const r of await this.db
@@ -571,12 +577,8 @@ export class CatalogWriter {
       // Issue #28: a size named without a value is reported, never shown as a second «ONE SIZE».
       const sized = item.variants.some((v) => cleanText(v.size));
       for (const v of item.variants) {
-        if (v.size !== undefined && !cleanText(v.size) && (sized || !partial)) {
-          this.skip(
-            v.extId,
-            name,
-            sized ? 'не указан размер (у других размеров товара он есть)' : 'свойство «Размер» указано без значения',
-          );
+        if (v.size !== undefined && !cleanText(v.size) && sized) {
+          this.skip(v.extId, name, 'не указан размер (у других размеров товара он есть)');
           continue;
         }
         if (v.price !== undefined && !(v.price > 0)) {
@@ -603,6 +605,11 @@ export class CatalogWriter {
         oldPrice = op;
       }
       if (item.groupPrice && (priced.length || !partial)) ({ price, oldPrice } = item.groupPrice);
+      if (price === undefined && this.opts.deferUnpriced && !old) {
+        // 1C 8.3 sends offers, prices and stock in separate files: these get their price next.
+        this.report.deferred += variants.length;
+        continue;
+      }
       if (price === undefined) {
         for (const v of variants) this.skip(v.extId, name, 'нет цены');
         if (!variants.length) this.skip(item.extId, name, 'нет цены', 0);
@@ -914,7 +921,8 @@ export class CatalogWriter {
         named.push({
           v,
           offerId: offerIds.get(offerExt(p, v.colorSlug))!,
-          name: cleanText(v.size) || (partial && old ? old.name : ONE_SIZE),
+          // A package that does not name the size (prices or stock only) keeps it.
+          name: cleanText(v.size) || (v.size === undefined && old ? old.name : ONE_SIZE),
         });
       }
       // Issue #28: sizes in size order (36, 38, 40; XS, S, M), whatever order the feed sent them in.
@@ -922,8 +930,8 @@ export class CatalogWriter {
       const ranked = [...named].sort((a, b) => compareSizes(a.name, b.name));
       for (const { v, offerId, name } of named) {
         const old = oldSizes.get(v.extId);
-        const stock = v.stock !== undefined ? Math.max(0, Math.floor(v.stock)) : partial && old ? old.stock : 0;
-        const sort = partial && old ? old.sort : ranked.findIndex((r) => r.v === v);
+        const stock = v.stock !== undefined ? Math.max(0, Math.floor(v.stock)) : old ? old.stock : 0;
+        const sort = old && (partial || v.size === undefined) ? old.sort : ranked.findIndex((r) => r.v === v);
         const row = { offerId, kind: 'size' as const, name, extId: v.extId, stock, sort };
         if (!old) {
           sizeRows.push(row);
