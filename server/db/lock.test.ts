@@ -9,8 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type DbHandle } from './client';
+import { openDb, rows, type DbHandle } from './client';
 import { acquireDbLock, LOCK_FILE, readDbLock, type DbLockInfo } from './lock';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -74,7 +75,7 @@ describe('the lock on the PGlite folder (issue #28 item 3)', () => {
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
     const again = await openDb(dir);
     open.push(again);
-    expect((await again.db.execute('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    expect(await rows(again.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 
   it('refuses while another live process holds it; takes it over once that process is dead', async () => {

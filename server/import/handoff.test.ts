@@ -39,8 +39,13 @@ async function feed(stock: number, name = 'feed.xml'): Promise<string> {
   await writeFile(file, (await readFile(FEED, 'utf8')).replace('STOCK_42', String(stock)));
   return file;
 }
+/** The import command's environment: this test's settings only (empty counts as unset). */
 const envOf = (vars: Record<string, string>): ServerEnv =>
   readServerEnv({
+    ...process.env,
+    DATABASE_URL: '',
+    EXCHANGE_USER: '',
+    EXCHANGE_PASSWORD: '',
     PGLITE_DIR: dbDir,
     IMPORT_MEDIA_DIR: path.join(tmp, 'media'),
     IMPORT_CATEGORY_MAP: '',
