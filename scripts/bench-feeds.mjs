@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Bench of the product feeds (issue #15 "`/yml.xml` for 100,000 products streams its first byte
- * in < 1 s", memory flat). Steps:
+ * Bench of the product feeds (issue #15; issue #28 item 9 "feeds out are fast": `/yml.xml` at
+ * 100,000 products rebuilt ≤ 10 s after a change, served at ≥ 500 req/s from the file, eight
+ * concurrent downloads leave other answers at their usual p99). Steps:
  *
  * 1. empties the scratch PostgreSQL database of DATABASE_URL (default
  *    postgres://shop_ci:shop_ci@127.0.0.1:5432/feeds; its name must contain "feeds" or "bench",
@@ -9,15 +10,27 @@
  *    catalogue of 1,000 products), and stops it;
  * 2. copies the demo products with plain SQL (`generate_series`) up to `--products` (100,000):
  *    every copy has the colours, sizes, stock and pictures of its model;
- * 3. starts the API again and GETs each feed, printing time to the first body byte, total time,
- *    size, offers, and the API process's RSS before, at peak (sampled every 100 ms) and after.
+ * 3. starts the API again with its feed files in a scratch folder and
+ *    FEED_REBUILD_INTERVAL_S=1, waits for the first build, then:
+ *    - rebuild: changes one product's price by SQL and times the change until `/yml.xml` answers
+ *      with a new ETag (the notification, the coalescing wait and the build), sampling
+ *      `/api/health` every 50 ms meanwhile (its p99 and maximum during a build);
+ *    - serving: autocannon on `/api/v1/feeds/yml.xml` with `Accept-Encoding: br` (full 200
+ *      downloads of the brotli copy, no validators, so no 304), `--connections` (4) for
+ *      `--seconds` (10); and the same with `If-None-Match` (304s) for comparison;
+ *    - `/api/health` p99 by autocannon (4 connections), alone and while 8 clients download the
+ *      uncompressed feed in a loop.
  *
- * `node scripts/bench-feeds.mjs [--products 100000] [--port 8420] [--keep]` (`--keep` reuses a
- * database already filled). Figures depend on the machine's load; docs/feeds.md has a run.
+ * `node scripts/bench-feeds.mjs [--products 100000] [--port 8420] [--keep] [--connections 4]
+ * [--seconds 10]` (`--keep` reuses a database already filled). Figures depend on the machine's
+ * load; docs/feeds.md has a run.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import pg from 'pg';
 
 const argv = process.argv.slice(2);
@@ -28,6 +41,9 @@ const arg = (name, fallback) => {
 const PRODUCTS = Number(arg('products', '100000'));
 const PORT = Number(arg('port', '8420'));
 const KEEP = argv.includes('--keep');
+const CONNECTIONS = Number(arg('connections', '4'));
+const SECONDS = Number(arg('seconds', '10'));
+const FEED_DIR = mkdtempSync(path.join(tmpdir(), 'bench-feeds-'));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://shop_ci:shop_ci@127.0.0.1:5432/feeds';
 const dbName = new URL(DATABASE_URL).pathname.slice(1);
 if (!/feeds|bench/.test(dbName)) {
@@ -36,15 +52,6 @@ if (!/feeds|bench/.test(dbName)) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-
-/** VmRSS / VmHWM of a process, kB (Linux). */
-function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const read = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: read('VmRSS'), hwm: read('VmHWM') };
-}
-
 /** Starts the API as one node process (tsx as a loader, so its pid is the API's). */
 async function startApi() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -57,6 +64,8 @@ async function startApi() {
       CATALOG_INDEX: 'off',
       RESERVATION_SWEEP_SECONDS: '0',
       STOREFRONT_REVALIDATE_URLS: '',
+      FEED_DIR,
+      FEED_REBUILD_INTERVAL_S: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -136,58 +145,110 @@ async function reset() {
   await client.end();
 }
 
-/** GETs `path`, timing the first body byte and the end, sampling the API's memory. */
-async function measure(path, pid) {
-  const before = memory(pid);
-  let peak = before.rss;
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, memory(pid).rss);
-    } catch {
-      // process gone
+const base = () => `http://127.0.0.1:${PORT}`;
+const YML = '/api/v1/feeds/yml.xml';
+
+/** The ETag of `/yml.xml` (HEAD), or null while it is not built. */
+async function ymlEtag() {
+  const res = await fetch(`${base()}${YML}`, { method: 'HEAD' });
+  return res.status === 200 ? res.headers.get('etag') : null;
+}
+
+/** ms percentile of sorted `list`. */
+const percentile = (list, p) => list[Math.min(list.length - 1, Math.floor((list.length * p) / 100))] ?? 0;
+
+/** Samples `/api/health` every 50 ms until `stop()`; returns its latencies, ms, sorted. */
+function sampleHealth() {
+  const times = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const t0 = performance.now();
+      await (await fetch(`${base()}/api/health`)).text();
+      times.push(performance.now() - t0);
+      await sleep(50);
     }
-  }, 100);
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return times.sort((a, b) => a - b);
+  };
+}
+
+/** Waits for the first build; prints the sizes of the files. */
+async function firstBuild() {
   const t0 = performance.now();
-  const res = await fetch(`http://127.0.0.1:${PORT}${path}`);
-  const headersMs = performance.now() - t0;
-  const reader = res.body.getReader();
-  let firstByteMs = 0;
-  let bytes = 0;
-  let offers = 0;
-  const decoder = new TextDecoder();
-  let shown = performance.now();
-  let carry = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!firstByteMs) firstByteMs = performance.now() - t0;
-    bytes += value.length;
-    // A tag may be split between two reads: count over the carried tail plus the new text.
-    const text = carry + decoder.decode(value, { stream: true });
-    offers += (text.match(/<offer |<item>/g) ?? []).length;
-    carry = text.slice(-6);
-    if (/<offer |<item>/.test(carry)) carry = '';
-    if (performance.now() - shown > 15_000) {
-      shown = performance.now();
-      console.log(
-        `bench-feeds: ${path} ${offers} offers, ${(bytes / 1_048_576).toFixed(0)} MB after ${((shown - t0) / 1000).toFixed(0)} s`,
-      );
-    }
+  while (!(await ymlEtag())) await sleep(500);
+  // The Google feed is built after the YML one.
+  while ((await fetch(`${base()}/api/v1/feeds/google-merchant.xml`, { method: 'HEAD' })).status !== 200)
+    await sleep(500);
+  const sizes = {};
+  for (const [coding, accept] of [
+    ['xml', 'identity'],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+  ]) {
+    const res = await fetch(`${base()}${YML}`, { method: 'HEAD', headers: { 'accept-encoding': accept } });
+    sizes[coding] = Number(res.headers.get('content-length'));
   }
-  const totalMs = performance.now() - t0;
-  clearInterval(sampler);
-  const after = memory(pid);
+  return { ms: performance.now() - t0, sizes };
+}
+
+/** Changes one product's price and times the change until /yml.xml has a new ETag. */
+async function rebuildAfterChange() {
+  const before = await ymlEtag();
+  const googleBefore0 = (await fetch(`${base()}/api/v1/feeds/google-merchant.xml`, { method: 'HEAD' })).headers.get(
+    'etag',
+  );
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  const stopHealth = sampleHealth();
+  const t0 = performance.now();
+  await client.query('update products set price = price + 1 where id = (select min(id) from products)');
+  await client.end();
+  let etag = before;
+  while (etag === before) {
+    await sleep(100);
+    etag = await ymlEtag();
+  }
+  const ms = performance.now() - t0;
+  // The Google feed is built next: the serving figures below are taken once it is done.
+  const googleEtag = async () =>
+    (await fetch(`${base()}/api/v1/feeds/google-merchant.xml`, { method: 'HEAD' })).headers.get('etag');
+  const googleBefore = googleBefore0;
+  while ((await googleEtag()) === googleBefore) await sleep(200);
+  const bothMs = performance.now() - t0;
+  const health = await stopHealth();
+  return { ms, bothMs, healthP99: percentile(health, 99), healthMax: health.at(-1) ?? 0, samples: health.length };
+}
+
+/** autocannon on `path` with `headers`. */
+function cannon(path, headers, connections = CONNECTIONS) {
+  return autocannon({ url: `${base()}${path}`, headers, connections, duration: SECONDS, timeout: 60 });
+}
+
+/** `/api/health` p99 by autocannon while `downloads` clients fetch the whole XML feed in a loop. */
+async function healthUnder(downloads) {
+  let stopped = false;
+  let done = 0;
+  const loops = Array.from({ length: downloads }, async () => {
+    while (!stopped) {
+      const res = await fetch(`${base()}${YML}`, { headers: { 'accept-encoding': 'identity' } });
+      for await (const chunk of res.body) void chunk;
+      done += 1;
+    }
+  });
+  if (downloads > 0) await sleep(500);
+  const result = await cannon('/api/health', {}, 4);
+  stopped = true;
+  await Promise.all(loops);
   return {
-    path,
-    status: res.status,
-    headersMs,
-    firstByteMs,
-    totalMs,
-    bytes,
-    offers,
-    before: before.rss,
-    peak,
-    after: after.rss,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    rps: result.requests.average,
+    downloads: done,
   };
 }
 
@@ -199,28 +260,56 @@ async function main() {
   await fill(PRODUCTS);
   const api = await startApi();
   try {
-    // One warm-up request of the small OpenAPI document, so module loading is not timed.
-    await (await fetch(`http://127.0.0.1:${PORT}/api/v1/categories`)).text();
-    const results = [];
-    for (const path of ['/api/v1/feeds/yml.xml', '/api/v1/feeds/google-merchant.xml'])
-      results.push(await measure(path, api.pid));
-    console.log(`\nbench-feeds: ${PRODUCTS} products, PostgreSQL ${dbName}, API pid ${api.pid}`);
-    console.table(
-      results.map((r) => ({
-        feed: r.path.split('/').pop(),
-        status: r.status,
-        'headers ms': r.headersMs.toFixed(0),
-        'first byte ms': r.firstByteMs.toFixed(0),
-        'total s': (r.totalMs / 1000).toFixed(1),
-        MB: (r.bytes / 1_048_576).toFixed(1),
-        'offers/items': r.offers,
-        'RSS before': mb(r.before),
-        'RSS peak': mb(r.peak),
-        'RSS after': mb(r.after),
-      })),
+    const first = await firstBuild();
+    console.log(
+      `bench-feeds: first build of both feeds ${(first.ms / 1000).toFixed(1)} s after the API answered; /yml.xml ${(first.sizes.xml / 1_048_576).toFixed(1)} MB, gzip ${(first.sizes.gzip / 1_048_576).toFixed(1)} MB, brotli ${(first.sizes.br / 1_048_576).toFixed(1)} MB`,
     );
+    const rebuild = await rebuildAfterChange();
+    const full = await cannon(YML, { 'accept-encoding': 'br' });
+    const etag = (await fetch(`${base()}${YML}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })).headers.get(
+      'etag',
+    );
+    const conditional = await cannon(YML, { 'accept-encoding': 'br', 'if-none-match': etag });
+    const quiet = await healthUnder(0);
+    const loaded = await healthUnder(8);
+    let commit = '?';
+    try {
+      commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    } catch {
+      // not a checkout
+    }
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    console.log(`\nbench-feeds: ${PRODUCTS} products, PostgreSQL ${dbName}, commit ${commit}, load average ${load}`);
+    console.table([
+      {
+        measure: '/yml.xml rebuilt after a change (change → new ETag)',
+        value: `${(rebuild.ms / 1000).toFixed(1)} s`,
+        note: `both feeds ${(rebuild.bothMs / 1000).toFixed(1)} s; /api/health every 50 ms during the builds: p99 ${rebuild.healthP99.toFixed(0)} ms, max ${rebuild.healthMax.toFixed(0)} ms (${rebuild.samples} samples)`,
+      },
+      {
+        measure: `full downloads of the brotli copy, ${CONNECTIONS} connections`,
+        value: `${full.requests.average.toFixed(0)} req/s`,
+        note: `${(full.throughput.average / 1_048_576).toFixed(0)} MB/s, p99 ${full.latency.p99} ms, ${full.non2xx} not 2xx`,
+      },
+      {
+        measure: `If-None-Match (304), ${CONNECTIONS} connections`,
+        value: `${conditional.requests.average.toFixed(0)} req/s`,
+        note: `p99 ${conditional.latency.p99} ms`,
+      },
+      {
+        measure: '/api/health alone (autocannon, 4 connections)',
+        value: `p99 ${quiet.p99} ms`,
+        note: `p50 ${quiet.p50} ms, max ${quiet.max} ms, ${quiet.rps.toFixed(0)} req/s`,
+      },
+      {
+        measure: '/api/health with 8 concurrent full XML downloads',
+        value: `p99 ${loaded.p99} ms`,
+        note: `p50 ${loaded.p50} ms, max ${loaded.max} ms, ${loaded.rps.toFixed(0)} req/s; ${loaded.downloads} downloads finished`,
+      },
+    ]);
   } finally {
     await stopApi(api);
+    rmSync(FEED_DIR, { recursive: true, force: true });
   }
 }
 

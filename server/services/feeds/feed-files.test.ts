@@ -4,15 +4,18 @@
  * `ETag` / `Last-Modified` and 304, the brotli or gzip copy the client accepts, `Content-Length`.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerEnv } from '../../env';
 import { createTestApi, type TestApi } from '../../test-utils';
 import { startChangeEvents, type ChangeEvents } from '../change-events';
 import { FeedFiles, startFeedFiles } from './feed-files';
+import type { AddressInfo } from 'node:net';
 
 const SITE = readServerEnv().SITE_URL;
 const YML = '/api/v1/feeds/yml.xml';
@@ -112,6 +115,30 @@ describe('feed files (issue #28 item 9)', () => {
     expect(cached.res.headers.get('content-encoding')).toBe('br');
     // q-values: gzip preferred over br.
     expect((await get(YML, { 'accept-encoding': 'br;q=0.5, gzip' })).res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('pipes the file into the socket under @hono/node-server, with its length and coding', async () => {
+    const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${YML}`;
+      const plain = await get(YML);
+      const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(raw.headers['content-encoding']).toBe('br');
+      expect(raw.headers.etag).toMatch(/-br"$/);
+      expect(Number(raw.headers['content-length'])).toBe(raw.body.length);
+      expect(brotliDecompressSync(raw.body).equals(plain.body)).toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('rebuilds once after a burst of catalogue changes, not before the interval, with the change in it', async () => {
