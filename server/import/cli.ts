@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const { report } = await runImport(input, env, {
     // Only a direct import opens the database in this process (see importProcessSettings).
     dbOptions: importProcessSettings(),
+    force: process.argv.includes('--force'),
     log: (line) => console.error(line),
   });
   console.log(report);

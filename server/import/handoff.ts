@@ -157,6 +157,8 @@ async function download(url: string, fetchImpl: typeof fetch): Promise<{ file: s
 
 /** Settings of {@link runImport}. */
 export interface RunImportOptions {
+  /** Import even a feed identical to the last one imported (direct imports; `--force` of the CLI). */
+  force?: boolean;
   /** openDb options for a direct import (the CLI's importProcessSettings()). */
   dbOptions?: OpenDbOptions;
   /** Downloads and exchange calls (tests). */
@@ -192,6 +194,7 @@ export async function runImport(input: string, env: ServerEnv, opts: RunImportOp
     try {
       const report = await importYml(handle.db, input, {
         ...writer,
+        ...(opts.force ? { force: true } : {}),
         ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
       });
       return { via: 'direct', report: formatReport(report) };

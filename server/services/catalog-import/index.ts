@@ -70,7 +70,7 @@ const FEED_TIMEOUT_MS = 120_000;
 export async function importYml(
   db: Db,
   input: string,
-  opts: WriterOptions & { fetchImpl?: typeof fetch },
+  opts: WriterOptions & { fetchImpl?: typeof fetch; force?: boolean },
 ): Promise<ImportReport> {
   return recordImportRun(db, 'yml', input, async () => {
     let tmp: string | undefined;
@@ -142,6 +142,11 @@ const LISTED = 50;
  */
 export function formatReport(report: ImportReport): string {
   const skippedOffers = report.skipped.reduce((sum, s) => sum + s.offers, 0);
+  if (report.unchangedSince)
+    return [
+      `Импорт ${report.input}: ${(report.ms / 1000).toFixed(1)} с`,
+      `Фид не изменился с импорта ${new Date(report.unchangedSince).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (МСК): ничего не записано. Импортировать заново: --force`,
+    ].join('\n');
   const lines = [
     `Импорт ${report.input}: ${(report.ms / 1000).toFixed(1)} с`,
     `Товары: создано ${report.products.created}, обновлено ${report.products.updated}, без изменений ${report.products.unchanged}` +

@@ -99,6 +99,10 @@ export interface ImportReport {
     notRetried: number;
     failed: { url: string; product: string; reason: string }[];
   };
+  /** SHA-256 of the imported file (YML), to know an unchanged feed the next time. */
+  fileHash?: string;
+  /** Set when the file is the same as the last one imported from this input: nothing was read or written. */
+  unchangedSince?: string;
   /** Rows the import inserted or updated (0 for a re-import of an unchanged feed). */
   rowsChanged: number;
   ms: number;

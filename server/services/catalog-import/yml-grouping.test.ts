@@ -119,7 +119,7 @@ describe('YML feed without group_id (issue #28)', () => {
   });
 
   it('reports the empty size, and the feed’s «Платья миди» is the 1C one, with no «Каталог» level', async () => {
-    const report = await importYml(api.handle.db, path.join(FIXTURES, 'yml-model.yml'), opts());
+    const report = await importYml(api.handle.db, path.join(FIXTURES, 'yml-model.yml'), { ...opts(), force: true });
     expect(report.skipped).toEqual([expect.objectContaining({ id: '106', reason: expect.stringContaining('размер') })]);
     expect(report.rowsChanged).toBe(0);
     const text = formatReport(report);

@@ -118,20 +118,27 @@ describe('YML import (issue #15)', () => {
   it('re-importing the same feed changes 0 rows and fetches no picture again, not even a failed one', async () => {
     const before = await changeCount();
     fetched.length = 0;
-    const report = await importYml(api.handle.db, path.join(FIXTURES, 'messy.yml'), opts());
+    // Issue #28: the same bytes as the last import are not read again at all.
+    const same = await importYml(api.handle.db, path.join(FIXTURES, 'messy.yml'), opts());
+    expect(same.unchangedSince).toBeDefined();
+    expect(same.rowsChanged).toBe(0);
+    expect(formatReport(same)).toContain('Фид не изменился');
+    // Read again when asked: still 0 rows, and the address that failed an hour ago is not fetched
+    // again within IMPORT_PICTURE_RETRY_HOURS.
+    const report = await importYml(api.handle.db, path.join(FIXTURES, 'messy.yml'), { ...opts(), force: true });
     expect(report.rowsChanged).toBe(0);
     expect(report.products).toEqual({ created: 0, updated: 0, unchanged: 2, merged: 0 });
     expect(await changeCount()).toBe(before);
-    // Issue #28: the address that failed an hour ago is not fetched again within IMPORT_PICTURE_RETRY_HOURS.
     expect(fetched).toEqual([]);
     expect(report.pictures.notRetried).toBe(1);
     expect(formatReport(report)).toContain('не запрашивались снова');
-    // Once the retry time is over, it is asked for again.
+    // Once the retry time is over, the unchanged feed is read again for that picture.
     const o = opts();
     const again = await importYml(api.handle.db, path.join(FIXTURES, 'messy.yml'), {
       ...o,
       pictures: { ...o.pictures!, retryHours: 0 },
     });
+    expect(again.unchangedSince).toBeUndefined();
     expect(fetched).toEqual(['https://cdn.example.ru/missing.jpg']);
     expect(again.rowsChanged).toBe(0);
   });

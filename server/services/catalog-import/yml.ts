@@ -9,7 +9,11 @@
  * and gathers each group's lowest price, name and colours, so a group split across batches writes
  * the same product row every time; the second writes batches of products.
  */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { importRuns } from '../../db/schema';
 import { looksLikeIdentifier, propertyRoles } from './mapping';
 import { cleanText, normKey, parseNumber, sanitizeDescription } from './text';
 import { emptyReport, type ImportProduct, type ImportReport } from './types';
@@ -23,6 +27,49 @@ export interface YmlImportOptions extends WriterOptions {
   input?: string;
   /** The URL the feed came from: base of relative picture addresses. */
   feedUrl?: string;
+  /** Import even a file identical to the last one imported from the same input (CLI `--force`). */
+  force?: boolean;
+}
+
+/**
+ * SHA-256 of a file and of the settings that decide what it becomes (a feed read with another
+ * grouping or brand list is not "unchanged"), hex.
+ */
+async function fileHash(file: string, opts: YmlImportOptions): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(
+    JSON.stringify([
+      opts.categoryMap,
+      opts.defaultSection,
+      opts.propertyMap,
+      opts.notBrands,
+      opts.ymlGroupBy,
+      opts.feedUrl,
+      !!opts.pictures,
+    ]),
+  );
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Whether the last successful import of `input` read the very same bytes, recently enough that
+ * its failed pictures are not due again (issue #28: «an unchanged re-import takes ≤ 10 % of the
+ * first import's time»). Such a run writes nothing: the same feed would write the same rows, and
+ * stock the shop sold since must not be put back by a feed that has not seen those orders.
+ */
+async function unchangedSince(db: Db, input: string, hash: string, retryHours: number): Promise<Date | null> {
+  const [last] = await db
+    .select({ report: importRuns.report, finishedAt: importRuns.finishedAt })
+    .from(importRuns)
+    .where(and(eq(importRuns.source, 'yml'), eq(importRuns.input, input), eq(importRuns.status, 'success')))
+    .orderBy(desc(importRuns.id))
+    .limit(1);
+  const report = last?.report as Partial<ImportReport> | undefined;
+  if (!last?.finishedAt || report?.fileHash !== hash) return null;
+  const failed = report.pictures?.failed?.length ?? 0;
+  if (failed && Date.now() - last.finishedAt.getTime() > retryHours * 3600_000) return null;
+  return last.finishedAt;
 }
 
 const isOffer = (p: readonly string[]) => p.length >= 2 && p.at(-1) === 'offer' && p.at(-2) === 'offers';
@@ -116,6 +163,15 @@ function parseOfferHead(
 export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const report = emptyReport('yml', opts.input ?? file);
+  report.fileHash = await fileHash(file, opts);
+  const since = opts.force
+    ? null
+    : await unchangedSince(db, report.input, report.fileHash, opts.pictures?.retryHours ?? 24);
+  if (since) {
+    report.unchangedSince = since.toISOString();
+    report.ms = Math.round(performance.now() - started);
+    return report;
+  }
   const writer = new CatalogWriter(db, report, opts);
   const roles = propertyRoles(opts.propertyMap ?? '');
   const head = (node: XmlNode) => parseOfferHead(node, roles, opts.ymlGroupBy ?? 'model', (v) => writer.isNotBrand(v));
