@@ -16,8 +16,9 @@
  * 5. copies products with SQL up to `--feed-products`, starts the API again and GETs
  *    /api/v1/feeds/yml.xml, printing the time to the first body byte.
  *
- * Targets: YML ≤ 60 s and ≤ 500 MB, re-import 0 rows, CommerceML ≤ 60 s, feed first byte < 1 s.
- * Pictures are not fetched (placeholders): the bench measures the import, not the network. Every
+ * Targets: YML ≤ 60 s and ≤ 500 MB, an unchanged re-import ≤ 10 % of the first import's time
+ * (issue #28), the same feed read again with --force 0 rows, CommerceML ≤ 60 s, feed first byte
+ * < 1 s. Pictures are not fetched (placeholders) unless `--pictures N`. Every
  * database step runs in its own process because the embedded PGlite belongs to one process.
  */
 import { spawn } from 'node:child_process';
@@ -36,6 +37,13 @@ const PRODUCTS = Number(arg('products', 10_000));
 const SIZES = Number(arg('sizes', 5));
 const FEED_PRODUCTS = Number(arg('feed-products', 100_000));
 const PORT = Number(arg('port', 8610));
+/**
+ * `--pictures N` (issue #28): the first N product groups of the feed name one picture each, served
+ * by a local HTTP server of this script; every tenth never answers (the import's timeout,
+ * `--picture-timeout` ms, default 2000), as a real shop's dead CDN links do.
+ */
+const PICTURES = Number(arg('pictures', 0));
+const PICTURE_TIMEOUT_MS = Number(arg('picture-timeout', 2000));
 /** `--process-defaults`: the YML import without importProcessSettings() (for a before/after). */
 const DEFAULTS = process.argv.includes('--process-defaults');
 const SELF = fileURLToPath(import.meta.url);
@@ -66,7 +74,7 @@ async function writeLines(file, lines) {
   await fh.close();
 }
 
-function* yml(offers) {
+function* yml(offers, pictureBase) {
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="2026-11-23 10:00"><shop><name>Бенч</name><company>Бенч</company><url>https://bench.example.ru/</url>';
   yield '<currencies><currency id="RUR" rate="1"/></currencies><categories>';
   for (const [id, name] of CATS) yield `<category id="${id}">${name}</category>`;
@@ -76,7 +84,7 @@ function* yml(offers) {
     const color = COLORS[(group + Math.floor((i % 4) / 2)) % COLORS.length];
     const size = SIZE_NAMES[(i % 2) + (group % 3)];
     const price = 990 + (group % 50) * 100;
-    yield `<offer id="o${i}" group_id="g${group}" available="${i % 7 ? 'true' : 'false'}"><name>Товар номер ${group} «Бенч»</name><price>${price}</price>${group % 5 === 0 ? `<oldprice>${price + 1000}</oldprice>` : ''}<currencyId>RUR</currencyId><categoryId>${CATS[group % CATS.length][0]}</categoryId><vendor>Бренд ${group % 40}</vendor><description><![CDATA[<p>Описание товара ${group}: ткань, крой, уход.</p>]]></description><param name="Цвет">${color}</param><param name="размер">${size}</param><param name="Материал">хлопок</param><count>${i % 9}</count></offer>`;
+    yield `<offer id="o${i}" group_id="g${group}" available="${i % 7 ? 'true' : 'false'}"><name>Товар номер ${group} «Бенч»</name><price>${price}</price>${group % 5 === 0 ? `<oldprice>${price + 1000}</oldprice>` : ''}<currencyId>RUR</currencyId><categoryId>${CATS[group % CATS.length][0]}</categoryId><vendor>Бренд ${group % 40}</vendor><description><![CDATA[<p>Описание товара ${group}: ткань, крой, уход.</p>]]></description><param name="Цвет">${color}</param><param name="размер">${size}</param><param name="Материал">хлопок</param><count>${i % 9}</count>${pictureBase && group < PICTURES ? `<picture>${pictureBase}/g${group}.jpg</picture>` : ''}</offer>`;
   }
   yield '</offers></shop></yml_catalog>\n';
 }
@@ -146,7 +154,7 @@ async function child(task, db, file) {
   const { openDb } = await import('../server/db/client');
   const { importProcessSettings } = await import('../server/services/catalog-import');
   // The YML import runs as `npm run import` does (server/import/cli.ts).
-  const options = task === 'yml' && !DEFAULTS ? importProcessSettings() : {};
+  const options = task.startsWith('yml') && !DEFAULTS ? importProcessSettings() : {};
   const t0 = performance.now();
   const handle = await openDb(db, options);
   const out = {
@@ -158,11 +166,18 @@ async function child(task, db, file) {
     if (task === 'setup') {
       const { seedDatabase } = await import('../server/seed');
       await seedDatabase(handle.db, { products: 10, demo: false });
-    } else if (task === 'yml') {
-      const { importYmlFile } = await import('../server/services/catalog-import/yml');
+    } else if (task === 'yml' || task === 'yml-force') {
+      // As `npm run import` does: recorded in import_runs (an unchanged feed is known by it).
+      const { importYml } = await import('../server/services/catalog-import');
       const c = process.cpuUsage();
       const t = performance.now();
-      const r = await importYmlFile(handle.db, file, { pictures: null, defaultSection: 'odezhda' });
+      const r = await importYml(handle.db, file, {
+        pictures: process.env.BENCH_MEDIA_DIR
+          ? { mediaDir: process.env.BENCH_MEDIA_DIR, timeoutMs: PICTURE_TIMEOUT_MS }
+          : null,
+        defaultSection: 'odezhda',
+        force: task === 'yml-force',
+      });
       const u = process.cpuUsage(c);
       Object.assign(out, {
         ms: performance.now() - t,
@@ -171,6 +186,8 @@ async function child(task, db, file) {
         sizes: r.sizes,
         skipped: r.skipped.length,
         rowsChanged: r.rowsChanged,
+        unchangedFile: !!r.unchangedSince,
+        pictures: { stored: r.pictures.stored, failed: r.pictures.failed.length, notRetried: r.pictures.notRetried },
       });
     } else if (task === 'fill') {
       const { sql } = await import('drizzle-orm');
@@ -186,11 +203,12 @@ async function child(task, db, file) {
 }
 
 /** Runs a child step of this script and returns its JSON line. */
-function runChild(task, db, file = '') {
+function runChild(task, db, file = '', env = {}) {
   return new Promise((resolve, reject) => {
     const flags = DEFAULTS ? ['--process-defaults'] : [];
     const p = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', task, db, file, ...flags], {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';
@@ -311,6 +329,31 @@ async function feedFirstByte() {
   return { status: res.status, headersMs, firstByteMs, bytes };
 }
 
+/**
+ * The picture server of `--pictures`: /g{n}.jpg answers a small JPEG, except every tenth n, which
+ * never answers. Counts requests.
+ */
+async function pictureServer() {
+  const http = await import('node:http');
+  const sharp = (await import('sharp')).default;
+  const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7b1e3a' } })
+    .jpeg()
+    .toBuffer();
+  const state = { requests: 0, base: '', close: () => {} };
+  const server = http.createServer((req, res) => {
+    state.requests++;
+    const n = Number(/\/g(\d+)\.jpg$/.exec(req.url ?? '')?.[1] ?? -1);
+    if (n < 0) return res.writeHead(404).end();
+    if (n % 10 === 0) return; // a dead link: the import's timeout ends it
+    res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpeg.length }).end(jpeg);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  state.base = `http://127.0.0.1:${server.address().port}`;
+  state.close = () => server.close();
+  server.unref();
+  return state;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -319,22 +362,34 @@ async function main() {
   let api;
   try {
     const ymlFile = path.join(dir, 'feed.yml');
-    await writeLines(ymlFile, yml(OFFERS));
+    const pictures = PICTURES ? await pictureServer() : null;
+    await writeLines(ymlFile, yml(OFFERS, pictures?.base));
     await writeLines(path.join(dir, 'import.xml'), cmlImport(PRODUCTS));
     await writeLines(path.join(dir, 'offers.xml'), cmlOffers(PRODUCTS, SIZES));
     const setup = await runChild('setup', db);
     console.log(
       `bench:import on ${setup.driver}${setup.driver === 'pglite' ? ' (folder)' : ''}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; creating the database peaked at ${mbOf(setup.maxRssKb)} MB (a process of its own)`,
     );
+    const pictureEnv = pictures ? { BENCH_MEDIA_DIR: path.join(dir, 'media') } : {};
+    const fetchedNow = () => {
+      const n = pictures?.requests ?? 0;
+      if (pictures) pictures.requests = 0;
+      return n;
+    };
 
-    const first = await runChild('yml', db, ymlFile);
+    const first = await runChild('yml', db, ymlFile, pictureEnv);
     console.log(
-      `YML ${OFFERS} offers: ${secs(first.ms)} s (target ≤ 60 s), CPU ${first.cpuS.toFixed(1)} s; products created ${first.products.created}, sizes ${first.sizes.created}, skipped ${first.skipped}; importing process RSS ${mbOf(first.rssAfterOpenKb)} MB after opening the database, peak ${mbOf(first.maxRssKb)} MB (target ≤ 500 MB)`,
+      `YML ${OFFERS} offers${PICTURES ? ` (${PICTURES} pictures, every tenth never answers)` : ''}: ${secs(first.ms)} s (target ≤ 60 s), CPU ${first.cpuS.toFixed(1)} s; products created ${first.products.created}, sizes ${first.sizes.created}, skipped ${first.skipped}; pictures stored ${first.pictures.stored}, failed ${first.pictures.failed}, fetched ${fetchedNow()}; importing process RSS ${mbOf(first.rssAfterOpenKb)} MB after opening the database, peak ${mbOf(first.maxRssKb)} MB (target ≤ 500 MB)`,
     );
-    const second = await runChild('yml', db, ymlFile);
+    const second = await runChild('yml', db, ymlFile, pictureEnv);
     console.log(
-      `YML re-import: ${secs(second.ms)} s, CPU ${second.cpuS.toFixed(1)} s; rows changed ${second.rowsChanged} (target 0); products unchanged ${second.products.unchanged}; peak RSS ${mbOf(second.maxRssKb)} MB`,
+      `YML unchanged re-import: ${secs(second.ms)} s = ${((100 * second.ms) / first.ms).toFixed(1)} % of the first (target ≤ 10 %); recognised as unchanged: ${second.unchangedFile}; rows changed ${second.rowsChanged}; pictures fetched ${fetchedNow()}; peak RSS ${mbOf(second.maxRssKb)} MB`,
     );
+    const forced = await runChild('yml-force', db, ymlFile, pictureEnv);
+    console.log(
+      `YML same feed read again (--force): ${secs(forced.ms)} s = ${((100 * forced.ms) / first.ms).toFixed(1)} % of the first, CPU ${forced.cpuS.toFixed(1)} s; rows changed ${forced.rowsChanged} (target 0); products unchanged ${forced.products.unchanged}; failed pictures not asked again ${forced.pictures.notRetried}, pictures fetched ${fetchedNow()}; peak RSS ${mbOf(forced.maxRssKb)} MB`,
+    );
+    pictures?.close();
 
     api = await startApi(db, path.join(dir, 'exchange'));
     const before = memory(api.pid);
