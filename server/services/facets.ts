@@ -164,7 +164,8 @@ export async function listFacetsSql(db: Db, params: FacetParams): Promise<Facets
     brands: brands.map(clean),
     colors: colors.map((c) => ({ ...clean(c), hex: c.hex })),
     sizes: sizes.map(clean).sort(bySize),
-    materials: materials.map(clean),
+    // Goods whose feed names no material have '' there: not a value a shopper can pick (issue #28).
+    materials: materials.map(clean).filter((m) => m.value.trim() !== ''),
     price: {
       min: range?.min === null || range?.min === undefined ? null : Number(range.min),
       max: range?.max === null || range?.max === undefined ? null : Number(range.max),

@@ -160,6 +160,9 @@ describe('1C CommerceML 3.1 exchange (issue #28)', () => {
     expect(facets.status).toBe(200);
     expect(JSON.stringify(facets.json)).not.toMatch(GUID);
     expect(JSON.stringify(facets.json)).toContain('Бордовый');
+    // The blouse has no material (its value was blank): no blank value in the Материал facet.
+    const materials = (facets.json.materials ?? facets.json.filters?.materials ?? []) as Array<{ value: string }>;
+    expect(materials.map((m) => m.value)).toEqual(['Вискоза']);
 
     // An order of the dress goes to 1C with its colour and size named, not referenced.
     const fixture = await orderFixture(api, 5);

@@ -84,7 +84,12 @@ export function facetCounts(index: CatalogIndex, base: IndexBase, filters: Offer
       hex: index.colors[k]!.hex,
     })),
     sizes,
-    materials: ranked(materialCount, (k, c) => ({ value: index.materials[k]!, label: index.materials[k]!, count: c })),
+    // Goods whose feed names no material have '' there: not a value a shopper can pick (issue #28).
+    materials: ranked(materialCount, (k, c) => ({
+      value: index.materials[k]!,
+      label: index.materials[k]!,
+      count: c,
+    })).filter((m) => m.value.trim() !== ''),
     price: min === Infinity ? { min: null, max: null } : { min, max },
     sale: { count: saleCount },
     new: { count: newCount },
