@@ -98,8 +98,9 @@ beforeAll(async () => {
   );
   // Imported without a picture that could be fetched: the shop's placeholder, and no brand.
   await insertProduct(PLACEHOLDER_ONLY, 'Платье импортное без фото', 'Из фида', 4000, null, noBrand!.id);
-  // No brand, a real picture.
+  // No brand, a real picture, the retailer's article.
   await insertProduct(NO_BRAND_REAL_PICTURE, 'Платье импортное', 'Из фида', 4100, null, noBrand!.id);
+  await db.execute(sql`update products set article = '5420-А' where id = ${NO_BRAND_REAL_PICTURE}`);
   const [o4] = await rows<{ id: number }>(
     db,
     sql`insert into offers (product_id, color_id, ext_id) values (${PLACEHOLDER_ONLY}, ${color!.id}, 'FX-4') returning id`,
@@ -248,6 +249,21 @@ describe('GET /api/v1/feeds/yml.xml (issue #15, Yandex Market YML)', () => {
     expect(all(realPicture, 'picture').map((p) => p.text)).toEqual([`${SITE}/media/import/fx-5.webp`]);
     expect(textOf(realPicture, 'vendor')).toBeUndefined();
     for (const offer of offers) expect(textOf(offer, 'vendor')).not.toBe(NO_BRAND);
+  });
+
+  it('names the retailer’s article as vendorCode, and none where the shop has none', () => {
+    expect(
+      textOf(
+        offers.find((o) => o.attrs.id === 'FX-5-M')!,
+        'vendorCode',
+      ),
+    ).toBe('5420-А');
+    expect(
+      textOf(
+        offers.find((o) => o.attrs.id === 'FX-4-M')!,
+        'vendorCode',
+      ),
+    ).toBeUndefined();
   });
 
   it('is public and cached briefly, never for good', () => {

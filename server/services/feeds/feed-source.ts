@@ -57,6 +57,8 @@ export interface FeedProduct {
   categoryNames: string[];
   material: string;
   country: string;
+  /** The retailer's article (1C Артикул, YML vendorCode), null when the shop has none. */
+  article: string | null;
   /** Canonical product page path (spec §2). */
   path: string;
   /** Every real picture of the product, main first (placeholders left out, issue #28). */
@@ -84,6 +86,8 @@ interface ProductRow {
   category_path: string;
   material: string;
   country: string;
+  /** The retailer's article (1C Артикул, YML vendorCode), null when the shop has none. */
+  article: string | null;
 }
 
 interface FeatureRow {
@@ -150,7 +154,7 @@ export async function* feedProducts(
     const products = await rows<ProductRow>(
       db,
       sql`select p.id, p.name, p.slug, p.description, b.name as brand, p.price, p.old_price,
-                 p.category_id, c.path as category_path, p.material, p.country
+                 p.category_id, c.path as category_path, p.material, p.country, p.article
           from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
           where p.id > ${after} order by p.id limit ${pageSize}`,
     );
@@ -271,6 +275,7 @@ function toFeedProduct(
     categoryNames,
     material: p.material,
     country: p.country,
+    article: p.article,
     path,
     images: allImages,
     variants,

@@ -70,6 +70,7 @@ export function ymlOffers(product: FeedProduct, siteUrl: string): string {
   const shared =
     element('name', product.name) +
     element('vendor', product.brand) +
+    (product.article ? element('vendorCode', product.article) : '') +
     element('price', decimalRubles(product.price)) +
     (product.oldPrice !== null ? element('oldprice', decimalRubles(product.oldPrice)) : '') +
     '<currencyId>RUR</currencyId>' +
