@@ -147,7 +147,7 @@ export async function* feedProducts(
   db: Db,
   { pageSize = FEED_PAGE_SIZE, signal }: { pageSize?: number; signal?: AbortSignal } = {},
 ): AsyncGenerator<FeedProduct[]> {
-  const names = new Map((await feedCategories(db)).map((c) => [c.path, c.name]));
+  const memo = new PageMemo(new Map((await feedCategories(db)).map((c) => [c.path, c.name])));
   let after = 0;
   for (;;) {
     if (signal?.aborted) return;
@@ -185,7 +185,7 @@ export async function* feedProducts(
     const imagesBy = groupBy(images, (i) => i.product_id);
     const page: FeedProduct[] = [];
     for (const p of products) {
-      const product = toFeedProduct(p, featuresBy.get(p.id) ?? [], imagesBy.get(p.id) ?? [], names);
+      const product = toFeedProduct(p, featuresBy.get(p.id) ?? [], imagesBy.get(p.id) ?? [], memo);
       if (product.variants.length > 0) page.push(product);
     }
     yield page;
@@ -204,33 +204,71 @@ function groupBy<T>(list: T[], key: (item: T) => number): Map<number, T[]> {
   return map;
 }
 
-function toFeedProduct(
-  p: ProductRow,
-  features: FeatureRow[],
-  images: ImageRow[],
-  names: Map<string, string>,
-): FeedProduct {
+/**
+ * Strings a build computes once per distinct value rather than once per variant (a 100,000-product
+ * catalogue has over a million variants but a few hundred colours and sizes): lower-cased colour
+ * names, the query strings of variant links, a category's names. Per build (so per call of
+ * {@link feedProducts}); bounded by the catalogue's distinct colours × sizes and categories.
+ */
+class PageMemo {
+  private readonly lower = new Map<string, string>();
+  private readonly queries = new Map<string, string>();
+  private readonly categories = new Map<string, string[]>();
+
+  constructor(private readonly names: Map<string, string>) {}
+
+  colour(name: string): string {
+    let value = this.lower.get(name);
+    if (value === undefined) this.lower.set(name, (value = name.toLocaleLowerCase('ru')));
+    return value;
+  }
+
+  /** `URLSearchParams` of the colour and the size (or top and bottom), as the product page reads them. */
+  query(color: string, extra: Record<string, string>): string {
+    const key = `${color}\u0000${Object.keys(extra).join('\u0000')}\u0000${Object.values(extra).join('\u0000')}`;
+    let value = this.queries.get(key);
+    if (value === undefined) this.queries.set(key, (value = `${new URLSearchParams({ color, ...extra })}`));
+    return value;
+  }
+
+  categoryNames(categoryPath: string): string[] {
+    let value = this.categories.get(categoryPath);
+    if (value === undefined) {
+      const segments = categoryPath.split('/');
+      value = segments
+        .map((_, i) => this.names.get(segments.slice(0, i + 1).join('/')))
+        .filter((n): n is string => Boolean(n));
+      this.categories.set(categoryPath, value);
+    }
+    return value;
+  }
+}
+
+function toFeedProduct(p: ProductRow, features: FeatureRow[], images: ImageRow[], memo: PageMemo): FeedProduct {
   const path = productPath(p.category_path, p.id, p.slug);
   const allImages = images.map((i) => i.url);
-  const segments = p.category_path.split('/');
-  const categoryNames = segments
-    .map((_, i) => names.get(segments.slice(0, i + 1).join('/')))
-    .filter((n): n is string => Boolean(n));
+  const categoryNames = memo.categoryNames(p.category_path);
+  const imagesByOffer = new Map<number, string[]>();
+  for (const i of images) {
+    if (i.offer_id === null) continue;
+    let list = imagesByOffer.get(i.offer_id);
+    if (!list) imagesByOffer.set(i.offer_id, (list = []));
+    list.push(i.url);
+  }
   const price = Number(p.price);
   const oldPrice = p.old_price === null ? null : Number(p.old_price);
   const variants: FeedVariant[] = [];
   for (const offer of groupBy(features, (f) => f.offer_id).values()) {
     const head = offer[0]!;
-    const offerImages = images.filter((i) => i.offer_id === head.offer_id).map((i) => i.url);
+    const offerImages = imagesByOffer.get(head.offer_id);
     const base = {
       offerId: head.offer_id,
       offerExtId: head.offer_ext_id,
       colorSlug: head.color_slug,
-      colorName: head.color_name.toLocaleLowerCase('ru'),
-      images: offerImages.length > 0 ? offerImages : allImages,
+      colorName: memo.colour(head.color_name),
+      images: offerImages ?? allImages,
     };
-    const query = (extra: Record<string, string>) =>
-      `${path}?${new URLSearchParams({ color: head.color_slug, ...extra })}`;
+    const query = (extra: Record<string, string>) => `${path}?${memo.query(head.color_slug, extra)}`;
     const tops = offer.filter((f) => f.kind === 'top');
     const bottoms = offer.filter((f) => f.kind === 'bottom');
     if (tops.length > 0 || bottoms.length > 0) {

@@ -60,6 +60,21 @@ function sizeUnit(size: string): string | undefined {
 }
 
 /**
+ * `<param>` of a size or colour, made once per distinct value: a feed has a few hundred distinct
+ * sizes and colours but a million offers. Emptied when it grows past a bound (an odd catalogue
+ * with free-text sizes must not grow it without end).
+ */
+const paramMemo = new Map<string, string>();
+function memoParam(key: string, make: () => string): string {
+  let value = paramMemo.get(key);
+  if (value === undefined) {
+    if (paramMemo.size >= 10_000) paramMemo.clear();
+    paramMemo.set(key, (value = make()));
+  }
+  return value;
+}
+
+/**
  * The `<offer>`s of a product's variants in stock. What all its variants share (name, vendor,
  * price, description…) and each colour's pictures are escaped once, not once per size: a
  * 100,000-product feed has over a million offers.
@@ -91,19 +106,26 @@ export function ymlOffers(product: FeedProduct, siteUrl: string): string {
         .join('');
       pictures.set(variant.offerId, colour);
     }
+    const { top, bottom } = variant;
     const size =
-      variant.top !== null && variant.bottom !== null
-        ? element('param', variant.top, { name: 'Размер верха', unit: sizeUnit(variant.top) }) +
-          element('param', variant.bottom, { name: 'Размер низа', unit: sizeUnit(variant.bottom) }) +
-          element('param', variant.size, { name: 'Размер' })
-        : element('param', variant.size, { name: 'Размер', unit: sizeUnit(variant.size) });
+      top !== null && bottom !== null
+        ? memoParam(
+            `t\u0000${top}\u0000${bottom}\u0000${variant.size}`,
+            () =>
+              element('param', top, { name: 'Размер верха', unit: sizeUnit(top) }) +
+              element('param', bottom, { name: 'Размер низа', unit: sizeUnit(bottom) }) +
+              element('param', variant.size, { name: 'Размер' }),
+          )
+        : memoParam(`s\u0000${variant.size}`, () =>
+            element('param', variant.size, { name: 'Размер', unit: sizeUnit(variant.size) }),
+          );
     out +=
       `<offer${attributes({ id: variant.id, group_id: product.id, available: 'true' })}>` +
       shared +
       element('url', absolute(siteUrl, variant.path)) +
       colour +
       tail +
-      element('param', variant.colorName, { name: 'Цвет' }) +
+      memoParam(`c\u0000${variant.colorName}`, () => element('param', variant.colorName, { name: 'Цвет' })) +
       size +
       material +
       element('count', variant.stock) +
