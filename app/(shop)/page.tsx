@@ -12,6 +12,7 @@ import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle'
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { pageMetadata } from '@/features/seo/utils/page-metadata';
+import { shownBrand } from '@/lib/api/contract/catalog';
 import { SITE_NAME } from '@/lib/constants';
 import { href, routeTitle } from '@/lib/routes';
 import type { Metadata } from 'next';
@@ -25,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
   );
   const metadata = await pageMetadata({
     image: first?.images[0]?.image,
-    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
+    imageAlt: first ? `${first.name} ${shownBrand(first.brand)}`.trim() : undefined,
     path: href('index'),
     title: `${SITE_NAME} — купальники, одежда и обувь`,
     description: 'Интернет-магазин купальников, одежды, обуви, аксессуаров и белья. Доставка по России, примерка.',

@@ -1,5 +1,5 @@
 import { mainImage } from '@/components/product-image/product-image';
-import type { OfferCard } from '@/lib/api/contract/catalog';
+import { shownBrand, type OfferCard } from '@/lib/api/contract/catalog';
 
 /**
  * The part of a listing card (`OfferCard`, spec §7 offers) that a product tile shows: the
@@ -8,6 +8,7 @@ import type { OfferCard } from '@/lib/api/contract/catalog';
  * server-rendered card's element tree (issue #7: cached pages' HTML weight).
  */
 export type CardOffer = Pick<OfferCard, 'name' | 'price' | 'old_price' | 'discount' | 'is_new' | 'full_path_offer'> & {
+  /** '' for goods without a brand (`shownBrand`): the tile shows no brand line. */
   brand: { name: string };
   /** The main image (`is_main`, else the first): its URL and alt text; null without photos. */
   image: { image: string; alt: string } | null;
@@ -18,7 +19,7 @@ export function toCardOffer(offer: OfferCard): CardOffer {
   const image = mainImage(offer.images);
   return {
     name: offer.name,
-    brand: { name: offer.brand.name },
+    brand: { name: shownBrand(offer.brand) },
     price: offer.price,
     old_price: offer.old_price,
     discount: offer.discount,

@@ -34,7 +34,7 @@ export function ProductCard({ offer, preload = false, actionSlot }: ProductCardP
           {image ? (
             <ProductImage
               src={image.image}
-              alt={image.alt || `${offer.brand.name} ${offer.name}`}
+              alt={image.alt || `${offer.brand.name} ${offer.name}`.trim()}
               sizes="(max-width: 768px) 50vw, (max-width: 1200px) 33vw, 25vw"
               preload={preload}
               className={styles.image}
@@ -44,7 +44,7 @@ export function ProductCard({ offer, preload = false, actionSlot }: ProductCardP
           )}
           <span className={styles.badges}>{offer.is_new ? <span className={styles.new}>New</span> : null}</span>
         </div>
-        <p className={styles.brand}>{offer.brand.name}</p>
+        {offer.brand.name ? <p className={styles.brand}>{offer.brand.name}</p> : null}
         <h3 className={styles.name}>{offer.name}</h3>
         <Price price={offer.price} oldPrice={offer.old_price} discount={offer.discount} />
       </a>

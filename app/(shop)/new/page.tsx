@@ -5,6 +5,7 @@ import { OffersListPage } from '@/features/catalog/components/offers-list-page';
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd } from '@/features/seo/utils/structured-data';
+import { shownBrand } from '@/lib/api/contract/catalog';
 import { href, routeTitle } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 import type { Metadata } from 'next';
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
   );
   return pageMetadata({
     image: first?.images[0]?.image,
-    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
+    imageAlt: first ? `${first.name} ${shownBrand(first.brand)}`.trim() : undefined,
     path: href('new'),
     title: routeTitle('new'),
     description: 'Новинки сезона: купальники, одежда, обувь и аксессуары.',

@@ -8,6 +8,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { mainImage, ProductImage } from '@/components/product-image/product-image';
+import { shownBrand } from '@/lib/api/contract/catalog';
 import { pluralize } from '@/lib/format/plural';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
@@ -132,7 +133,9 @@ function BasketDropdown() {
                 <Link href={item.product.full_path_offer} className={styles.name} onClick={hideDropdownNow}>
                   {item.product.name}
                 </Link>
-                <span className={styles.brand}>{item.product.brand.name}</span>
+                {shownBrand(item.product.brand) ? (
+                  <span className={styles.brand}>{item.product.brand.name}</span>
+                ) : null}
                 {sizes.length > 0 ? (
                   <span className={styles.meta}>{sizes.map((size) => `${size.label}: ${size.value}`).join(', ')}</span>
                 ) : null}

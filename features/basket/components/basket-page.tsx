@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Price } from '@/components/price/price';
 import { mainImage, ProductImage } from '@/components/product-image/product-image';
 import type { CartItem } from '@/lib/api/contract/cart';
+import { shownBrand } from '@/lib/api/contract/catalog';
 import { MIN_QUANTITY } from '@/lib/constants';
 import { formatCount } from '@/lib/format/plural';
 import { formatPrice } from '@/lib/format/price';
@@ -149,7 +150,7 @@ function BasketLine({ item, onRemoved }: { item: CartItem; onRemoved: (name: str
         <Link href={item.product.full_path_offer} className={styles.name} id={titleId}>
           {item.product.name}
         </Link>
-        <p className={styles.brand}>{item.product.brand.name}</p>
+        {shownBrand(item.product.brand) ? <p className={styles.brand}>{item.product.brand.name}</p> : null}
         <dl className={styles.props}>
           <div>
             <dt>Цвет:</dt>

@@ -7,7 +7,7 @@ import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductDetail } from '@/lib/api/contract/catalog';
+import { NO_BRAND_SLUG, type ProductDetail } from '@/lib/api/contract/catalog';
 import { productArticle } from '../utils/product-article';
 import { ProductView } from './product-view';
 
@@ -82,5 +82,18 @@ describe('ProductView article (issue #28)', () => {
   it('gives the title the same article', () => {
     expect(productArticle(product)).toBe('5420');
     expect(productArticle({ id: 3303, article: null })).toBe('3303');
+  });
+});
+
+describe('ProductView brand (issue #28)', () => {
+  it('shows the brand, linked to its page', async () => {
+    await renderView(product);
+    expect(screen.getByRole('link', { name: 'Mango' })).toHaveAttribute('href', '/brands/mango');
+  });
+
+  it('shows no brand line for goods whose retailer named none (a placeholder vendor, a legal name)', async () => {
+    await renderView({ ...product, brand: { name: 'Без бренда', slug: NO_BRAND_SLUG } });
+    expect(screen.queryByText('Без бренда')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Платье миди' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Price } from '@/components/price/price';
 import { mainImage } from '@/components/product-image/product-image';
 import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
+import { shownBrand } from '@/lib/api/contract/catalog';
 import { catalogHref, href } from '@/lib/routes';
 import { initialSelection } from '../utils/initial-selection';
 import { productArticle } from '../utils/product-article';
@@ -56,9 +57,11 @@ export function ProductView({ product, favoriteSlot, relatedCardAction, query = 
         <div className={styles.layout}>
           <ProductGallery name={product.name} imagesByOffer={imagesByOffer} fallback={product.images} />
           <div className={styles.info}>
-            <p className={styles.brand}>
-              <a href={href('brands-slug', { slug: product.brand.slug })}>{product.brand.name}</a>
-            </p>
+            {shownBrand(product.brand) ? (
+              <p className={styles.brand}>
+                <a href={href('brands-slug', { slug: product.brand.slug })}>{product.brand.name}</a>
+              </p>
+            ) : null}
             <h1 className={styles.name}>{product.name}</h1>
             <p className={styles.article}>Артикул: {productArticle(product)}</p>
             <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
@@ -81,7 +84,7 @@ export function ProductView({ product, favoriteSlot, relatedCardAction, query = 
         current={{
           id: product.id,
           name: product.name,
-          brand: product.brand.name,
+          brand: shownBrand(product.brand),
           price: product.price,
           old_price: product.old_price,
           image: image?.image ?? null,

@@ -10,6 +10,7 @@
  * render them with components/json-ld.tsx.
  */
 import type { OfferCard, ProductDetail } from '@/lib/api/contract/catalog';
+import { shownBrand } from '@/lib/api/contract/catalog';
 import type { Article } from '@/lib/api/contract/publications';
 import { CURRENCY_CODE, SITE_NAME } from '@/lib/constants';
 import { decimalRubles } from '@/lib/money';
@@ -144,7 +145,7 @@ export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl
       images: (offer.images.length ? offer.images : product.images).map((i) => i.image),
     }));
   }
-  const brand = { '@type': 'Brand', name: product.brand.name };
+  const brand = shownBrand(product.brand) ? { '@type': 'Brand', name: product.brand.name } : undefined;
   const price = decimalRubles(product.price, 'fixed');
   const strikethrough =
     product.old_price !== null && product.old_price > product.price
@@ -233,7 +234,7 @@ export function itemListJsonLd(name: string, offers: OfferCard[], offset: number
       '@type': 'ListItem',
       position: offset + i + 1,
       url: absolute(offer.full_path_offer),
-      name: `${offer.name} ${offer.brand.name}`,
+      name: `${offer.name} ${shownBrand(offer.brand)}`.trim(),
     })),
   };
 }

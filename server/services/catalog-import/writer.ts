@@ -641,7 +641,7 @@ export class CatalogWriter {
       const row: Plan['row'] = {
         id: old?.id,
         name,
-        slug: slugify(`${name} ${brandRow.name}`).slice(0, 120) || 'tovar',
+        slug: slugify(brandRow.name === NO_BRAND ? name : `${name} ${brandRow.name}`).slice(0, 120) || 'tovar',
         type,
         brandId: brandRow.id,
         categoryId,

@@ -28,6 +28,7 @@ import { productArticle } from '@/features/product/utils/product-article';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd, productGroupJsonLd } from '@/features/seo/utils/structured-data';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
+import { shownBrand } from '@/lib/api/contract/catalog';
 import { isNotFound } from '@/lib/api/fetcher';
 import {
   decodeSegments,
@@ -107,7 +108,7 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
   const route = await resolve(params);
   if (route.kind === 'product') {
     const product = await loadProduct(route);
-    const name = `${product.name} ${product.brand.name}`;
+    const name = `${product.name} ${shownBrand(product.brand)}`.trim();
     const qualifier = productQualifier(product);
     return pageMetadata({
       path: product.full_path_offer,
@@ -143,7 +144,7 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
     title: name,
     page,
     image: first?.images[0]?.image,
-    imageAlt: first ? `${first.name} ${first.brand.name}` : undefined,
+    imageAlt: first ? `${first.name} ${shownBrand(first.brand)}`.trim() : undefined,
     description: category.tag
       ? `${heading} в интернет-магазине ${SITE_NAME}: подборка «${category.tag.name}». Доставка по России, примерка перед покупкой.`
       : category.seo.description ||
