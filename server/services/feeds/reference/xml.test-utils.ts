@@ -1,6 +1,6 @@
 /**
- * REFERENCE COPY (feeds before the speed-up of issue #28, commit 2156dd1), kept only so that
- * feed-output.test.ts can prove the faster generator writes the same bytes. Not used by the API.
+ * REFERENCE: the plain regex definition of feed escaping, as xml.ts had it before its fast paths
+ * (issue #28), for feed-output.test.ts to compare them on random strings. Not used by the API.
  *
  * XML text for the product feeds (issue #15 "feeds out"): escaping of text and attribute values
  * and removal of the characters XML 1.0 forbids. A name such as `Топ "Ночь" & <день>` or a
