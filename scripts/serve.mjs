@@ -46,6 +46,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptInWorkers } from './lib/accept-policy.mjs';
 import { AdmissionGate, GateRefusal } from './lib/admission-gate.mjs';
+import { FEED_PATH, relayFeedRequest } from './lib/feed-relay.mjs';
 import { compileTrust, normalizeForwarding } from './lib/forwarded.mjs';
 import { PageMicroCache, pagesOfTags } from './lib/page-micro-cache.mjs';
 import { encodeAnswer, holdPublicPage } from './lib/page-validators.mjs';
@@ -71,12 +72,6 @@ const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
 const MIN_RENDER_MS = 300;
 /** Seconds a client is told to wait when the storefront or the API sheds load. */
 const RETRY_AFTER_S = 5;
-/**
- * The product feeds (issue #15; issue #28 item 9): relayed byte for byte from the API's built
- * files, already compressed, with their own ETag and 304 (features/seo/api/relay-feed.ts).
- */
-const FEED_PATH = /^\/(yml\.xml|google-merchant\.xml)(\?|$)/;
-
 /**
  * A page that failed while the API was shedding load (or up to 2 s after) did not fail for a bug:
  * it is sent as 503 + Retry-After (crawlers come back later instead of dropping the URL).
@@ -200,8 +195,10 @@ if (cluster.isPrimary) {
       const refused = guardRequest(req.method, req.url);
       if (refused) return sendAnswer(req, res, refused);
       normalizeForwarding(req, trust);
-      // Issue #28 item 9: a feed is never a micro-cache copy (tens of MB) nor waits for another
-      // client's download of it, and keeps its Accept-Encoding (toNext).
+      // Issue #28 item 9: a feed is the API's built file, relayed here byte for byte with its
+      // coding and validators (Next's route handlers drop Content-Encoding), never a micro-cache
+      // copy (tens of MB), and never waiting for a slot or another client's download.
+      if (relayFeedRequest(req, res, settings.apiUrl)) return;
       if (FEED_PATH.test(req.url ?? '')) return toNext(req, res, performance.now());
       if (microCache.serve(req, res)) return;
       // Issue #12: the deadline counts from here, the wait below included.

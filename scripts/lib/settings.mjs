@@ -106,6 +106,8 @@ const ServeSchema = z.object({
   NEXT_DIST_DIR: relativeFolder().default('.next'),
   /** Secret of POST /api/revalidate, passed between workers (lib/env.ts checks its length). */
   REVALIDATE_SECRET: z.string().default(''),
+  /** The shop API the feeds are relayed from (scripts/lib/feed-relay.mjs); as lib/env.ts reads it. */
+  SHOP_API_URL: httpUrl().default('http://127.0.0.1:8000'),
 });
 
 /** Settings of scripts/start.mjs (starts the API, builds, starts scripts/serve.mjs). */
@@ -156,8 +158,8 @@ function parse(schema, source) {
  * @returns {{ port: number, hostname: string | undefined, workers: number, pageCacheDiskBytes: number,
  *   microCache: { maxAgeMs: number, maxBytes: number, revalidatedStaleMs: number }, backgroundRefreshes: number,
  *   gate: { limit: number, queue: number, timeoutMs: number },
- *   requestDeadlineMs: number, trustedProxies: string, distDir: string, revalidateSecret: string }}
- *   sizes in bytes, times in ms
+ *   requestDeadlineMs: number, trustedProxies: string, distDir: string, revalidateSecret: string,
+ *   apiUrl: string }} sizes in bytes, times in ms
  * @throws {SettingsError}
  */
 export function readServeSettings(source = process.env) {
@@ -178,6 +180,7 @@ export function readServeSettings(source = process.env) {
     trustedProxies: s.TRUSTED_PROXIES,
     distDir: s.NEXT_DIST_DIR,
     revalidateSecret: s.REVALIDATE_SECRET,
+    apiUrl: s.SHOP_API_URL,
   };
 }
 

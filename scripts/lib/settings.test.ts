@@ -28,6 +28,7 @@ describe('settings of scripts/serve.mjs (issue #17 item 6, README "Configuration
       trustedProxies: '',
       distDir: '.next',
       revalidateSecret: '',
+      apiUrl: 'http://127.0.0.1:8000',
     });
     expect(readServeSettings({ MICRO_CACHE_MS: '', WEB_CONCURRENCY: '', PORT: '' })).toEqual(defaults);
   });

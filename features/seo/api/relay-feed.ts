@@ -1,24 +1,25 @@
 /**
- * The product feeds at the storefront's own origin (issue #15 "feeds out"): /yml.xml and
- * /google-merchant.xml relay GET {SHOP_API_URL}/api/v1/feeds/{name} byte for byte.
+ * The product feeds at the storefront's own origin through Next (issue #15 "feeds out"):
+ * /yml.xml and /google-merchant.xml relay GET {SHOP_API_URL}/api/v1/feeds/{name}.
  *
- * Issue #28 item 9: the embedded API serves each feed as a static file built after catalogue
- * changes (server/services/feeds/feed-files.ts) with its brotli and gzip copies, `ETag`,
- * `Last-Modified` and 304. The relay passes all of that through untouched: the client's
- * `Accept-Encoding`, `If-None-Match` and `If-Modified-Since` go to the API, and its status (200,
- * 304), `Content-Encoding`, `Content-Length`, validators and `Vary` come back with the bytes as
- * they are. It uses node:http, not fetch: fetch decodes a gzip or brotli body, which would have
- * the storefront decompress 65 MB per download and send it uncompressed (or compress it again).
- * There is no deadline once the answer's head has arrived: a whole feed takes as long as the
- * client's network needs (the storefront server's idle-socket timeout still ends a stalled one).
+ * In production the storefront server answers these paths itself, before Next
+ * (scripts/lib/feed-relay.mjs, issue #28 item 9): it passes the API's built gzip and brotli copies
+ * on as they are, with `Content-Encoding`, `Content-Length`, `ETag`, `Last-Modified` and 304.
+ * This route is what `next dev`, or `next start` behind nginx, serves. It asks the API for the
+ * plain feed (`Accept-Encoding: identity`) because Next drops `Content-Encoding` and
+ * `Content-Length` from a route handler's Response (next/dist/server/send-response.js): a
+ * compressed copy passed on here went out compressed twice. The server in front (Next's own
+ * compression, nginx) may compress it; the validators (`If-None-Match`, `If-Modified-Since`) go
+ * to the API and 304 comes back. It uses node:http, and there is no deadline once the answer's
+ * head has arrived: a whole feed takes as long as the client's network needs.
  *
  * Against a retailer's own backend (SHOP_API_URL): a backend that serves the same path gets its
- * feed relayed the same way, whatever codings and validators it sends; one that does not (404)
- * gets a plain 404 here saying so, because a feed built by the storefront from the listing calls
- * of spec §7 would take thousands of calls and could not know stock per size — and a marketplace
- * must never receive an empty or half feed as if it were the catalogue. A 503 of the backend (the
- * embedded API before its first build) is passed on with its `Retry-After`; any other failure is a
- * 503 with `Retry-After`, which marketplaces retry.
+ * feed relayed the same way; one that does not (404) gets a plain 404 here saying so, because a
+ * feed built by the storefront from the listing calls of spec §7 would take thousands of calls and
+ * could not know stock per size — and a marketplace must never receive an empty or half feed as if
+ * it were the catalogue. A 503 of the backend (the embedded API before its first build) is passed
+ * on with its `Retry-After`; any other failure is a 503 with `Retry-After`, which marketplaces
+ * retry.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -34,19 +35,11 @@ const DEFAULT_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-reva
 /** How long to wait for the API's answer head, ms (the body then streams without a deadline). */
 export const FIRST_BYTE_TIMEOUT_MS = 10_000;
 
-/** Request headers passed to the API: content coding and conditional GET. */
-const REQUEST_HEADERS = ['accept-encoding', 'if-none-match', 'if-modified-since'] as const;
+/** Request headers passed to the API: the conditional GET (the coding is always identity, above). */
+const REQUEST_HEADERS = ['if-none-match', 'if-modified-since'] as const;
 
 /** Answer headers passed back as they are. */
-const ANSWER_HEADERS = [
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'etag',
-  'last-modified',
-  'vary',
-  'cache-control',
-] as const;
+const ANSWER_HEADERS = ['content-type', 'etag', 'last-modified', 'vary', 'cache-control'] as const;
 
 function plain(status: number, text: string, extra: Record<string, string> = {}): Response {
   return new Response(`${text}\n`, {
@@ -85,7 +78,7 @@ function getHead(url: URL, headers: Record<string, string>, signal: AbortSignal)
  * @param options.url the upstream URL (tests); default `{SHOP_API_URL}/api/v1/feeds/{name}`.
  */
 export async function relayFeed(name: FeedName, request: Request, options: { url?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/xml' };
+  const headers: Record<string, string> = { accept: 'application/xml', 'accept-encoding': 'identity' };
   for (const header of REQUEST_HEADERS) {
     const value = request.headers.get(header);
     if (value !== null) headers[header] = value;
