@@ -12,8 +12,8 @@ import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle'
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { pageMetadata } from '@/features/seo/utils/page-metadata';
-import { shownBrand } from '@/lib/api/contract/catalog';
 import { SITE_NAME } from '@/lib/constants';
+import { shownBrand } from '@/lib/format/brand';
 import { href, routeTitle } from '@/lib/routes';
 import type { Metadata } from 'next';
 

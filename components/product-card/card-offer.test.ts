@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_BRAND_SLUG, type OfferCard } from '@/lib/api/contract/catalog';
+import type { OfferCard } from '@/lib/api/contract/catalog';
+import { NO_BRAND_SLUG } from '@/lib/format/brand';
 import { toCardOffer } from './card-offer';
 
 const card = (brand: { name: string; slug: string }): OfferCard => ({

@@ -1,5 +1,6 @@
 import { mainImage } from '@/components/product-image/product-image';
-import { shownBrand, type OfferCard } from '@/lib/api/contract/catalog';
+import type { OfferCard } from '@/lib/api/contract/catalog';
+import { shownBrand } from '@/lib/format/brand';
 
 /**
  * The part of a listing card (`OfferCard`, spec §7 offers) that a product tile shows: the

@@ -5,7 +5,7 @@ import { OffersListPage } from '@/features/catalog/components/offers-list-page';
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd } from '@/features/seo/utils/structured-data';
-import { shownBrand } from '@/lib/api/contract/catalog';
+import { shownBrand } from '@/lib/format/brand';
 import { href, routeTitle } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 import type { Metadata } from 'next';

@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { mainImage, ProductImage } from '@/components/product-image/product-image';
-import { shownBrand } from '@/lib/api/contract/catalog';
+import { shownBrand } from '@/lib/format/brand';
 import { pluralize } from '@/lib/format/plural';
 import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';

@@ -7,7 +7,8 @@ import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_BRAND_SLUG, type ProductDetail } from '@/lib/api/contract/catalog';
+import type { ProductDetail } from '@/lib/api/contract/catalog';
+import { NO_BRAND_SLUG } from '@/lib/format/brand';
 import { productArticle } from '../utils/product-article';
 import { ProductView } from './product-view';
 

@@ -3,7 +3,7 @@ import { Price } from '@/components/price/price';
 import { mainImage } from '@/components/product-image/product-image';
 import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
-import { shownBrand } from '@/lib/api/contract/catalog';
+import { shownBrand } from '@/lib/format/brand';
 import { catalogHref, href } from '@/lib/routes';
 import { initialSelection } from '../utils/initial-selection';
 import { productArticle } from '../utils/product-article';

@@ -10,9 +10,9 @@
  * render them with components/json-ld.tsx.
  */
 import type { OfferCard, ProductDetail } from '@/lib/api/contract/catalog';
-import { shownBrand } from '@/lib/api/contract/catalog';
 import type { Article } from '@/lib/api/contract/publications';
 import { CURRENCY_CODE, SITE_NAME } from '@/lib/constants';
+import { shownBrand } from '@/lib/format/brand';
 import { decimalRubles } from '@/lib/money';
 
 /** A JSON-LD object. */

@@ -19,17 +19,6 @@ export type Image = z.infer<typeof Image>;
 
 export const BrandRef = z.object({ name: z.string(), slug: z.string() });
 
-/**
- * Slug of the brand of goods whose retailer names none (issue #28: a feed's placeholder vendor
- * or the seller's legal name is not a brand): `{name: 'Без бренда', slug: 'bez-brenda'}`. It
- * stays a filter value, but pages, titles, cards and structured data show no brand for it.
- */
-export const NO_BRAND_SLUG = 'bez-brenda';
-
-/** The brand name to show for `brand`, or '' for goods without a brand ({@link NO_BRAND_SLUG}). */
-export const shownBrand = (brand: { name: string; slug: string }): string =>
-  brand.slug === NO_BRAND_SLUG ? '' : brand.name;
-
 export const Brand = z
   .object({
     id: z.number().int(),

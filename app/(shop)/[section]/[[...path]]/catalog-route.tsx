@@ -28,7 +28,6 @@ import { productArticle } from '@/features/product/utils/product-article';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd, productGroupJsonLd } from '@/features/seo/utils/structured-data';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
-import { shownBrand } from '@/lib/api/contract/catalog';
 import { isNotFound } from '@/lib/api/fetcher';
 import {
   decodeSegments,
@@ -37,6 +36,7 @@ import {
   type CatalogProductRoute,
 } from '@/lib/catalog-path';
 import { PAGE_SIZE, SITE_NAME } from '@/lib/constants';
+import { shownBrand } from '@/lib/format/brand';
 import { pluralize } from '@/lib/format/plural';
 import { catalogHref, pageHref } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
