@@ -38,6 +38,11 @@ export const users = pgTable(
     bonusBalance: integer('bonus_balance').notNull().default(0),
     /** VK user id of a VK ID login. */
     vkId: text('vk_id'),
+    /**
+     * Issue #29 (152-ФЗ art. 21): when the account was deleted at its owner's request; its
+     * personal fields are anonymised then, its orders kept for accounting.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -146,4 +151,34 @@ export const favorites = pgTable(
       .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const CONSENT_DOCUMENTS = ['personal-data', 'advertising'] as const;
+export type ConsentDocument = (typeof CONSENT_DOCUMENTS)[number];
+
+/**
+ * Issue #29: every consent given through a form (152-ФЗ art. 9: consent to personal data
+ * processing, a separate document; 38-ФЗ art. 18: consent to advertising mail), and its withdrawal.
+ * `subject` is who gave it: "user:<id>", else "email:<normalised>" or "phone:<digits>".
+ * `documentVersion` is the version of the consent text the person saw (the info page's
+ * `updated_at`, ISO).
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    document: text('document').$type<ConsentDocument>().notNull(),
+    documentVersion: text('document_version').notNull(),
+    /** "registration", "checkout", "subscription", "feedback", "profile". */
+    form: text('form').notNull(),
+    clientAddress: text('client_address').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** How it was withdrawn: "unsubscribe-link", "profile", "account-deleted". */
+    withdrawnVia: text('withdrawn_via'),
+  },
+  (t) => [index('consents_subject_idx').on(t.subject, t.document), index('consents_user_idx').on(t.userId)],
 );

@@ -194,6 +194,18 @@ export const products = pgTable(
      * page and searchable; null for the demo catalogue (its article is the product id).
      */
     article: text('article'),
+    /**
+     * Issue #29 (54-ФЗ tag 1199): VAT rate of the product in receipts, one of
+     * server/services/payments/receipt.ts `VAT_RATES` ("none", "0", "5", "7", "10", "22"); null = the shop's
+     * default (`SHOP_VAT_RATE`).
+     */
+    vatRate: text('vat_rate'),
+    /**
+     * Issue #29: goods under mandatory marking (Честный ЗНАК: shoes, much clothing). The online
+     * prepayment receipt carries no marking code; the retailer's 1C issues the full-settlement
+     * receipt with codes at shipment, and the order export says which lines need one.
+     */
+    markingRequired: boolean('marking_required').notNull().default(false),
   },
   (t) => [
     uniqueIndex('products_ext_id_uq').on(t.extId),

@@ -13,6 +13,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -139,7 +140,11 @@ export const giftCardTransactions = pgTable(
   (t) => [index('gift_card_transactions_card_idx').on(t.giftCardId)],
 );
 
-export const PAYMENT_ATTEMPT_STATUSES = ['created', 'paid', 'failed'] as const;
+/**
+ * `cancelled`: closed by the shop before it completed (issue #29: a certificate paid the rest, or
+ * the order was cancelled); `expired`: its provider-side lifetime ended unpaid.
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ['created', 'paid', 'failed', 'cancelled', 'expired'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
 /** One card payment attempt of an order at a provider ("sandbox" or "sber"). */
@@ -160,11 +165,29 @@ export const orderPayments = pgTable(
     providerStatus: text('provider_status').notNull().default(''),
     /** Russian reason of a refusal shown to the shopper, "" otherwise. */
     message: text('message').notNull().default(''),
+    /** Issue #29: "card" or "sbp" (the fast payment system). */
+    method: text('method').notNull().default('card'),
+    /** Issue #29: where the shopper pays (acquiring form, СБП bank link); re-used while open. */
+    confirmationUrl: text('confirmation_url').notNull().default(''),
+    /** Issue #29: СБП QR payload (an https://qr.nspk.ru/… link) for desktop, "" otherwise. */
+    qrPayload: text('qr_payload').notNull().default(''),
+    /** Issue #29: the attempt is not re-used after this (the provider's lifetime of a payment). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Issue #29: the `Idempotence-Key` the attempt was created with (ЮKassa), "" for others. */
+    idempotenceKey: text('idempotence_key').notNull().default(''),
+    /** Issue #29 (54-ФЗ): the receipt sent with the payment, as server/services/payments/receipt.ts builds it. */
+    receipt: jsonb('receipt').$type<Record<string, unknown>>(),
+    /** Issue #29: rubles refunded of this attempt so far. */
+    refundedAmount: numeric('refunded_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('order_payments_order_idx').on(t.orderId),
+    // Issue #29: one open attempt per order, re-used until it expires.
+    uniqueIndex('order_payments_open_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'created'`),
     uniqueIndex('order_payments_provider_uq').on(t.provider, t.providerOrderId),
   ],
 );
@@ -183,6 +206,59 @@ export const sandboxAcquiringOrders = pgTable('sandbox_acquiring_orders', {
   /** Last 4 digits of the card used. */
   cardLast4: text('card_last4').notNull().default(''),
   declineReason: text('decline_reason').notNull().default(''),
+  /** Issue #29: "card" (the card form) or "sbp" (the simulated СБП page). */
+  method: text('method').notNull().default('card'),
+  /** Issue #29 (54-ФЗ): the receipt the shop registered with the payment, shown on the sandbox page. */
+  receipt: jsonb('receipt').$type<Record<string, unknown>>(),
+  /** Issue #29: kopecks refunded so far. */
+  refundedKopecks: integer('refunded_kopecks').notNull().default(0),
+  /** Issue #29: refunds with their receipts, oldest first, as the sandbox "bank" recorded them. */
+  refunds: jsonb('refunds').$type<Array<Record<string, unknown>>>().notNull().default([]),
+  /** Issue #29: the sandbox payment lifetime (a bank's session timeout). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Issue #29: refunds of an order's paid attempts (a cancelled order, a return of some lines, a
+ * payment that completed on an order already paid). `key` makes each refund happen exactly once:
+ * "cancel:<order>", "late:<payment>", "lines:<order>:<client key>"; it is also the provider's
+ * idempotence key. `items` are the refunded lines: order_item_id and quantity (delivery as
+ * order_item_id 0). `receipt` is the 54-ФЗ refund receipt (признак расчёта «возврат прихода»).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => orderPayments.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Rubles. */
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    items: jsonb('items').$type<Array<{ order_item_id: number; quantity: number }>>().notNull().default([]),
+    receipt: jsonb('receipt').$type<Record<string, unknown>>(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    /** The provider's refund id, "" until it answered. */
+    providerRefundId: text('provider_refund_id').notNull().default(''),
+    /** Russian reason shown in the order history, e.g. «Заказ отменён». */
+    reason: text('reason').notNull(),
+    /** Who asked: "operator:<name>", "1c", "system". */
+    requestedBy: text('requested_by').notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_key_uq').on(t.key),
+    index('order_refunds_order_idx').on(t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -82,6 +83,11 @@ export const orders = pgTable(
      * "user:<id>:<key>" or "anon:<key>"); a repeat returns the same order (issue #5).
      */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * Issue #29: SHA-256 of the submitted body; the same key with another body is a 409, never
+     * somebody else's order.
+     */
+    idempotencyBodyHash: text('idempotency_body_hash'),
     /** The basket the order was made from (issue #5: emptied after success). */
     cartId: uuid('cart_id'),
     /** Part of the total paid by a gift certificate, rubles (issue #5). */
@@ -145,6 +151,10 @@ export const orderItems = pgTable(
     /** Price of one piece, rubles. */
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** Issue #29 (54-ФЗ tag 1199): VAT rate the receipts of this line use (server/services/payments/receipt.ts). */
+    vatRate: text('vat_rate').notNull().default('none'),
+    /** Issue #29: the goods need a Честный ЗНАК code in the full-settlement receipt at shipment. */
+    markingRequired: boolean('marking_required').notNull().default(false),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
