@@ -26,6 +26,7 @@ import { deliveryQuote, destinationOf, SHOP_PICKUP } from './delivery/delivery';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { orderAmountsJson } from './order-history';
 import { sendOrderMail } from './order-mail';
+import { shopVatRate } from './order-receipt';
 import { claimPromo, evaluatePromo } from './promo';
 import type { z } from 'zod';
 
@@ -67,6 +68,9 @@ interface ProductLine {
   weight: number;
   quantity: number;
   features: Array<{ id: number; name: string; kind: string }>;
+  /** Issue #29: the product's VAT rate, or the shop default. */
+  vatRate: string;
+  markingRequired: boolean;
 }
 
 interface CertificateLine {
@@ -133,7 +137,7 @@ async function describeLines(tx: Pick<Db, 'execute'>, raw: RawLine[]): Promise<P
     sql`, `,
   );
   const res = (await tx.execute(sql`
-    select o.id as offer_id, p.id as product_id, p.name, p.slug, p.price, p.weight, b.name as brand, col.name as color, cat.path as category_path,
+    select o.id as offer_id, p.id as product_id, p.name, p.slug, p.price, p.weight, p.vat_rate, p.marking_required, b.name as brand, col.name as color, cat.path as category_path,
            (select i.url from product_images i where i.product_id = p.id order by i.is_main desc, i.sort, i.id limit 1) as image
     from offers o join products p on p.id = o.product_id join brands b on b.id = p.brand_id
     join colors col on col.id = o.color_id join categories cat on cat.id = p.category_id
@@ -145,6 +149,8 @@ async function describeLines(tx: Pick<Db, 'execute'>, raw: RawLine[]): Promise<P
       slug: string;
       price: string | number;
       weight: number;
+      vat_rate: string | null;
+      marking_required: boolean;
       brand: string;
       color: string;
       category_path: string;
@@ -179,6 +185,8 @@ async function describeLines(tx: Pick<Db, 'execute'>, raw: RawLine[]): Promise<P
       price: Number(row.price),
       weight: row.weight,
       quantity: line.quantity,
+      vatRate: row.vat_rate ?? shopVatRate(),
+      markingRequired: row.marking_required,
       features: line.featureIds.map((id) => feats.find((f) => f.id === id) ?? { id, name: '', kind: 'size' }),
     };
   });
@@ -388,6 +396,8 @@ export async function createOrder(
           fullPathOffer: l.path,
           price: l.price,
           quantity: l.quantity,
+          vatRate: l.vatRate,
+          markingRequired: l.markingRequired,
         })),
         ...certificates.map((c) => ({
           orderId: id,
@@ -396,6 +406,7 @@ export async function createOrder(
           brandName: 'Lumière',
           price: c.price,
           quantity: c.quantity,
+          vatRate: shopVatRate(),
         })),
       ]);
       // Issue #12: first-order, per-customer and total limits, recorded under the code's row lock.
