@@ -28,6 +28,7 @@ import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { russianHook } from './routes/openapi';
 import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
+import { registerPaymentRoutes } from './routes/payments/payments.routes';
 import { registerPickupPointRoutes } from './routes/pickup-points/pickup-points.routes';
 import { registerPublicationRoutes } from './routes/publications/publications.routes';
 import { registerStockRoutes } from './routes/stock/stock.routes';
@@ -104,6 +105,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerOrderHistoryRoutes(app);
   registerFavoriteRoutes(app);
   registerCheckoutRoutes(app);
+  registerPaymentRoutes(app); // issue #29: provider notifications (server/routes/payments)
   registerStockRoutes(app);
   registerPickupPointRoutes(app);
   registerFeedsRoutes(app);

@@ -180,7 +180,12 @@ export class FakeYooKassa {
 
   /** Stops the server. */
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    const server = this.server;
+    if (!server) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections(); // keep-alive sockets of the client's fetch
+    });
   }
 
   /** The next request is answered with this HTTP error (ЮKassa's error object). */
