@@ -87,6 +87,28 @@ const EnvSchema = z.object({
   SBER_USERNAME: z.string().min(1).optional(),
   SBER_PASSWORD: z.string().min(1).optional(),
   SBER_API_URL: z.string().url().default('https://3dsec.sberbank.ru/payment/rest/'),
+  /**
+   * ЮKassa API v3 (issue #29): both set → payments (cards, СБП, SberPay, T-Pay) go to ЮKassa.
+   * YOOKASSA_API_URL: the public API by default; tests point it at a local fake server.
+   */
+  YOOKASSA_SHOP_ID: z.string().min(1).optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3/'),
+  /**
+   * Issue #29: which provider takes payments: "auto" = ЮKassa when its keys are set, else Sber
+   * when its credentials are set, else the sandbox (when enabled, server/services/demo-mode.ts).
+   */
+  PAYMENT_PROVIDER: z.enum(['auto', 'sandbox', 'sber', 'yookassa']).default('auto'),
+  /**
+   * Issue #29 (54-ФЗ tag 1055): the shop's tax system in receipts: osn (общая), usn_income,
+   * usn_income_outcome, esn, patent.
+   */
+  SHOP_TAX_SYSTEM: z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']).default('osn'),
+  /**
+   * Issue #29 (54-ФЗ tag 1199): VAT rate of goods without their own (products.vat_rate) and of
+   * delivery: none, 0, 5, 7, 10, 22 (the standard rate since 1 January 2026).
+   */
+  SHOP_VAT_RATE: z.enum(['none', '0', '5', '7', '10', '22']).default('22'),
   /** CDEK API v2 (issue #5): both set → delivery cost from CDEK, otherwise the tariff table. */
   CDEK_CLIENT_ID: z.string().min(1).optional(),
   CDEK_CLIENT_SECRET: z.string().min(1).optional(),

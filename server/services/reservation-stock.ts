@@ -110,18 +110,58 @@ export async function releaseReservation(
   return { productIds: held.productIds };
 }
 
+/** Statuses from which an order can still be cancelled with its goods returned to stock. */
+export const CANCELLABLE_STATUSES = ['new', 'confirmed', 'paid', 'assembling'] as const;
+
+/**
+ * Issue #29: cancels an order that has not left the warehouse (by the operator, or 1C's
+ * «Отменён») and gives back its stock and certificate part, with a history row `comment`.
+ * One conditional update on the status, so a second call is a no-op.
+ * @returns the products whose stock came back, or null when the order was not cancellable.
+ */
+export async function cancelAndRelease(
+  tx: Tx,
+  orderId: number,
+  comment: string,
+): Promise<{ productIds: number[] } | null> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...CANCELLABLE_STATUSES])))
+    .returning();
+  if (!order) return null;
+  await tx.insert(orderStatusHistory).values({ orderId, status: 'cancelled', comment });
+  const held = await heldBy(tx, orderId);
+  for (const [featureId, quantity] of byId(held.need)) {
+    await tx
+      .update(offerFeatures)
+      .set({ stock: sql`${offerFeatures.stock} + ${quantity}` })
+      .where(eq(offerFeatures.id, featureId));
+  }
+  await refundCertificatePart(tx, order);
+  return { productIds: held.productIds };
+}
+
 /** Gives the certificate part of a cancelled order back to its certificate. */
 async function refundCertificatePart(tx: Tx, order: OrderRow): Promise<void> {
-  if (!order.giftCardCode || order.giftCardAmount <= 0) return;
+  await creditCertificate(tx, order, order.giftCardAmount);
+}
+
+/**
+ * Issue #29: puts `amount` rubles back on the certificate that paid part of `order` (a cancelled
+ * order, or the certificate's share of returned lines), with a positive ledger row.
+ */
+export async function creditCertificate(tx: Tx, order: OrderRow, amount: number): Promise<void> {
+  if (!order.giftCardCode || amount <= 0) return;
   const [card] = await tx
     .update(giftCards)
-    .set({ balance: sql`${giftCards.balance} + ${order.giftCardAmount}` })
+    .set({ balance: sql`${giftCards.balance} + ${amount}` })
     .where(eq(giftCards.code, order.giftCardCode))
     .returning({ id: giftCards.id });
   if (card)
     await tx
       .insert(giftCardTransactions)
-      .values({ giftCardId: card.id, orderId: order.id, amount: roundRubles(order.giftCardAmount) });
+      .values({ giftCardId: card.id, orderId: order.id, amount: roundRubles(amount) });
 }
 
 /**

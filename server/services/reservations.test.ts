@@ -21,7 +21,7 @@ import {
 } from '../db/schema';
 import { DEMO_USER } from '../seed/accounts';
 import { call, createTestApi, type TestApi } from '../test-utils';
-import { startCardPayment } from './order-payment';
+import { startPayment } from './order-payment';
 import { minutesRu, RESERVATION_EXPIRED } from './reservation-stock';
 import { sweepReservations } from './reservations';
 
@@ -206,7 +206,7 @@ describe('reservation sweeper', () => {
   it('refuses a new payment for an order past its reservation time even before a sweep', async () => {
     const size = await freshSize(1);
     const made = await order(size);
-    await expect(startCardPayment(api.handle.db, made.guid, later())).rejects.toMatchObject({
+    await expect(startPayment(api.handle.db, made.guid, { now: later() })).rejects.toMatchObject({
       status: 409,
       message: RESERVATION_EXPIRED,
     });
@@ -244,7 +244,7 @@ describe('a card payment completed after the reservation expired', () => {
     expect(row).toMatchObject({ status: 'paid', paymentStatus: 'paid', reservationReleasedAt: null });
   });
 
-  it('marks the order for refund when the size sold out meanwhile, and never takes the stock twice', async () => {
+  it('refunds the payment automatically when the size sold out meanwhile, and never takes the stock twice', async () => {
     const size = await freshSize(1);
     const made = await order(size);
     const payment = await openPayment(made.guid);
@@ -257,17 +257,23 @@ describe('a card payment completed after the reservation expired', () => {
     expect(late).toMatchObject({
       status: 'cancelled',
       paid: false,
-      payment_status: 'refund_required',
-      payment_status_name: 'Требуется возврат',
+      payment_status: 'refunded',
+      payment_status_name: 'Деньги возвращены',
       to_pay: 0,
+      // Issue #29: the money goes back through the provider, with a refund receipt, once.
+      refunds: [expect.objectContaining({ status: 'succeeded', reason: expect.stringMatching(/после отмены заказа/) })],
     });
+    expect(late.refunds[0].amount).toBeGreaterThan(0);
     expect(await stockOf(size.featureId)).toBe(0);
     const detail = await history(made.pk);
-    expect(detail.payment).toMatchObject({ status: 'refund_required', status_name: 'Требуется возврат' });
-    expect(detail.history.at(-1)).toMatchObject({
-      status: 'cancelled',
-      comment: expect.stringMatching(/деньги будут возвращены/),
-    });
+    expect(detail.payment).toMatchObject({ status: 'refunded' });
+    expect(detail.history.map((h: { comment: string }) => h.comment)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/деньги будут возвращены/),
+        expect.stringMatching(/^Возврат .* чек возврата прихода передан в кассу$/),
+      ]),
+    );
+    expect((await info(made.guid)).refunds).toHaveLength(1); // asking again refunds nothing more
     expect((await call(api, 'POST', '/api/v1/order_payment/', { guid: made.guid })).status).toBe(409);
     expect((await info(other.guid)).status).toBe('new');
   });

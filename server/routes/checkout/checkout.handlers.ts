@@ -13,7 +13,9 @@ import {
   GiftCardPaymentBody,
   GuidBody,
   PromoCodeBody,
+  OrderPaymentBody,
   SandboxPayBody,
+  SandboxSbpBody,
 } from '@/lib/api/contract/checkout';
 import { subtractRubles } from '@/lib/money';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
@@ -22,8 +24,8 @@ import { cartWeight, getCart } from '../../services/cart';
 import { createOrder, type OrderActor } from '../../services/checkout';
 import { deliveryOptions, destinationOf } from '../../services/delivery/delivery';
 import { checkCard, GIFT_CARD_NOT_FOUND, listNominals, nominalBy } from '../../services/gift-cards';
-import { getOrderInfo, payWithGiftCard, startCardPayment } from '../../services/order-payment';
-import { sandboxPay, sandboxPayment } from '../../services/payments/sandbox';
+import { getOrderInfo, payWithGiftCard, startPayment } from '../../services/order-payment';
+import { sandboxPay, sandboxPayment, sandboxSbp as sandboxSbpDecide } from '../../services/payments/sandbox';
 import { checkPromoCustomer, evaluatePromo } from '../../services/promo';
 import { assertUnderLimit, countForClient, limitPerClient } from '../../services/rate-limit';
 import { CART_COOKIE } from '../cart/cart.handlers';
@@ -66,11 +68,30 @@ export const createOrderV1 = orderHandler('v1');
 /** POST /v2/order/: lines from the basket of the `cart_id` cookie. */
 export const createOrderV2 = orderHandler('v2');
 
-/** POST /v1/order_payment/ {guid}: the acquiring page to go to. */
+/** A phone or tablet browser (СБП then opens the bank app instead of showing a QR code). */
+function isMobile(userAgent: string | undefined, chMobile: string | undefined): boolean {
+  if (chMobile === '?1') return true;
+  return /Mobi|Android|iPhone|iPad|iPod/i.test(userAgent ?? '');
+}
+
+/** POST /v1/order_payment/ {guid, method}: the acquiring page (card) or the СБП link and QR (issue #29). */
 export const orderPayment: Handler<typeof r.orderPayment> = async (c) => {
-  const { guid } = parseOr400(GuidBody, await readJson(c), 'Заказ не найден');
-  const { formUrl, provider } = await startCardPayment(c.var.db, guid);
-  return c.json({ status: 'success' as const, form_url: formUrl, provider }, 200);
+  const { guid, method } = parseOr400(OrderPaymentBody, await readJson(c), 'Заказ не найден');
+  const started = await startPayment(c.var.db, guid, {
+    method,
+    device: isMobile(c.req.header('user-agent'), c.req.header('sec-ch-ua-mobile')) ? 'mobile' : 'desktop',
+  });
+  return c.json(
+    {
+      status: 'success' as const,
+      form_url: started.formUrl,
+      provider: started.provider,
+      method: started.method,
+      qr_payload: started.qrPayload,
+      expires_at: started.expiresAt.toISOString(),
+    },
+    200,
+  );
 };
 
 /** POST /v1/get_order_info/ {guid}: the order after checking its payment with the provider. */
@@ -203,6 +224,16 @@ export const sandboxSubmit: Handler<typeof r.sandboxSubmit> = async (c) => {
       message: result.message,
       redirect_url: result.returnUrl,
     },
+    200,
+  );
+};
+
+/** POST /v1/sandbox_acquiring/sbp/ {id, action}: the simulated СБП bank app pays or declines (issue #29). */
+export const sandboxSbp: Handler<typeof r.sandboxSbp> = async (c) => {
+  const body = parseOr400(SandboxSbpBody, await readJson(c), 'Платёж не найден');
+  const result = await sandboxSbpDecide(c.var.db, body.id, body.action);
+  return c.json(
+    { status: 'success' as const, result: result.result, message: result.message, redirect_url: result.returnUrl },
     200,
   );
 };

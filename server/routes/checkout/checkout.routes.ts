@@ -17,6 +17,8 @@ import {
   PromoCodeBody,
   PromoCodeResponse,
   SandboxPayBody,
+  SandboxSbpBody,
+  OrderPaymentBody,
   SandboxPayResponse,
   SandboxPaymentResponse,
 } from '@/lib/api/contract/checkout';
@@ -55,8 +57,12 @@ export const createOrderV1 = orderRoute('v1', 'Заказ из items (цена �
 export const createOrderV2 = orderRoute('v2', 'Заказ из корзины (cookie cart_id)');
 export const orderPayment = orders.post(
   '/api/v1/order_payment/',
-  { body: GuidBody },
-  jsonResponses(OrderPaymentResponse, 'Страница оплаты провайдера', [400, 404, 409, 502]),
+  { body: OrderPaymentBody },
+  jsonResponses(
+    OrderPaymentResponse,
+    'Страница оплаты провайдера (или ссылка в приложение банка и QR для СБП); открытая попытка используется повторно',
+    [400, 404, 409, 502, 503],
+  ),
 );
 export const orderInfo = orders.post(
   '/api/v1/get_order_info/',
@@ -113,6 +119,11 @@ export const sandboxSubmit = sandbox.post(
   { body: SandboxPayBody },
   jsonResponses(SandboxPayResponse, '4111 1111 1111 1111 — успех, 4000 0000 0000 0002 — отказ', [400, 404, 409]),
 );
+export const sandboxSbp = sandbox.post(
+  '/api/v1/sandbox_acquiring/sbp/',
+  { body: SandboxSbpBody },
+  jsonResponses(SandboxPayResponse, 'Симуляция СБП: оплатить или отклонить в «приложении банка»', [400, 404, 409]),
+);
 
 /** Registers the checkout routes. */
 export function registerCheckoutRoutes(app: ApiApp) {
@@ -130,4 +141,5 @@ export function registerCheckoutRoutes(app: ApiApp) {
   openapiRoute(app, checkDelivery, h.checkDelivery);
   openapiRoute(app, sandboxShow, h.sandboxShow, { what: NO_PAYMENT });
   openapiRoute(app, sandboxSubmit, h.sandboxSubmit);
+  openapiRoute(app, sandboxSbp, h.sandboxSbp);
 }

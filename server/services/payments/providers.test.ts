@@ -1,11 +1,15 @@
 /**
- * Provider clients of issue #5 against recorded-shape fake servers: the Sber acquiring REST API
- * (register.do, getOrderStatusExtended.do) and CDEK API v2 (OAuth token, calculator/tarifflist),
- * plus the sandbox's Luhn rule.
+ * Provider clients of issues #5 and #29: the Sber acquiring REST API against the local fake gateway
+ * of tests/fakes/sber.ts (register.do with the 54-ФЗ orderBundle, getOrderStatusExtended.do,
+ * refund.do with refundItems, decline.do), CDEK API v2 against recorded-shape answers (OAuth token,
+ * calculator/tarifflist), plus the sandbox's Luhn rule.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toKopecks } from '@/lib/money';
+import { startFakeSber, type FakeSber } from '../../../tests/fakes/sber';
 import { CdekClient } from '../delivery/cdek';
 import { tariffCost, zoneOf } from '../delivery/delivery';
+import { paymentReceipt, refundReceipt } from './receipt';
 import { luhnValid } from './sandbox';
 import { SberClient } from './sber';
 
@@ -26,60 +30,134 @@ function fakeFetch(answers: Array<{ status?: number; json: unknown }>, seen: See
   }) as typeof fetch;
 }
 
-describe('SberClient', () => {
-  it('registers in kopecks with the credentials and maps orderStatus 2 → paid, 6 → failed, 0 → pending', async () => {
-    const seen: Seen[] = [];
-    const sber = new SberClient({
-      userName: 'shop-api',
-      password: 'secret',
-      baseUrl: 'https://3dsec.sberbank.ru/payment/rest/',
-      fetch: fakeFetch(
-        [
-          {
-            json: {
-              orderId: 'abc-123',
-              formUrl: 'https://3dsec.sberbank.ru/payment/merchants/test/payment_ru.html?mdOrder=abc-123',
-            },
-          },
-          { json: { orderStatus: 2, errorCode: '0' } },
-          { json: { orderStatus: 6, actionCodeDescription: 'Операция отклонена' } },
-          { json: { orderStatus: 0 } },
-        ],
-        seen,
-      ),
-    });
-    const reg = await sber.register({
+describe('SberClient against the fake Sber gateway (tests/fakes/sber.ts)', () => {
+  let fake: FakeSber;
+  let sber: SberClient;
+  beforeAll(async () => {
+    fake = await startFakeSber();
+    sber = new SberClient({ userName: 'shop-api', password: 'secret', baseUrl: fake.url });
+  });
+  afterAll(() => fake.close());
+
+  const receipt = paymentReceipt(
+    {
+      lines: [
+        {
+          orderItemId: 7,
+          name: 'Купальник «Ривьера»',
+          variant: 'Синий, размер M',
+          price: 4990,
+          quantity: 2,
+          vat: '22',
+          markingRequired: true,
+          certificate: false,
+        },
+        {
+          orderItemId: 8,
+          name: 'Подарочный сертификат',
+          variant: '1 000 ₽',
+          price: 1000,
+          quantity: 1,
+          vat: '22',
+          markingRequired: false,
+          certificate: true,
+        },
+      ],
+      discount: 500,
+      deliveryCost: 390,
+      deliveryVat: '22',
+      email: 'maria@example.ru',
+      phone: '',
+      taxSystem: 'usn_income',
+    },
+    4990 * 2 + 1000 - 500 + 390,
+  );
+  const input = (orderNumber: string) => ({
+    orderNumber,
+    amount: receipt.total,
+    description: 'Оплата заказа',
+    returnUrl: 'https://shop.ru/basket/delivery/confirm/g',
+    method: 'card' as const,
+    receipt,
+    idempotenceKey: `${orderNumber}:k`,
+    device: 'desktop' as const,
+  });
+
+  it('registers in kopecks with orderBundle and taxSystem the gateway accepts, then maps statuses', async () => {
+    const reg = await sber.register(input('LM-000103-1'));
+    expect(reg.formUrl).toContain(`mdOrder=${reg.providerOrderId}`);
+    const call = fake.calls.find((c) => c.method === 'register.do')!;
+    expect(call.params).toMatchObject({
       orderNumber: 'LM-000103-1',
-      amount: 1234.5,
-      description: 'Оплата',
-      returnUrl: 'https://shop.ru/basket/delivery/confirm/g',
+      amount: '1087000',
+      taxSystem: '1',
+      currency: '643',
     });
-    expect(reg).toEqual({ providerOrderId: 'abc-123', formUrl: expect.stringContaining('mdOrder=abc-123') });
-    expect(seen[0]!.url).toBe('https://3dsec.sberbank.ru/payment/rest/register.do');
-    const params = new URLSearchParams(seen[0]!.body);
-    expect(Object.fromEntries(params)).toMatchObject({
-      userName: 'shop-api',
-      password: 'secret',
-      orderNumber: 'LM-000103-1',
-      amount: '123450',
-      failUrl: 'https://shop.ru/basket/delivery/confirm/g',
+    const bundle = JSON.parse(call.params.orderBundle!);
+    expect(bundle.customerDetails).toEqual({ email: 'maria@example.ru' });
+    type Item = {
+      name: string;
+      itemAmount: number;
+      tax: { taxType: number };
+      itemAttributes: { attributes: Array<{ name: string; value: string }> };
+    };
+    const items = bundle.cartItems.items as Item[];
+    expect(items.reduce((s, i) => s + i.itemAmount, 0)).toBe(1087000);
+    const attrs = (i: Item) => Object.fromEntries(i.itemAttributes.attributes.map((a) => [a.name, a.value]));
+    const goods = items.filter((i) => i.name.startsWith('Купальник'));
+    expect(goods.map((i) => [i.tax.taxType, attrs(i)])).toEqual(
+      goods.map(() => [12, { paymentMethod: '1', paymentObject: '1' }]),
+    );
+    const certificate = items.find((i) => i.name.startsWith('Подарочный'))!;
+    expect([certificate.tax.taxType, attrs(certificate)]).toEqual([13, { paymentMethod: '3', paymentObject: '10' }]);
+    const delivery = items.find((i) => i.name === 'Доставка')!;
+    expect([delivery.itemAmount, delivery.tax.taxType, attrs(delivery).paymentObject]).toEqual([39000, 12, '4']);
+
+    expect((await sber.status(reg.providerOrderId)).state).toBe('pending');
+    fake.pay(reg.providerOrderId);
+    expect(await sber.status(reg.providerOrderId)).toMatchObject({ state: 'paid', amount: 10870 });
+  });
+
+  it('refunds one line with refundItems that add up, and refuses more than was paid', async () => {
+    const reg = await sber.register(input('LM-000104-1'));
+    fake.pay(reg.providerOrderId);
+    const back = refundReceipt(receipt, [{ orderItemId: 7, quantity: 1 }]);
+    const result = await sber.refund({
+      providerOrderId: reg.providerOrderId,
+      amount: back.total,
+      receipt: back,
+      idempotenceKey: 'r1',
     });
-    expect((await sber.status('abc-123')).state).toBe('paid');
-    expect(seen[1]!.url).toBe('https://3dsec.sberbank.ru/payment/rest/getOrderStatusExtended.do');
-    expect(await sber.status('abc-123')).toMatchObject({ state: 'failed', message: 'Операция отклонена' });
-    expect((await sber.status('abc-123')).state).toBe('pending');
+    expect(result.state).toBe('succeeded');
+    const order = fake.orders.get(reg.providerOrderId)!;
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refunds[0]!.items.map((i) => i.quantity.value)).toEqual([1]);
+    expect(order.refunded).toBe(toKopecks(back.total));
+    expect((await sber.status(reg.providerOrderId)).state).toBe('paid');
+    const all = refundReceipt(receipt, null);
+    const refused = await sber.refund({
+      providerOrderId: reg.providerOrderId,
+      amount: all.total,
+      receipt: all,
+      idempotenceKey: 'r2',
+    });
+    expect(refused).toMatchObject({ state: 'failed', message: expect.stringMatching(/превышает/) });
+  });
+
+  it('declines an unpaid order, and reports a paid one as not cancellable', async () => {
+    const open = await sber.register(input('LM-000105-1'));
+    expect(await sber.cancel(open.providerOrderId)).toBe(true);
+    expect(await sber.status(open.providerOrderId)).toMatchObject({ state: 'failed' });
+    const paid = await sber.register(input('LM-000106-1'));
+    fake.pay(paid.providerOrderId);
+    expect(await sber.cancel(paid.providerOrderId)).toBe(false);
   });
 
   it('throws Sber’s error of register.do (the API answers 502 to the shopper)', async () => {
-    const sber = new SberClient({
-      userName: 'u',
-      password: 'p',
-      baseUrl: 'https://x/',
-      fetch: fakeFetch([{ json: { errorCode: '1', errorMessage: 'Заказ с таким номером уже обработан' } }], []),
-    });
-    await expect(sber.register({ orderNumber: 'n', amount: 1, description: '', returnUrl: 'r' })).rejects.toThrow(
-      /уже обработан/,
-    );
+    await sber.register(input('LM-000107-1'));
+    await expect(sber.register(input('LM-000107-1'))).rejects.toThrow(/уже обработан/);
+    const wrong = new SberClient({ userName: 'shop-api', password: 'wrong', baseUrl: fake.url });
+    await expect(wrong.register(input('LM-000108-1'))).rejects.toThrow(/Доступ запрещён/);
   });
 });
 

@@ -12,14 +12,20 @@
  *
  * Off in production unless enabled (issue #12, server/services/demo-mode.ts): its pages then
  * answer 404, so nobody can mark an order paid without paying.
+ *
+ * Issue #29: it also simulates СБП (the page /payment-sbp with «Оплатить» and «Отклонить», and a
+ * QR payload in the format of the NSPK links), keeps the 54-ФЗ receipt registered with each
+ * payment and the refunds with their receipts, as a bank's fiscal service would, and lets a payment
+ * expire after {@link SANDBOX_PAYMENT_TTL_MINUTES}.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { toKopecks, toRubles, type Kopecks } from '@/lib/money';
 import { sandboxAcquiringOrders } from '../../db/schema';
 import { serverEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { isPaymentSandboxEnabled } from '../demo-mode';
-import type { PaymentProvider, PaymentState, RegisterInput, Registered } from './provider';
+import type { PaymentProvider, PaymentState, RefundInput, RefundResult, RegisterInput, Registered } from './provider';
+import type { Receipt } from './receipt';
 import type { Db } from '../../db/client';
 
 /** Card numbers the sandbox declines, with the reason shown to the shopper. */
@@ -45,22 +51,50 @@ export function luhnValid(pan: string): boolean {
   return pan.length >= 12 && sum % 10 === 0;
 }
 
+/** Minutes a sandbox payment stays payable, like a bank's payment session. */
+export const SANDBOX_PAYMENT_TTL_MINUTES = 20;
+
+/** Russian reason of a payment whose time ran out. */
+export const PAYMENT_EXPIRED = 'Время на оплату истекло';
+
 /** The sandbox provider on the shop database. */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly methods = ['card', 'sbp'] as const;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The clock; tests move it. */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async register(input: RegisterInput): Promise<Registered> {
+    if (toKopecks(input.receipt.total) !== toKopecks(input.amount))
+      throw new Error(`Sandbox: receipt total ${input.receipt.total} ≠ amount ${input.amount}`);
+    const expiresAt = new Date(this.now().getTime() + SANDBOX_PAYMENT_TTL_MINUTES * 60_000);
     const [row] = await this.db
       .insert(sandboxAcquiringOrders)
       .values({
         amountKopecks: toKopecks(input.amount),
         description: `Заказ ${input.orderNumber}. ${input.description}`,
         returnUrl: input.returnUrl,
+        method: input.method,
+        receipt: input.receipt as unknown as Record<string, unknown>,
+        expiresAt,
       })
       .returning({ id: sandboxAcquiringOrders.id });
-    return { providerOrderId: row!.id, formUrl: `/payment-sber?orderId=${row!.id}` };
+    const id = row!.id;
+    if (input.method === 'sbp') {
+      const page = `/payment-sbp?orderId=${id}`;
+      return {
+        providerOrderId: id,
+        formUrl: page,
+        // The NSPK link format (https://qr.nspk.ru/<32 chars>?type=02&…); a bank app would open it.
+        qrPayload: `https://qr.nspk.ru/SANDBOX${id.replaceAll('-', '').slice(0, 25).toUpperCase()}?type=02&bank=100000000111&sum=${toKopecks(input.amount)}&cur=RUB&crc=0000`,
+        expiresAt,
+      };
+    }
+    return { providerOrderId: id, formUrl: `/payment-sber?orderId=${id}`, qrPayload: '', expiresAt };
   }
 
   async status(providerOrderId: string): Promise<PaymentState> {
@@ -69,10 +103,60 @@ export class SandboxProvider implements PaymentProvider {
       .from(sandboxAcquiringOrders)
       .where(eq(sandboxAcquiringOrders.id, providerOrderId))
       .limit(1);
-    if (!row) return { state: 'failed', raw: 'not_found', message: 'Платёж не найден' };
-    if (row.status === 'deposited') return { state: 'paid', raw: 'deposited', message: '' };
-    if (row.status === 'declined') return { state: 'failed', raw: 'declined', message: row.declineReason };
-    return { state: 'pending', raw: 'created', message: '' };
+    if (!row) return { state: 'failed', raw: 'not_found', message: 'Платёж не найден', amount: 0 };
+    const amount = toRubles(row.amountKopecks as Kopecks);
+    if (row.status === 'deposited') return { state: 'paid', raw: 'deposited', message: '', amount };
+    if (row.status === 'declined') return { state: 'failed', raw: 'declined', message: row.declineReason, amount: 0 };
+    if (row.expiresAt && row.expiresAt <= this.now())
+      return { state: 'failed', raw: 'expired', message: PAYMENT_EXPIRED, amount: 0 };
+    return { state: 'pending', raw: 'created', message: '', amount: 0 };
+  }
+
+  /** Returns money of a deposited payment once per key; more than is left is refused. */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const kopecks = toKopecks(input.amount);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(sandboxAcquiringOrders)
+        .where(eq(sandboxAcquiringOrders.id, input.providerOrderId))
+        .for('update')
+        .limit(1);
+      if (!row) return { providerRefundId: '', state: 'failed', raw: 'not_found', message: 'Платёж не найден' };
+      const earlier = row.refunds.find((r) => r.key === input.idempotenceKey);
+      if (earlier) return { providerRefundId: String(earlier.id), state: 'succeeded', raw: 'repeat', message: '' };
+      if (row.status !== 'deposited')
+        return { providerRefundId: '', state: 'failed', raw: row.status, message: 'Платёж не был оплачен' };
+      if (kopecks <= 0 || row.refundedKopecks + kopecks > row.amountKopecks)
+        return { providerRefundId: '', state: 'failed', raw: 'amount', message: 'Сумма возврата больше оплаченной' };
+      const id = `${row.id}-r${row.refunds.length + 1}`;
+      await tx
+        .update(sandboxAcquiringOrders)
+        .set({
+          refundedKopecks: sql`${sandboxAcquiringOrders.refundedKopecks} + ${kopecks}`,
+          refunds: [
+            ...row.refunds,
+            { id, key: input.idempotenceKey, kopecks, receipt: input.receipt, at: this.now().toISOString() },
+          ],
+          updatedAt: new Date(),
+        })
+        .where(eq(sandboxAcquiringOrders.id, row.id));
+      return { providerRefundId: id, state: 'succeeded', raw: 'refunded', message: '' };
+    });
+  }
+
+  /** Closes a payment still open; false when it was deposited meanwhile. */
+  async cancel(providerOrderId: string): Promise<boolean> {
+    await this.db
+      .update(sandboxAcquiringOrders)
+      .set({ status: 'declined', declineReason: 'Платёж отменён магазином', updatedAt: new Date() })
+      .where(and(eq(sandboxAcquiringOrders.id, providerOrderId), eq(sandboxAcquiringOrders.status, 'created')));
+    const [row] = await this.db
+      .select({ status: sandboxAcquiringOrders.status })
+      .from(sandboxAcquiringOrders)
+      .where(eq(sandboxAcquiringOrders.id, providerOrderId))
+      .limit(1);
+    return row?.status !== 'deposited';
   }
 }
 
@@ -106,7 +190,61 @@ export async function sandboxPayment(db: Db, id: string) {
     description: row.description,
     status: row.status,
     return_url: row.returnUrl,
+    method: row.method === 'sbp' ? ('sbp' as const) : ('card' as const),
+    /** The 54-ФЗ receipt the shop registered (issue #29), null for payments made before receipts. */
+    receipt: (row.receipt ?? null) as Receipt | null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    refunded: toRubles(row.refundedKopecks as Kopecks),
   };
+}
+
+/** Decides an open sandbox payment once; a payment past its time is refused like a bank would. */
+async function decide(
+  db: Db,
+  id: string,
+  status: 'deposited' | 'declined',
+  set: { cardLast4?: string; declineReason?: string },
+  now: Date,
+): Promise<{ returnUrl: string }> {
+  const [row] = await db
+    .update(sandboxAcquiringOrders)
+    .set({ status, cardLast4: set.cardLast4 ?? '', declineReason: set.declineReason ?? '', updatedAt: new Date() })
+    .where(
+      and(
+        eq(sandboxAcquiringOrders.id, id),
+        eq(sandboxAcquiringOrders.status, 'created'),
+        sql`(${sandboxAcquiringOrders.expiresAt} is null or ${sandboxAcquiringOrders.expiresAt} > ${now.toISOString()})`,
+      ),
+    )
+    .returning({ returnUrl: sandboxAcquiringOrders.returnUrl });
+  if (row) return row;
+  const current = await sandboxPayment(db, id); // 404 when unknown
+  if (current.status === 'created') throw new ApiHttpError(409, PAYMENT_EXPIRED);
+  throw new ApiHttpError(409, 'Этот платёж уже завершён');
+}
+
+/**
+ * The simulated СБП page's buttons (issue #29): «Оплатить» deposits, «Отклонить» declines, as the
+ * shopper's bank app would.
+ * @throws ApiHttpError 404 unknown payment or sandbox off, 409 decided already or expired, 400 a
+ *   card payment (it has its own form).
+ */
+export async function sandboxSbp(
+  db: Db,
+  id: string,
+  action: 'pay' | 'decline',
+  now = new Date(),
+): Promise<{ result: 'deposited' | 'declined'; message: string; returnUrl: string }> {
+  assertSandboxOn();
+  const payment = await sandboxPayment(db, id);
+  if (payment.method !== 'sbp') throw new ApiHttpError(400, 'Этот платёж оплачивается картой');
+  if (action === 'pay') {
+    const row = await decide(db, id, 'deposited', {}, now);
+    return { result: 'deposited', message: 'Оплата прошла успешно', returnUrl: row.returnUrl };
+  }
+  const reason = 'Платёж отклонён в приложении банка';
+  const row = await decide(db, id, 'declined', { declineReason: reason }, now);
+  return { result: 'declined', message: reason, returnUrl: row.returnUrl };
 }
 
 /**
@@ -128,14 +266,6 @@ export async function sandboxPay(
   if (!expiryValid(expiry, now)) throw new ApiHttpError(400, CARD_EXPIRED);
   const declined = SANDBOX_DECLINED_CARDS[pan];
   const status = declined ? ('declined' as const) : ('deposited' as const);
-  const [row] = await db
-    .update(sandboxAcquiringOrders)
-    .set({ status, cardLast4: pan.slice(-4), declineReason: declined ?? '', updatedAt: new Date() })
-    .where(and(eq(sandboxAcquiringOrders.id, id), eq(sandboxAcquiringOrders.status, 'created')))
-    .returning({ returnUrl: sandboxAcquiringOrders.returnUrl });
-  if (!row) {
-    await sandboxPayment(db, id); // 404 when unknown
-    throw new ApiHttpError(409, 'Этот платёж уже завершён');
-  }
+  const row = await decide(db, id, status, { cardLast4: pan.slice(-4), declineReason: declined ?? '' }, now);
   return { result: status, message: declined ?? 'Оплата прошла успешно', returnUrl: row.returnUrl };
 }
