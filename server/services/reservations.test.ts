@@ -263,7 +263,7 @@ describe('a card payment completed after the reservation expired', () => {
       // Issue #29: the money goes back through the provider, with a refund receipt, once.
       refunds: [expect.objectContaining({ status: 'succeeded', reason: expect.stringMatching(/после отмены заказа/) })],
     });
-    expect(late.refunds[0].amount).toBeGreaterThan(0);
+    expect(late.refunds[0]!.amount).toBeGreaterThan(0);
     expect(await stockOf(size.featureId)).toBe(0);
     const detail = await history(made.pk);
     expect(detail.payment).toMatchObject({ status: 'refunded' });

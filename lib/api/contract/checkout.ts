@@ -87,6 +87,13 @@ export const CreateOrderBody = z
     gift_card_ext_id: safeString().trim().max(100).optional(),
     comment: safeString().trim().max(1000, 'Комментарий не длиннее 1000 символов').default(''),
     items: z.array(OrderLineInput).max(50).optional(),
+    /**
+     * Issue #29 (152-ФЗ art. 9): a guest's order needs `true` here (400 otherwise); a signed-in
+     * shopper consented at registration.
+     */
+    personal_data_consent: z.boolean().optional(),
+    /** Issue #29 (38-ФЗ art. 18): the optional box «Хочу получать новости…». */
+    advertising_consent: z.boolean().optional(),
   })
   .strict()
   .meta({ id: 'CreateOrderBody' });
@@ -148,6 +155,29 @@ export const OrderInfo = z
     items_json: z.array(OrderLine),
     /** The last payment attempt's refusal, e.g. "Платёж отклонён банком", or "". */
     payment_error: z.string(),
+    /** Issue #29: the methods the payment step offers now (the provider's), e.g. ["card", "sbp"]. */
+    payment_methods: z.array(z.enum(['card', 'sbp'])),
+    /**
+     * Issue #29: the open payment attempt (re-used until it expires), so the page can show the СБП
+     * QR again or wait for the bank; null when none is open.
+     */
+    open_payment: z
+      .object({
+        method: z.enum(['card', 'sbp']),
+        form_url: z.string(),
+        qr_payload: z.string(),
+        expires_at: z.string().nullable(),
+      })
+      .nullable(),
+    /** Issue #29: refunds of the order, oldest first (rubles). */
+    refunds: z.array(
+      z.object({
+        amount: Rubles,
+        status: z.enum(['pending', 'succeeded', 'failed']),
+        reason: z.string(),
+        created_at: z.string(),
+      }),
+    ),
   })
   .meta({ id: 'OrderInfo' });
 export type OrderInfo = z.infer<typeof OrderInfo>;
@@ -157,9 +187,27 @@ export const OrderInfoResponse = z
   .meta({ id: 'OrderInfoResponse' });
 export type OrderInfoResponse = z.infer<typeof OrderInfoResponse>;
 
-/** `POST /v1/order_payment/` {guid}: where to send the shopper (the acquiring page). */
+/** `POST /v1/order_payment/` {guid, method}: pay the rest by card (default) or СБП (issue #29). */
+export const OrderPaymentBody = GuidBody.extend({
+  method: z.enum(['card', 'sbp'], { error: 'Выберите способ оплаты' }).default('card'),
+}).meta({ id: 'OrderPaymentBody' });
+
+/**
+ * `POST /v1/order_payment/`: where to send the shopper (the acquiring page, or for СБП the bank-app
+ * link) and, for СБП on a desktop, the QR code's content. An open attempt of the same method is
+ * re-used until it expires (issue #29).
+ */
 export const OrderPaymentResponse = z
-  .object({ status: z.literal('success'), form_url: z.string(), provider: z.enum(['sandbox', 'sber']) })
+  .object({
+    status: z.literal('success'),
+    form_url: z.string(),
+    provider: z.enum(['sandbox', 'sber', 'yookassa']),
+    method: z.enum(['card', 'sbp']),
+    /** СБП: https://qr.nspk.ru/… to draw as a QR code; "" for cards. */
+    qr_payload: z.string(),
+    /** ISO time the attempt stops being payable. */
+    expires_at: z.string(),
+  })
   .meta({ id: 'OrderPaymentResponse' });
 export type OrderPaymentResponse = z.infer<typeof OrderPaymentResponse>;
 
@@ -280,6 +328,29 @@ export const DeliveryOptionsResponse = z
   .meta({ id: 'DeliveryOptionsResponse' });
 export type DeliveryOptionsResponse = z.infer<typeof DeliveryOptionsResponse>;
 
+/** A 54-ФЗ receipt as the shop registers it (server/services/payments/receipt.ts), rubles. */
+export const SandboxReceipt = z
+  .object({
+    type: z.enum(['payment', 'refund']),
+    customer: z.object({ email: z.string().optional(), phone: z.string().optional() }),
+    taxSystem: z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']),
+    items: z.array(
+      z.object({
+        name: z.string(),
+        quantity: z.number(),
+        price: Rubles,
+        amount: Rubles,
+        vat: z.string(),
+        subject: z.enum(['commodity', 'service', 'payment']),
+        mode: z.enum(['full_prepayment', 'advance', 'full_payment']),
+        orderItemId: z.number().int(),
+        markingRequired: z.boolean(),
+      }),
+    ),
+    total: Rubles,
+  })
+  .meta({ id: 'Receipt' });
+
 /** The sandbox acquiring's payment as its card page shows it. */
 export const SandboxPayment = z
   .object({
@@ -288,6 +359,13 @@ export const SandboxPayment = z
     description: z.string(),
     status: z.enum(['created', 'deposited', 'declined']),
     return_url: z.string(),
+    /** Issue #29: "card" (the card form) or "sbp" (the simulated СБП page). */
+    method: z.enum(['card', 'sbp']),
+    /** Issue #29 (54-ФЗ): the receipt the shop registered with this payment; null for older ones. */
+    receipt: SandboxReceipt.nullable(),
+    expires_at: z.string().nullable(),
+    /** Rubles returned so far. */
+    refunded: Rubles,
   })
   .meta({ id: 'SandboxPayment' });
 export const SandboxPaymentResponse = z
@@ -309,6 +387,15 @@ export const SandboxPayBody = z
   })
   .strict()
   .meta({ id: 'SandboxPayBody' });
+/** Issue #29: the simulated СБП page's buttons, as the shopper's bank app would act. */
+export const SandboxSbpBody = z
+  .object({
+    id: z.string().uuid('Платёж не найден'),
+    action: z.enum(['pay', 'decline'], { error: 'Неизвестное действие' }),
+  })
+  .strict()
+  .meta({ id: 'SandboxSbpBody' });
+
 export const SandboxPayResponse = z
   .object({
     status: z.literal('success'),
