@@ -11,10 +11,12 @@
  * 2. copies the demo products with plain SQL (`generate_series`) up to `--products` (100,000):
  *    every copy has the colours, sizes, stock and pictures of its model;
  * 3. starts the API again with its feed files in a scratch folder and
- *    FEED_REBUILD_INTERVAL_S=1, waits for the first build, then:
- *    - rebuild: changes one product's price by SQL and times the change until `/yml.xml` answers
- *      with a new ETag (the notification, the coalescing wait and the build), sampling
- *      `/api/health` every 50 ms meanwhile (its p99 and maximum during a build);
+ *    FEED_REBUILD_INTERVAL_S=1, waits for the first build (a full one: its time per feed is read
+ *    from the feed's manifest), then:
+ *    - rebuild: changes the price of `--changed` (100) products spread over the catalogue by SQL
+ *      and times the change until `/yml.xml` answers with a new ETag (the notification, the
+ *      coalescing wait and the incremental build), sampling `/api/health` every 50 ms meanwhile
+ *      (its p99 and maximum during a build), and prints each feed's build time and kind;
  *    - serving: `--connections` (4) keep-alive node:http clients download `/api/v1/feeds/yml.xml`
  *      with `Accept-Encoding: br` in a loop for `--seconds` (10): full 200 downloads of the brotli
  *      copy, no validators, so no 304 (autocannon parses bodies in JavaScript and measured itself);
@@ -23,7 +25,7 @@
  *      uncompressed feed in a loop.
  *
  * `node scripts/bench-feeds.mjs [--products 100000] [--port 8420] [--keep] [--connections 4]
- * [--seconds 10]` (`--keep` reuses a database already filled). Figures depend on the machine's
+ * [--seconds 10] [--changed 100] [--rebuild-only]` (`--keep` reuses a database already filled). Figures depend on the machine's
  * load; docs/feeds.md has a run.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -45,6 +47,9 @@ const PORT = Number(arg('port', '8420'));
 const KEEP = argv.includes('--keep');
 const CONNECTIONS = Number(arg('connections', '4'));
 const SECONDS = Number(arg('seconds', '10'));
+const CHANGED = Number(arg('changed', '100'));
+/** Only the builds: no serving figures (they take minutes at 100,000 products). */
+const REBUILD_ONLY = argv.includes('--rebuild-only');
 const FEED_DIR = mkdtempSync(path.join(tmpdir(), 'bench-feeds-'));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://shop_ci:shop_ci@127.0.0.1:5432/feeds';
 const dbName = new URL(DATABASE_URL).pathname.slice(1);
@@ -197,7 +202,24 @@ async function firstBuild() {
   return { ms: performance.now() - t0, sizes };
 }
 
-/** Changes one product's price and times the change until /yml.xml has a new ETag. */
+/** The manifests of the current builds (FEED_DIR/yml.json, google-merchant.json). */
+function manifests() {
+  return ['yml', 'google-merchant'].map((stem) =>
+    JSON.parse(readFileSync(path.join(FEED_DIR, `${stem}.json`), 'utf8')),
+  );
+}
+
+/** "yml.xml full 61.2 s (100000 products)" for each feed. */
+function describeBuilds() {
+  return manifests()
+    .map(
+      (m) =>
+        `${m.name} ${m.full === false ? 'incremental' : 'full'} ${(m.buildMs / 1000).toFixed(1)} s (${m.rendered ?? '?'} products written)`,
+    )
+    .join('; ');
+}
+
+/** Changes CHANGED products' prices and times the change until /yml.xml has a new ETag. */
 async function rebuildAfterChange() {
   const before = await ymlEtag();
   const googleBefore0 = (await fetch(`${base()}/api/v1/feeds/google-merchant.xml`, { method: 'HEAD' })).headers.get(
@@ -207,7 +229,11 @@ async function rebuildAfterChange() {
   await client.connect();
   const stopHealth = sampleHealth();
   const t0 = performance.now();
-  await client.query('update products set price = price + 1 where id = (select min(id) from products)');
+  await client.query(
+    `update products set price = price + 1 where id in (
+       select id from (select id, row_number() over (order by id) as n, count(*) over () as total from products) p
+       where n % greatest(1, total / ${CHANGED}) = 0 limit ${CHANGED})`,
+  );
   await client.end();
   let etag = before;
   while (etag === before) {
@@ -298,7 +324,14 @@ async function main() {
     console.log(
       `bench-feeds: first build of both feeds ${(first.ms / 1000).toFixed(1)} s after the API answered; /yml.xml ${(first.sizes.xml / 1_048_576).toFixed(1)} MB, gzip ${(first.sizes.gzip / 1_048_576).toFixed(1)} MB, brotli ${(first.sizes.br / 1_048_576).toFixed(1)} MB`,
     );
+    const firstBuilds = describeBuilds();
+    console.log(`bench-feeds: first builds: ${firstBuilds}`);
     const rebuild = await rebuildAfterChange();
+    const rebuilds = describeBuilds();
+    console.log(
+      `bench-feeds: ${CHANGED} products changed → new /yml.xml ETag after ${(rebuild.ms / 1000).toFixed(1)} s (both feeds ${(rebuild.bothMs / 1000).toFixed(1)} s); builds: ${rebuilds}; /api/health during them p99 ${rebuild.healthP99.toFixed(0)} ms, max ${rebuild.healthMax.toFixed(0)} ms`,
+    );
+    if (REBUILD_ONLY) return;
     const full = await downloads(YML, { 'accept-encoding': 'br' });
     const etag = (await fetch(`${base()}${YML}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })).headers.get(
       'etag',
@@ -316,7 +349,7 @@ async function main() {
     console.log(`\nbench-feeds: ${PRODUCTS} products, PostgreSQL ${dbName}, commit ${commit}, load average ${load}`);
     console.table([
       {
-        measure: '/yml.xml rebuilt after a change (change → new ETag)',
+        measure: `/yml.xml rebuilt after ${CHANGED} products changed (change → new ETag)`,
         value: `${(rebuild.ms / 1000).toFixed(1)} s`,
         note: `both feeds ${(rebuild.bothMs / 1000).toFixed(1)} s; /api/health every 50 ms during the builds: p99 ${rebuild.healthP99.toFixed(0)} ms, max ${rebuild.healthMax.toFixed(0)} ms (${rebuild.samples} samples)`,
       },

@@ -7,31 +7,33 @@
  *   events of server/services/change-events.ts), at most once every `intervalMs` (changes in
  *   between are gathered into one rebuild), and at start when its files are missing, older than
  *   `intervalMs` or older than the newest catalogue change;
- * - a build writes the XML, a gzip (level 6) and a brotli (quality 5) copy side by side in one
- *   pass (zlib compresses on libuv's thread pool, so the two encoders run beside the XML writer),
- *   each into a temporary file renamed into place, then a manifest renamed into place: a reader
- *   sees the old build or the new one, never half a file. Each build has files of its own name, so
- *   a download under way keeps reading the build it started with; old builds are deleted later;
- * - the catalogue is read in pages as for the stream before (feed-source.ts), and the build yields
- *   to the event loop after every page, so requests are answered between pages (docs/feeds.md has
- *   the /api/health latency measured during a build).
+ * - a build writes the XML, a gzip and a brotli copy (feed-writer.ts), each into a temporary file
+ *   renamed into place, then a manifest renamed into place: a reader sees the old build or the new
+ *   one, never half a file. Each build has files of its own name, so a download under way keeps
+ *   reading the build it started with; old builds are deleted later;
+ * - a rebuild is incremental (feed-writer.ts `writeChangedFeed`): the products named by the
+ *   change log (`catalog_changes`) since the previous build began are read and written again, the
+ *   others copied from the previous build's files. The first build of a process, a change of a
+ *   brand, category, colour or tag (`catalog` rows), more than {@link MAX_CHANGED_SHARE} of the
+ *   products changed, and a build {@link FULL_REBUILD_MS} after the last full one are full builds;
+ * - a full build reads the catalogue in pages (feed-source.ts) and yields to the event loop after
+ *   every page, so requests are answered between pages (docs/feeds.md has the /api/health latency
+ *   measured during a build).
  *
  * One instance per database (and so per API process): {@link feedFilesFor}.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { readServerEnv } from '../../env';
 import { logError } from '../log';
-import { googleMerchantFeed } from './google-merchant';
-import { ymlFeed, type FeedOptions } from './yml';
+import { writeChangedFeed, writeFullFeed, type FeedFormat, type FeedLayout, type WrittenFeed } from './feed-writer';
+import { googleHead, googleItems, GOOGLE_TAIL } from './google-merchant';
+import { ymlHead, ymlOffers, YML_TAIL, type FeedOptions } from './yml';
+
+export { FEED_BROTLI_QUALITY, FEED_GZIP_LEVEL } from './feed-writer';
 
 /** The feeds the API builds, by their file name. */
 export const FEED_NAMES = ['yml.xml', 'google-merchant.xml'] as const;
@@ -39,14 +41,6 @@ export type FeedName = (typeof FEED_NAMES)[number];
 
 /** Content codings a feed is stored in: the XML itself, gzip, brotli. */
 export type FeedCoding = 'identity' | 'gzip' | 'br';
-
-/** Gzip level of the stored copy (zlib's default: ~10× smaller for feed XML). */
-export const FEED_GZIP_LEVEL = 6;
-/**
- * Brotli quality of the stored copy: 5 compresses 50+ MB of XML in about the time of gzip 6 and
- * smaller; 11 would take minutes for a 100,000-product feed.
- */
-export const FEED_BROTLI_QUALITY = 5;
 
 /**
  * Products per database page during a build. A page is one slice of the event loop (its rows
@@ -58,10 +52,26 @@ export const FEED_BUILD_PAGE_SIZE = 50;
 /** ms an old build's files stay after a new one replaced it (downloads of them hold their fd). */
 const OLD_BUILD_GRACE_MS = 60_000;
 
-const GENERATORS: Record<FeedName, (db: Db, options: FeedOptions) => AsyncGenerator<string>> = {
-  'yml.xml': ymlFeed,
-  'google-merchant.xml': googleMerchantFeed,
+/**
+ * ms a change row is looked for before the previous build began: `changed_at` is its
+ * transaction's start, so a transaction that began before that build and committed after it
+ * still reaches the next one. Rows already applied are not applied twice.
+ */
+export const CHANGE_OVERLAP_MS = 10 * 60_000;
+
+/** A full build at least this often (ms), whatever the change log says: a safety net. */
+export const FULL_REBUILD_MS = 24 * 3_600_000;
+
+/** Above this share of the products changed, a full build (the changed XML is held in memory). */
+export const MAX_CHANGED_SHARE = 0.2;
+
+const FORMATS: Record<FeedName, FeedFormat> = {
+  'yml.xml': { head: ymlHead, tail: YML_TAIL, render: ymlOffers },
+  'google-merchant.xml': { head: googleHead, tail: GOOGLE_TAIL, render: googleItems },
 };
+
+/** What the next build does: everything, or the products changed since the previous one. */
+type BuildPlan = { full: true } | { full: false; changed: number[] };
 
 /** One built feed: the manifest kept beside its files and in memory. */
 export interface BuiltFeed {
@@ -72,6 +82,9 @@ export interface BuiltFeed {
   hash: string;
   /** ms the build took. */
   buildMs: number;
+  /** Whether it was a full build, and how many products it wrote again (all, for a full one). */
+  full?: boolean;
+  rendered?: number;
   /** File name (inside the feed folder) and size in bytes of each coding. */
   files: Record<FeedCoding, { file: string; size: number }>;
 }
@@ -88,6 +101,8 @@ export interface FeedFilesOptions {
   shopName: string;
   /** Products per database page (default {@link FEED_BUILD_PAGE_SIZE}). */
   pageSize?: number;
+  /** Products per segment of a build (feed-writer.ts; default SEGMENT_PRODUCTS, tests use fewer). */
+  segmentProducts?: number;
   /** Called after every build of a feed (logs, tests, the bench). */
   onBuilt?: (feed: BuiltFeed) => void;
 }
@@ -112,6 +127,12 @@ export class FeedFiles {
   private started: Promise<void> | null = null;
   /** Set once `start` has read the folder: no build before it (it removes stray files). */
   private ready = false;
+  /** The layout of this process's last build of each feed: what an incremental build starts from. */
+  private readonly layouts = new Map<FeedName, FeedLayout>();
+  /** Change rows applied by the last build, and from when (ms) the next build looks for rows. */
+  private changesSeen = new Set<string>();
+  private changesFrom = 0;
+  private lastFull = Number.NEGATIVE_INFINITY;
   /** Builds of both feeds finished since this instance was made (tests, the bench). */
   builds = 0;
 
@@ -194,7 +215,18 @@ export class FeedFiles {
     this.lastStart = Date.now();
     this.running = (async () => {
       try {
-        for (const name of FEED_NAMES) await this.build(name);
+        const plan = await this.plan(this.lastStart);
+        let ok = true;
+        for (const name of FEED_NAMES) ok = (await this.build(name, plan.plan)) && ok;
+        if (ok) {
+          this.changesSeen = plan.seen;
+          this.changesFrom = this.lastStart - CHANGE_OVERLAP_MS;
+          if (plan.plan.full) this.lastFull = this.lastStart;
+        } else {
+          // What the failed build was to apply is applied by a full one.
+          this.layouts.clear();
+          this.dirty = true;
+        }
         this.builds += 1;
       } finally {
         this.running = null;
@@ -204,8 +236,40 @@ export class FeedFiles {
     })();
   }
 
-  /** Builds one feed; a failure is logged and the previous build stays current. */
-  private async build(name: FeedName): Promise<void> {
+  /**
+   * Reads the change log since the previous build began (less {@link CHANGE_OVERLAP_MS}) and
+   * decides between a full and an incremental build. Read before the catalogue is: a change
+   * committed later has a row the next build finds.
+   */
+  private async plan(now: number): Promise<{ plan: BuildPlan; seen: Set<string> }> {
+    const from = this.layouts.size === FEED_NAMES.length ? this.changesFrom : now - CHANGE_OVERLAP_MS;
+    let changes: { id: string | number; product_id: number | null; kind: string }[];
+    try {
+      changes = await rows(
+        this.db,
+        sql`select id, product_id, kind from catalog_changes where changed_at > ${new Date(from).toISOString()}::timestamptz`,
+      );
+    } catch (error) {
+      logError('shop-api', 'feed change log (a full build follows)', error);
+      return { plan: { full: true }, seen: new Set() };
+    }
+    const seen = new Set(changes.map((c) => String(c.id)));
+    let full =
+      now - this.lastFull >= FULL_REBUILD_MS ||
+      FEED_NAMES.some((n) => this.layouts.get(n)?.siteUrl !== this.options.siteUrl);
+    const changed = new Set<number>();
+    for (const change of changes) {
+      if (this.changesSeen.has(String(change.id))) continue;
+      if (change.kind === 'catalog' || change.product_id === null) full = true;
+      else changed.add(change.product_id);
+    }
+    const products = Math.min(...FEED_NAMES.map((n) => this.layouts.get(n)?.products ?? 0));
+    if (changed.size > Math.max(1000, products * MAX_CHANGED_SHARE)) full = true;
+    return { plan: full ? { full: true } : { full: false, changed: [...changed] }, seen };
+  }
+
+  /** Builds one feed; a failure is logged, the previous build stays current, and false returned. */
+  private async build(name: FeedName, plan: BuildPlan): Promise<boolean> {
     const started = Date.now();
     const { dir } = this.options;
     const base = `${stemOf(name)}-${started.toString(36)}.xml`;
@@ -213,54 +277,53 @@ export class FeedFiles {
       CODINGS.map((c) => [c, { file: `${base}${EXTENSION[c]}`, size: 0 }]),
     ) as BuiltFeed['files'];
     const temp = (coding: FeedCoding) => path.join(dir, `.${files[coding].file}.tmp`);
-    const outputs = Object.fromEntries(CODINGS.map((c) => [c, createWriteStream(temp(c))])) as Record<
-      FeedCoding,
-      WriteStream
-    >;
-    const gzip = zlib.createGzip({ level: FEED_GZIP_LEVEL });
-    const brotli = zlib.createBrotliCompress({
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: FEED_BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    });
-    gzip.pipe(outputs.gzip);
-    brotli.pipe(outputs.br);
-    const inputs = [outputs.identity, gzip, brotli];
-    const hash = createHash('sha1');
+    const paths = { identity: temp('identity'), gzip: temp('gzip'), br: temp('br') };
+    const options: FeedOptions = {
+      siteUrl: this.options.siteUrl,
+      shopName: this.options.shopName,
+      pageSize: this.options.pageSize ?? FEED_BUILD_PAGE_SIZE,
+      now: new Date(started),
+    };
+    const previous = this.layouts.get(name);
     try {
-      const chunks = GENERATORS[name](this.db, {
-        siteUrl: this.options.siteUrl,
-        shopName: this.options.shopName,
-        pageSize: this.options.pageSize ?? FEED_BUILD_PAGE_SIZE,
-        now: new Date(started),
-      });
-      for await (const chunk of chunks) {
-        const bytes = Buffer.from(chunk, 'utf8');
-        hash.update(bytes);
-        const waits = inputs.filter((s) => !s.write(bytes)).map((s) => waitDrain(s));
-        if (waits.length > 0) await Promise.all(waits);
-        // A page of offers is tens of ms of string work: let waiting requests in between.
-        await yieldToLoop();
+      let written: WrittenFeed;
+      if (plan.full || !previous) {
+        written = await writeFullFeed(this.db, FORMATS[name], options, paths, {
+          sizeHint: this.current.get(name)?.files.identity.size,
+          segmentProducts: this.options.segmentProducts,
+        });
+      } else {
+        written = await writeChangedFeed(this.db, FORMATS[name], options, paths, previous, plan.changed);
       }
-      for (const s of inputs) s.end();
-      await Promise.all(CODINGS.map((c) => finished(outputs[c])));
       for (const c of CODINGS) {
-        files[c].size = (await stat(temp(c))).size;
+        files[c].size = written.sizes[c];
         await rename(temp(c), path.join(dir, files[c].file));
       }
-      const feed: BuiltFeed = { name, builtAt: started, hash: hash.digest('base64url'), buildMs: 0, files };
+      written.layout.identity = path.join(dir, files.identity.file);
+      written.layout.gzip = path.join(dir, files.gzip.file);
+      const feed: BuiltFeed = {
+        name,
+        builtAt: started,
+        hash: written.hash,
+        buildMs: 0,
+        full: plan.full || !previous,
+        rendered: written.rendered,
+        files,
+      };
       feed.buildMs = Date.now() - started;
       await writeFile(path.join(dir, `.${stemOf(name)}.json.tmp`), JSON.stringify(feed));
       await rename(path.join(dir, `.${stemOf(name)}.json.tmp`), path.join(dir, `${stemOf(name)}.json`));
-      const previous = this.current.get(name);
+      const before = this.current.get(name);
       this.current.set(name, feed);
-      if (previous) this.removeLater(previous);
+      this.layouts.set(name, written.layout);
+      if (before) this.removeLater(before);
       this.options.onBuilt?.(feed);
+      return true;
     } catch (error) {
-      for (const s of [...inputs, outputs.gzip, outputs.br]) s.destroy();
       await Promise.all(CODINGS.map((c) => rm(temp(c), { force: true })));
+      this.layouts.delete(name);
       logError('shop-api', `feed ${name} build failed (the previous file stays)`, error);
+      return false;
     }
   }
 
@@ -302,21 +365,6 @@ export class FeedFiles {
       return true;
     }
   }
-}
-
-function waitDrain(stream: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      stream.off('error', fail);
-      resolve();
-    };
-    const fail = (error: Error) => {
-      stream.off('drain', done);
-      reject(error);
-    };
-    stream.once('drain', done);
-    stream.once('error', fail);
-  });
 }
 
 const registry = new WeakMap<Db, FeedFiles>();

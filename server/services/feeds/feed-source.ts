@@ -8,7 +8,7 @@
  * the product's price (server/services/cart.ts), so its variants are the top × bottom pairs, with
  * the smaller of the two stocks.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { productPath } from '../catalog';
 import { NO_BRAND } from '../catalog-import/writer';
@@ -142,33 +142,53 @@ export async function feedShopName(db: Db, fallback: string): Promise<string> {
  * (products, sizes, pictures). Products without any colour or size are left out: nothing of them
  * can be ordered.
  * @param signal stops between pages when the client has gone.
+ * @param ids only these products (an incremental feed build, feed-writer.ts), read in pages of
+ *   `pageSize` ids; ids of products that no longer exist are skipped.
  */
 export async function* feedProducts(
   db: Db,
-  { pageSize = FEED_PAGE_SIZE, signal }: { pageSize?: number; signal?: AbortSignal } = {},
+  { pageSize = FEED_PAGE_SIZE, signal, ids }: { pageSize?: number; signal?: AbortSignal; ids?: readonly number[] } = {},
 ): AsyncGenerator<FeedProduct[]> {
   const memo = new PageMemo(new Map((await feedCategories(db)).map((c) => [c.path, c.name])));
+  const wanted = ids ? [...new Set(ids)].sort((a, b) => a - b) : null;
   let after = 0;
-  for (;;) {
+  for (let start = 0; ; start += pageSize) {
     if (signal?.aborted) return;
-    const products = await rows<ProductRow>(
-      db,
-      sql`select p.id, p.name, p.slug, p.description, b.name as brand, p.price, p.old_price,
-                 p.category_id, c.path as category_path, p.material, p.country, p.article
-          from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
-          where p.id > ${after} order by p.id limit ${pageSize}`,
-    );
-    if (products.length === 0) return;
-    const first = products[0]!.id;
-    const last = products[products.length - 1]!.id;
-    after = last;
+    let products: ProductRow[];
+    let which: SQL;
+    if (wanted) {
+      const slice = wanted.slice(start, start + pageSize);
+      if (slice.length === 0) return;
+      // A Postgres array literal: one parameter whatever the number of ids (PGlite and pg alike).
+      const list = `{${slice.join(',')}}`;
+      which = sql`= any(${list}::int[])`;
+      products = await rows<ProductRow>(
+        db,
+        sql`select p.id, p.name, p.slug, p.description, b.name as brand, p.price, p.old_price,
+                   p.category_id, c.path as category_path, p.material, p.country, p.article
+            from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
+            where p.id ${which} order by p.id`,
+      );
+      if (products.length === 0) continue;
+    } else {
+      products = await rows<ProductRow>(
+        db,
+        sql`select p.id, p.name, p.slug, p.description, b.name as brand, p.price, p.old_price,
+                   p.category_id, c.path as category_path, p.material, p.country, p.article
+            from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
+            where p.id > ${after} order by p.id limit ${pageSize}`,
+      );
+      if (products.length === 0) return;
+      which = sql`between ${products[0]!.id} and ${products[products.length - 1]!.id}`;
+      after = products[products.length - 1]!.id;
+    }
     const [features, images] = await Promise.all([
       rows<FeatureRow>(
         db,
         sql`select o.product_id, o.id as offer_id, o.ext_id as offer_ext_id, col.slug as color_slug, col.name as color_name,
                    f.id as feature_id, f.kind, f.name as size, f.ext_id, f.stock
             from offers o join colors col on col.id = o.color_id join offer_features f on f.offer_id = o.id
-            where o.product_id between ${first} and ${last}
+            where o.product_id ${which}
             order by o.product_id, o.sort, o.id, f.sort, f.id`,
       ),
       rows<ImageRow>(
@@ -177,7 +197,7 @@ export async function* feedProducts(
         // could not be fetched) is no picture of the goods: Google refuses such items, and a
         // marketplace card with it misleads.
         sql`select product_id, offer_id, url from product_images
-            where product_id between ${first} and ${last} and not is_placeholder
+            where product_id ${which} and not is_placeholder
             order by product_id, is_main desc, sort, id`,
       ),
     ]);
@@ -189,7 +209,7 @@ export async function* feedProducts(
       if (product.variants.length > 0) page.push(product);
     }
     yield page;
-    if (products.length < pageSize) return;
+    if (!wanted && products.length < pageSize) return;
   }
 }
 

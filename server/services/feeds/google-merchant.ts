@@ -86,10 +86,13 @@ export function googleItems(product: FeedProduct, siteUrl: string): string {
   return out;
 }
 
-/** The RSS document as a sequence of strings: the channel head at once, then one string per page. */
-export async function* googleMerchantFeed(db: Db, options: FeedOptions): AsyncGenerator<string> {
+/** The end of the RSS document, after the last item. */
+export const GOOGLE_TAIL = '</channel>\n</rss>\n';
+
+/** The RSS document up to the first item: the channel's title, link and description. */
+export async function googleHead(db: Db, options: FeedOptions): Promise<string> {
   const shopName = await feedShopName(db, options.shopName);
-  yield [
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
     '<channel>',
@@ -98,10 +101,15 @@ export async function* googleMerchantFeed(db: Db, options: FeedOptions): AsyncGe
     element('description', `Товары интернет-магазина ${shopName}`),
     '',
   ].join('\n');
+}
+
+/** The RSS document as a sequence of strings: the channel head at once, then one string per page. */
+export async function* googleMerchantFeed(db: Db, options: FeedOptions): AsyncGenerator<string> {
+  yield await googleHead(db, options);
   for await (const page of feedProducts(db, { pageSize: options.pageSize, signal: options.signal })) {
     let chunk = '';
     for (const product of page) chunk += googleItems(product, options.siteUrl);
     if (chunk) yield chunk;
   }
-  yield '</channel>\n</rss>\n';
+  yield GOOGLE_TAIL;
 }

@@ -134,13 +134,17 @@ export function ymlOffers(product: FeedProduct, siteUrl: string): string {
   return out;
 }
 
+/** The end of the YML document, after the last offer. */
+export const YML_TAIL = '</offers>\n</shop>\n</yml_catalog>\n';
+
 /**
- * The YML document as a sequence of strings: the head (shop, currencies, categories) at once,
- * then the offers of each page of products as one string, then the tail.
+ * The YML document up to the first offer: shop, currencies, the category tree (read now), the
+ * delivery option and `<offers>`. Rebuilt on every build, also an incremental one (feed-writer.ts):
+ * it holds the date and every category name.
  */
-export async function* ymlFeed(db: Db, options: FeedOptions): AsyncGenerator<string> {
+export async function ymlHead(db: Db, options: FeedOptions): Promise<string> {
   const [shopName, categories] = await Promise.all([feedShopName(db, options.shopName), feedCategories(db)]);
-  const head = [
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<yml_catalog date="${ymlDate(options.now ?? new Date())}">`,
     '<shop>',
@@ -157,11 +161,18 @@ export async function* ymlFeed(db: Db, options: FeedOptions): AsyncGenerator<str
     '<offers>',
     '',
   ].join('\n');
-  yield head;
+}
+
+/**
+ * The YML document as a sequence of strings: the head (shop, currencies, categories) at once,
+ * then the offers of each page of products as one string, then the tail.
+ */
+export async function* ymlFeed(db: Db, options: FeedOptions): AsyncGenerator<string> {
+  yield await ymlHead(db, options);
   for await (const page of feedProducts(db, { pageSize: options.pageSize, signal: options.signal })) {
     let chunk = '';
     for (const product of page) chunk += ymlOffers(product, options.siteUrl);
     if (chunk) yield chunk;
   }
-  yield '</offers>\n</shop>\n</yml_catalog>\n';
+  yield YML_TAIL;
 }
