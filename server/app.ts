@@ -7,6 +7,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { contextStorage } from 'hono/context-storage';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ApiHttpError, errorResponse, isDataException } from './http';
@@ -27,6 +28,7 @@ import { registerLandingRoutes } from './routes/landing/landing.routes';
 import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { russianHook } from './routes/openapi';
+import { registerOperatorRoutes } from './routes/operator/operator.routes';
 import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerPaymentRoutes } from './routes/payments/payments.routes';
 import { registerPickupPointRoutes } from './routes/pickup-points/pickup-points.routes';
@@ -75,6 +77,8 @@ export function createApp(db: Db, options: AppOptions = {}) {
       xDnsPrefetchControl: false,
     }),
   );
+  // Issue #29: services reach the request being handled (the consent evidence of an order).
+  app.use('*', contextStorage());
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('throttle', throttle);
@@ -106,6 +110,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerFavoriteRoutes(app);
   registerCheckoutRoutes(app);
   registerPaymentRoutes(app); // issue #29: provider notifications (server/routes/payments)
+  registerOperatorRoutes(app); // issue #29: cancel and refund until the operator console
   registerStockRoutes(app);
   registerPickupPointRoutes(app);
   registerFeedsRoutes(app);

@@ -98,6 +98,11 @@ const EnvSchema = z.object({
    * Issue #29: which provider takes payments: "auto" = ЮKassa when its keys are set, else Sber
    * when its credentials are set, else the sandbox (when enabled, server/services/demo-mode.ts).
    */
+  /**
+   * Issue #29: the secret of the operator API (`Authorization: Bearer …`, /api/v1/operator/…):
+   * cancelling and refunding orders until the operator console exists. Unset: that API answers 404.
+   */
+  OPERATOR_TOKEN: z.string().min(24, 'OPERATOR_TOKEN: не короче 24 символов').optional(),
   PAYMENT_PROVIDER: z.enum(['auto', 'sandbox', 'sber', 'yookassa']).default('auto'),
   /**
    * Issue #29 (54-ФЗ tag 1055): the shop's tax system in receipts: osn (общая), usn_income,

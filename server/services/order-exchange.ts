@@ -5,18 +5,22 @@
  * `file` applies status changes 1C sends back ("Статус заказа", "Отменен").
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { decimalRubles, lineTotal, toRubles } from '@/lib/money';
+import { decimalRubles, lineTotal, toKopecks, toRubles, type Kopecks } from '@/lib/money';
 import {
   offerFeatures,
   orderExchange,
   orderItems,
+  orderPayments,
   orders,
   orderStatusHistory,
   products,
   type OrderStatus,
 } from '../db/schema';
+import { ApiHttpError } from '../http';
 import { cleanText, normKey } from './catalog-import/text';
 import { childrenOf, childText, readXml } from './catalog-import/xml';
+import { logError } from './log';
+import { cancelOrder } from './refunds';
 import type { Db } from '../db/client';
 
 const esc = (v: unknown) =>
@@ -56,6 +60,11 @@ export function statusFrom1c(value: string): OrderStatus | undefined {
   return undefined;
 }
 
+/** A VAT rate as CommerceML's «Ставка»: "22", "10", "0", "Без налога". */
+function vat1c(rate: string): string {
+  return rate === 'none' ? 'Без налога' : rate;
+}
+
 /**
  * The CommerceML document of the orders not yet exported (at most `limit`), and marks them sent.
  * @returns the XML text (UTF-8).
@@ -81,6 +90,8 @@ export async function ordersDocument(db: Db, limit = 500): Promise<string> {
           featureExt: offerFeatures.extId,
           productExt: products.extId,
           productId: orderItems.productId,
+          vatRate: orderItems.vatRate,
+          markingRequired: orderItems.markingRequired,
         })
         .from(orderItems)
         .leftJoin(offerFeatures, eq(offerFeatures.id, orderItems.featureId))
@@ -88,22 +99,37 @@ export async function ordersDocument(db: Db, limit = 500): Promise<string> {
         .where(inArray(orderItems.orderId, ids))
         .orderBy(orderItems.id)
     : [];
+  // Issue #29: what 1C needs for the full-settlement receipt at shipment (54-ФЗ, tag 1215): the
+  // prepayment taken online (its receipt was sent by the acquirer), the certificate advance offset.
+  const paid = ids.length
+    ? await db
+        .select({
+          orderId: orderPayments.orderId,
+          amount: orderPayments.amount,
+          refunded: orderPayments.refundedAmount,
+        })
+        .from(orderPayments)
+        .where(and(inArray(orderPayments.orderId, ids), eq(orderPayments.status, 'paid')))
+    : [];
   const now = new Date();
   const docs = list.map(({ orders: o }) => {
+    const own = paid.filter((p) => p.orderId === o.id);
+    const online = toRubles(own.reduce((sum, p) => sum + toKopecks(p.amount), 0) as Kopecks);
+    const refunded = toRubles(own.reduce((sum, p) => sum + toKopecks(p.refunded), 0) as Kopecks);
     const created = o.createdAt;
     const goods = lines
       .filter((l) => l.orderId === o.id)
       .map((l) => {
         const id = l.featureExt ?? l.productExt ?? `site-${l.productId ?? 'x'}`;
         const name = [l.name, l.color, l.size].filter(Boolean).join(', ');
-        return `<Товар>${tag('Ид', id)}${tag('Наименование', name)}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>${tag('ЦенаЗаЕдиницу', money(l.price))}${tag('Количество', l.quantity)}${tag('Сумма', money(toRubles(lineTotal(l))))}<ЗначенияРеквизитов>${req('ВидНоменклатуры', 'Товар')}${req('ТипНоменклатуры', 'Товар')}</ЗначенияРеквизитов></Товар>`;
+        return `<Товар>${tag('Ид', id)}${tag('Наименование', name)}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>${tag('ЦенаЗаЕдиницу', money(l.price))}${tag('Количество', l.quantity)}${tag('Сумма', money(toRubles(lineTotal(l))))}<СтавкиНалогов><СтавкаНалога>${tag('Наименование', 'НДС')}${tag('Ставка', vat1c(l.vatRate))}</СтавкаНалога></СтавкиНалогов><ЗначенияРеквизитов>${req('ВидНоменклатуры', 'Товар')}${req('ТипНоменклатуры', 'Товар')}${req('Маркировка Честный ЗНАК', l.markingRequired ? 'Обязательная' : 'Нет')}</ЗначенияРеквизитов></Товар>`;
       });
     if (o.deliveryCost > 0) {
       goods.push(
         `<Товар>${tag('Ид', 'ORDER_DELIVERY')}${tag('Наименование', 'Доставка заказа')}<БазоваяЕдиница Код="796" НаименованиеПолное="Штука">шт</БазоваяЕдиница>${tag('ЦенаЗаЕдиницу', money(o.deliveryCost))}${tag('Количество', 1)}${tag('Сумма', money(o.deliveryCost))}<ЗначенияРеквизитов>${req('ВидНоменклатуры', 'Услуга')}${req('ТипНоменклатуры', 'Услуга')}</ЗначенияРеквизитов></Товар>`,
       );
     }
-    return `<Документ>${tag('Ид', o.guid)}${tag('Номер', o.number)}${tag('Дата', created.toISOString().slice(0, 10))}${tag('Время', created.toISOString().slice(11, 19))}${tag('ХозОперация', 'Заказ товара')}${tag('Роль', 'Продавец')}${tag('Валюта', 'RUB')}${tag('Курс', 1)}${tag('Сумма', money(o.total))}<Контрагенты><Контрагент>${tag('Ид', o.contactEmail || o.contactPhone)}${tag('Наименование', o.contactFio)}${tag('ПолноеНаименование', o.contactFio)}${tag('Роль', 'Покупатель')}<Контакты><Контакт>${tag('Тип', 'Почта')}${tag('Значение', o.contactEmail)}</Контакт><Контакт>${tag('Тип', 'Телефон рабочий')}${tag('Значение', o.contactPhone)}</Контакт></Контакты><АдресРегистрации>${tag('Представление', o.deliveryAddress)}</АдресРегистрации></Контрагент></Контрагенты>${tag('Комментарий', o.comment)}<Товары>${goods.join('')}</Товары><ЗначенияРеквизитов>${req('Метод оплаты', o.paymentMethod)}${req('Заказ оплачен', o.paymentStatus === 'paid' ? 'true' : 'false')}${req('Способ доставки', o.deliveryMethod)}${req('Адрес доставки', o.deliveryAddress)}${req('Статус заказа', STATUS_NAMES[o.status] ?? o.status)}${req('Отменен', o.status === 'cancelled' ? 'true' : 'false')}${req('Скидка', money(o.discount))}${req('Промокод', o.promoCode ?? '')}</ЗначенияРеквизитов></Документ>`;
+    return `<Документ>${tag('Ид', o.guid)}${tag('Номер', o.number)}${tag('Дата', created.toISOString().slice(0, 10))}${tag('Время', created.toISOString().slice(11, 19))}${tag('ХозОперация', 'Заказ товара')}${tag('Роль', 'Продавец')}${tag('Валюта', 'RUB')}${tag('Курс', 1)}${tag('Сумма', money(o.total))}<Контрагенты><Контрагент>${tag('Ид', o.contactEmail || o.contactPhone)}${tag('Наименование', o.contactFio)}${tag('ПолноеНаименование', o.contactFio)}${tag('Роль', 'Покупатель')}<Контакты><Контакт>${tag('Тип', 'Почта')}${tag('Значение', o.contactEmail)}</Контакт><Контакт>${tag('Тип', 'Телефон рабочий')}${tag('Значение', o.contactPhone)}</Контакт></Контакты><АдресРегистрации>${tag('Представление', o.deliveryAddress)}</АдресРегистрации></Контрагент></Контрагенты>${tag('Комментарий', o.comment)}<Товары>${goods.join('')}</Товары><ЗначенияРеквизитов>${req('Метод оплаты', o.paymentMethod)}${req('Заказ оплачен', o.paymentStatus === 'paid' ? 'true' : 'false')}${req('Способ доставки', o.deliveryMethod)}${req('Адрес доставки', o.deliveryAddress)}${req('Статус заказа', STATUS_NAMES[o.status] ?? o.status)}${req('Отменен', o.status === 'cancelled' ? 'true' : 'false')}${req('Скидка', money(o.discount))}${req('Промокод', o.promoCode ?? '')}${req('Оплачено онлайн (чек предоплаты отправлен эквайером)', money(online))}${req('Оплачено сертификатом (зачёт аванса)', money(o.giftCardAmount))}${req('Возвращено', money(refunded))}</ЗначенияРеквизитов></Документ>`;
   });
   if (ids.length) {
     await db
@@ -126,7 +152,10 @@ export async function markExported(db: Db): Promise<number> {
 
 /**
  * `mode=file` of type=sale: applies "Статус заказа" / "Отменен" of each Документ (found by Номер
- * or Ид) to the order, with a history entry "Изменён в 1С".
+ * or Ид) to the order, with a history entry "Изменён в 1С". A cancellation of an order not yet
+ * shipped goes through server/services/refunds.ts `cancelOrder` (issue #29): stock and certificate
+ * part come back and what was paid is refunded with a refund receipt. A refund the provider could
+ * not make now is reported in the log and done by the next cancel or the operator API.
  * @returns orders changed. @throws ImportError for malformed XML.
  */
 export async function applyStatusFile(db: Db, file: string): Promise<number> {
@@ -151,6 +180,24 @@ export async function applyStatusFile(db: Db, file: string): Promise<number> {
         .where(number ? eq(orders.number, number) : uuidLike ? eq(orders.guid, guid) : sql`false`);
       if (!order || order.status === status) return;
       const next = status;
+      if (next === 'cancelled') {
+        // Issue #29: 1C's «Отменён» returns the goods and the money, as the operator's cancel does.
+        const done = await cancelOrder(db, number || guid, { reason: 'Отменён в 1С', requestedBy: '1c' }).catch(
+          (error: unknown) => {
+            if (error instanceof ApiHttpError && error.status === 409) return null; // shipped: status only
+            if (error instanceof ApiHttpError && error.status === 502) {
+              // Cancelled, goods back; the refund waits for a provider that answers.
+              logError('exchange', `refund of cancelled order ${number || guid}`, error);
+              return { refunds: [] };
+            }
+            throw error;
+          },
+        );
+        if (done) {
+          changed++;
+          return;
+        }
+      }
       await db.transaction(async (tx) => {
         await tx.update(orders).set({ status: next, updatedAt: new Date() }).where(eq(orders.id, order.id));
         await tx.insert(orderStatusHistory).values({ orderId: order.id, status: next, comment: 'Изменён в 1С' });

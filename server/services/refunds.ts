@@ -312,3 +312,15 @@ export async function refundedTotal(db: Pick<Db, 'select'>, orderId: number): Pr
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'succeeded')));
   return addRubles(...rows.map((r) => r.amount));
 }
+
+/** The order's refunds, oldest first, with their receipts. @throws ApiHttpError 404 unknown order. */
+export async function listRefunds(db: Db, ref: string): Promise<{ order: string; refunds: RefundView[] }> {
+  const order = await orderByRef(db, ref);
+  const rows = await db
+    .select({ refund: orderRefunds, provider: orderPayments.provider })
+    .from(orderRefunds)
+    .innerJoin(orderPayments, eq(orderPayments.id, orderRefunds.paymentId))
+    .where(eq(orderRefunds.orderId, order.id))
+    .orderBy(asc(orderRefunds.id));
+  return { order: order.number, refunds: rows.map((r) => view(r.refund, r.provider)) };
+}

@@ -368,6 +368,7 @@ export const SandboxPayment = z
     refunded: Rubles,
   })
   .meta({ id: 'SandboxPayment' });
+export type SandboxPayment = z.infer<typeof SandboxPayment>;
 export const SandboxPaymentResponse = z
   .object({ status: z.literal('success'), payment: SandboxPayment })
   .meta({ id: 'SandboxPaymentResponse' });
