@@ -7,8 +7,14 @@
  *   asks the payment provider; polled with TanStack Query's `refetchInterval` while the payment is
  *   pending, issue #17 item 3) and goes to /basket/success when paid, or shows the refusal with a
  *   "pay again" button (a new `POST /v1/order_payment/`);
+ *   Issue #29: when the provider takes СБП (`payment_methods`), «Оплатить через СБП» stands next to
+ *   the card button; on a desktop the page shows the QR code (an SVG drawn by the server,
+ *   app/(shop)/payment-sbp/qr/route.ts) to scan with the bank app, on a phone it opens the
+ *   bank-app link; the order is polled every {@link SBP_POLL_MS} until paid, refused or expired;
  * - {@link SuccessPage}: the order number, the order-accepted popup and the purchase event;
- * - {@link SandboxPaymentPage}: the built-in sandbox acquiring's card form.
+ * - {@link SandboxPaymentPage}: the built-in sandbox acquiring's card form, and
+ *   {@link SandboxSbpPage} its simulated СБП bank app; both show the 54-ФЗ receipt the shop
+ *   registered with the payment.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -18,15 +24,53 @@ import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
 import { trackPurchase } from '@/lib/analytics';
 import { BffRequestError } from '@/lib/api/bff-client';
+import { bffRequest } from '@/lib/api/bff-client';
 import { fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
+import {
+  OrderPaymentResponse,
+  SandboxPayResponse,
+  type OrderInfo,
+  type SandboxPayment as SandboxPaymentSchema,
+} from '@/lib/api/contract/checkout';
 import { formatPrice } from '@/lib/format/price';
 import { QueryIsland } from '@/lib/query-client';
 import { href } from '@/lib/routes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
-import { checkoutKeys, orderInfoQuery, PENDING_POLLS } from '../api/checkout-queries';
+import { checkoutKeys, orderInfoQuery, PENDING_POLLS, POLL_MS } from '../api/checkout-queries';
+import {
+  formatCountdown,
+  MODE_LABELS,
+  msLeft,
+  sbpQrSrc,
+  SUBJECT_LABELS,
+  TAX_SYSTEM_LABELS,
+  vatLabel,
+} from '../utils/sbp';
 import styles from './checkout.module.css';
+import sbpStyles from './sbp.module.css';
+import type { z } from 'zod';
+
+/** Delay between polls of the order while an СБП payment waits for the bank app, ms. */
+export const SBP_POLL_MS = 3000;
+
+/** A sandbox payment as its pages show it (with the registered receipt). */
+type SandboxPayment = z.infer<typeof SandboxPaymentSchema>;
+
+/** An open СБП attempt as the page shows it. */
+type SbpAttempt = NonNullable<OrderInfo['open_payment']>;
+
+/** POST /v1/order_payment/ {guid, method} (issue #29): where to pay and, for СБП on a desktop, the QR content. */
+const startPaymentBy = (guid: string, method: 'card' | 'sbp') =>
+  bffRequest('POST', '/v1/order_payment/', OrderPaymentResponse, { guid, method });
+
+/** The open СБП attempt of the order, or the one this visit just started while the order still waits. */
+function openSbp(info: OrderInfo | null, started: SbpAttempt | null): SbpAttempt | null {
+  if (!info || info.paid || info.status === 'cancelled') return null;
+  if (info.open_payment?.method === 'sbp') return info.open_payment;
+  return started && info.payment_status === 'pending' ? started : null;
+}
 
 /** /basket/delivery/confirm/{guid}: see the module docstring. */
 export function ConfirmPage({ guid }: { guid: string | null }) {
@@ -41,15 +85,30 @@ export function ConfirmPage({ guid }: { guid: string | null }) {
 function ConfirmStatus({ guid }: { guid: string | null }) {
   const router = useRouter();
   const client = useQueryClient();
-  const order = useQuery(orderInfoQuery(guid));
-  const [busy, setBusy] = useState(false);
+  const [started, setStarted] = useState<SbpAttempt | null>(null);
+  const order = useQuery({
+    ...orderInfoQuery(guid),
+    // Issue #29: an open СБП payment is polled until paid, refused or expired; a card payment as before.
+    refetchInterval: (query) => {
+      const data = query.state.data ?? null;
+      const sbp = openSbp(data, started);
+      if (sbp) return (msLeft(sbp.expires_at, Date.now()) ?? 1) > 0 ? SBP_POLL_MS : false;
+      return data?.payment_status === 'pending' && !data.paid && query.state.dataUpdateCount <= PENDING_POLLS
+        ? POLL_MS
+        : false;
+    },
+  });
+  const [busy, setBusy] = useState<'' | 'card' | 'sbp'>('');
   const [payError, setPayError] = useState('');
   const info = order.data ?? null;
+  const sbp = openSbp(info, started);
   // Spec §8: order info failure stores the error flag and empties the delivery list.
   const error = !guid || order.isError;
   const waiting =
     !info ||
-    (info.payment_status === 'pending' &&
+    (!sbp &&
+      info.payment_status === 'pending' &&
+      info.open_payment !== null &&
       !info.paid &&
       (client.getQueryState(checkoutKeys.orderInfo(guid ?? ''))?.dataUpdateCount ?? 0) <= PENDING_POLLS);
 
@@ -74,15 +133,32 @@ function ConfirmStatus({ guid }: { guid: string | null }) {
     router.replace(href('basket-success'));
   }, [info, router]);
 
-  const retry = async () => {
+  const pay = async (method: 'card' | 'sbp') => {
     if (!guid) return;
-    setBusy(true);
+    setBusy(method);
     setPayError('');
     try {
-      window.location.assign((await startPayment(guid)).form_url);
+      if (method === 'card') {
+        window.location.assign((await startPayment(guid)).form_url);
+        return;
+      }
+      const answer = await startPaymentBy(guid, 'sbp');
+      // A phone gets the bank-app link (no QR): the bank app opens, the shopper comes back here.
+      if (!answer.qr_payload) {
+        window.location.assign(answer.form_url);
+        return;
+      }
+      setStarted({
+        method: 'sbp',
+        form_url: answer.form_url,
+        qr_payload: answer.qr_payload,
+        expires_at: answer.expires_at,
+      });
+      void order.refetch();
+      setBusy('');
     } catch (e) {
       setPayError(e instanceof BffRequestError ? e.message : 'Не удалось начать оплату');
-      setBusy(false);
+      setBusy('');
     }
   };
 
@@ -119,12 +195,53 @@ function ConfirmStatus({ guid }: { guid: string | null }) {
       </div>
     );
   }
+  const offersSbp = info.payment_methods.includes('sbp');
+  const buttons = (cardLabel: string) => (
+    <div className={sbpStyles.buttons}>
+      <button type="button" className={styles.primary} onClick={() => void pay('card')} disabled={busy !== ''}>
+        {cardLabel}
+      </button>
+      {offersSbp ? (
+        <button type="button" className={sbpStyles.sbpButton} onClick={() => void pay('sbp')} disabled={busy !== ''}>
+          {busy === 'sbp' ? 'Готовим оплату…' : 'Оплатить через СБП'}
+        </button>
+      ) : null}
+    </div>
+  );
+  const errorLine = payError ? (
+    <p className={styles.error} role="alert">
+      {payError}
+    </p>
+  ) : null;
+  if (sbp) {
+    return (
+      <div className={styles.narrow}>
+        <SbpPanel
+          attempt={sbp}
+          number={info.number}
+          toPay={info.to_pay}
+          restart={() => void pay('sbp')}
+          busy={busy !== ''}
+        />
+        {errorLine}
+        <button type="button" className={sbpStyles.linkButton} onClick={() => void pay('card')} disabled={busy !== ''}>
+          Оплатить картой
+        </button>
+      </div>
+    );
+  }
+  // No attempt yet (the order form let the shopper choose): the choice, without a refusal.
+  const fresh = info.payment_status === 'pending' && info.open_payment === null;
   return (
-    <div className={styles.narrow} data-testid="payment-failed">
-      <h2>Заказ {info.number} не оплачен</h2>
-      <p className={styles.error} role="alert">
-        {info.payment_error || 'Оплата не завершена'}
-      </p>
+    <div className={styles.narrow} data-testid={fresh ? 'payment-choice' : 'payment-failed'}>
+      <h2>
+        Заказ {info.number} {fresh ? 'ожидает оплаты' : 'не оплачен'}
+      </h2>
+      {fresh ? null : (
+        <p className={styles.error} role="alert">
+          {info.payment_error || 'Оплата не завершена'}
+        </p>
+      )}
       <p>
         Заказ сохранён, товары зарезервированы. К оплате: <strong>{formatPrice(info.to_pay)}</strong>
       </p>
@@ -138,15 +255,88 @@ function ConfirmStatus({ guid }: { guid: string | null }) {
           </li>
         ))}
       </ul>
-      {payError ? (
-        <p className={styles.error} role="alert">
-          {payError}
+      {errorLine}
+      {buttons(fresh ? 'Оплатить картой' : 'Оплатить ещё раз')}
+    </div>
+  );
+}
+
+/**
+ * An open СБП payment: on a desktop its QR code to scan with the bank app, on a phone the link that
+ * opens the bank app; a countdown to its expiry, then «Время на оплату истекло» and a new start.
+ */
+function SbpPanel({
+  attempt,
+  number,
+  toPay,
+  restart,
+  busy,
+}: {
+  attempt: SbpAttempt;
+  number: string;
+  toPay: number;
+  restart: () => void;
+  busy: boolean;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const left = msLeft(attempt.expires_at, now);
+  const expired = left === 0;
+  useEffect(() => {
+    if (expired || left === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [expired, left]);
+
+  if (expired) {
+    return (
+      <section className={sbpStyles.panel} aria-labelledby="sbp-title" data-testid="sbp-expired">
+        <h2 id="sbp-title">Время на оплату истекло</h2>
+        <p>Заказ {number} сохранён. Начните оплату заново — мы подготовим новый QR-код.</p>
+        <button type="button" className={sbpStyles.sbpButton} onClick={restart} disabled={busy}>
+          Начать оплату заново
+        </button>
+      </section>
+    );
+  }
+  const countdown = left === null ? null : <strong>{formatCountdown(left)}</strong>;
+  return (
+    <section className={sbpStyles.panel} aria-labelledby="sbp-title" data-testid="sbp-panel">
+      <h2 id="sbp-title">Оплата через СБП</h2>
+      <p>
+        Заказ {number}, к оплате <strong>{formatPrice(toPay)}</strong>
+      </p>
+      {attempt.qr_payload ? (
+        <div className={sbpStyles.qrRow}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- an SVG drawn per payment by our route, not an optimisable picture */}
+          <img
+            className={sbpStyles.qr}
+            src={sbpQrSrc(attempt.qr_payload)}
+            width={232}
+            height={232}
+            alt="QR-код для оплаты через СБП"
+            data-testid="sbp-qr"
+          />
+          <ol className={sbpStyles.steps}>
+            <li>Откройте приложение своего банка на телефоне.</li>
+            <li>Выберите оплату по QR-коду и наведите камеру на код.</li>
+            <li>Проверьте сумму и подтвердите платёж.</li>
+          </ol>
+        </div>
+      ) : (
+        <a className={sbpStyles.sbpButton} href={attempt.form_url}>
+          Открыть приложение банка
+        </a>
+      )}
+      <p className={styles.muted} role="status">
+        Ждём подтверждения от банка — страница обновится сама.
+        {countdown ? <> Осталось {countdown}.</> : null}
+      </p>
+      {attempt.qr_payload ? (
+        <p className={styles.muted}>
+          Нет телефона под рукой? <a href={attempt.form_url}>Открыть страницу оплаты СБП</a>
         </p>
       ) : null}
-      <button type="button" className={styles.primary} onClick={() => void retry()} disabled={busy}>
-        Оплатить ещё раз
-      </button>
-    </div>
+    </section>
   );
 }
 
@@ -211,12 +401,7 @@ function groupPan(value: string): string {
 
 /** /payment-sber?orderId=…: the sandbox acquiring's card form (services/payments/sandbox.ts rules). */
 export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
-  const [payment, setPayment] = useState<{
-    amount: number;
-    description: string;
-    status: string;
-    return_url: string;
-  } | null>(null);
+  const [payment, setPayment] = useState<SandboxPayment | null>(null);
   const [fetchError, setLoadError] = useState('');
   const loadError = orderId ? fetchError : 'Платёж не найден';
   const [form, setForm] = useState({ pan: '', expiry: '', cvc: '' });
@@ -275,6 +460,7 @@ export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
       <p>
         Сумма: <strong data-testid="sandbox-amount">{formatPrice(payment.amount)}</strong>
       </p>
+      <ReceiptView receipt={payment.receipt} />
       <FormField label="Номер карты" error={errors.pan}>
         <input
           value={form.pan}
@@ -313,5 +499,132 @@ export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
         Оплатить {formatPrice(payment.amount)}
       </button>
     </form>
+  );
+}
+
+/**
+ * The 54-ФЗ receipt the shop registered with a sandbox payment (issue #29): lines with quantity,
+ * price, VAT, payment subject and mode, the buyer's contact, the tax system and the total — what a
+ * real acquirer would hand to its cash register.
+ */
+export function ReceiptView({ receipt }: { receipt: SandboxPayment['receipt'] }) {
+  if (!receipt) return null;
+  return (
+    <section className={sbpStyles.receipt} aria-labelledby="receipt-title" data-testid="sandbox-receipt">
+      <h2 id="receipt-title" className={sbpStyles.receiptTitle}>
+        Чек, который магазин передал в кассу
+      </h2>
+      <p className={styles.muted}>
+        {receipt.type === 'refund' ? 'Возврат прихода' : 'Приход'} · {TAX_SYSTEM_LABELS[receipt.taxSystem]} · чек придёт
+        на {receipt.customer.email || receipt.customer.phone || '—'}
+      </p>
+      <ul className={sbpStyles.receiptLines}>
+        {receipt.items.map((item, i) => (
+          <li key={`${item.orderItemId}-${i}`}>
+            <div className={styles.row}>
+              <span>{item.name}</span>
+              <strong>{formatPrice(item.amount)}</strong>
+            </div>
+            <p className={styles.muted}>
+              {item.quantity} × {formatPrice(item.price)} · {vatLabel(item.vat)} · {SUBJECT_LABELS[item.subject]} ·{' '}
+              {MODE_LABELS[item.mode]}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className={`${styles.row} ${styles.total}`}>
+        <span>Итого</span>
+        <span data-testid="receipt-total">{formatPrice(receipt.total)}</span>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /payment-sbp?orderId=…: the sandbox's simulated СБП bank app (issue #29): the amount, the
+ * receipt, and «Оплатить» / «Отклонить» as the shopper's bank would offer them
+ * (`POST /v1/sandbox_acquiring/sbp/`); then back to the shop's confirm page.
+ */
+export function SandboxSbpPage({ orderId }: { orderId: string | null }) {
+  const [payment, setPayment] = useState<SandboxPayment | null>(null);
+  const [fetchError, setLoadError] = useState('');
+  const loadError = orderId ? fetchError : 'Платёж не найден';
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!orderId) return;
+    fetchSandboxPayment(orderId)
+      .then((r) => setPayment(r.payment))
+      .catch((e: unknown) => setLoadError(e instanceof BffRequestError ? e.message : 'Платёж не найден'));
+  }, [orderId]);
+
+  const decide = async (action: 'pay' | 'decline') => {
+    if (!orderId) return;
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await bffRequest('POST', '/v1/sandbox_acquiring/sbp/', SandboxPayResponse, {
+        id: orderId,
+        action,
+      });
+      setMessage(answer.message);
+      window.location.assign(answer.redirect_url);
+    } catch (e) {
+      setMessage(e instanceof BffRequestError ? e.message : 'Не удалось провести платёж');
+      setBusy(false);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <p className={styles.error} role="alert">
+        {loadError}
+      </p>
+    );
+  }
+  if (!payment) return <p className={styles.muted}>Загружаем платёж…</p>;
+  if (payment.method !== 'sbp') {
+    return (
+      <p className={styles.error} role="alert">
+        Этот платёж оплачивается картой.{' '}
+        <a href={`/payment-sber?orderId=${encodeURIComponent(payment.id)}`}>Перейти к оплате картой</a>
+      </p>
+    );
+  }
+  if (payment.status !== 'created') {
+    return (
+      <div className={styles.narrow}>
+        <p>Этот платёж уже завершён.</p>
+        <a href={payment.return_url} className={styles.secondary}>
+          Вернуться в магазин
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.narrow} aria-label="Оплата через СБП">
+      <p className={styles.sandboxNote}>
+        Тестовая страница СБП: так подтверждают платёж в приложении банка. Деньги не списываются.
+      </p>
+      <p>{payment.description}</p>
+      <p>
+        Сумма: <strong data-testid="sandbox-amount">{formatPrice(payment.amount)}</strong>
+      </p>
+      <ReceiptView receipt={payment.receipt} />
+      {message ? (
+        <p className={styles.error} role="alert">
+          {message}
+        </p>
+      ) : null}
+      <div className={sbpStyles.buttons}>
+        <button type="button" className={styles.primary} disabled={busy} onClick={() => void decide('pay')}>
+          Оплатить
+        </button>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void decide('decline')}>
+          Отклонить
+        </button>
+      </div>
+    </div>
   );
 }
