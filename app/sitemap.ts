@@ -33,6 +33,7 @@ export const STATIC_PAGES: readonly RouteName[] = [
   'publick-offer',
   'return-goods',
   'privacy-policy',
+  'personal-data-consent',
   'cookie',
   'news',
   'blog',

@@ -50,6 +50,8 @@ export const ROUTES = {
   'return-goods': { path: '/return-goods', title: 'Возврат товара' },
   'privacy-policy': { path: '/privacy-policy', title: 'Политика конфиденциальности' },
   cookie: { path: '/cookie', title: 'Политика использования cookie' },
+  /** Issue #29: the consent document linked from every form that takes personal data. */
+  'personal-data-consent': { path: '/personal-data-consent', title: 'Согласие на обработку персональных данных' },
   about: { path: '/about', title: 'О магазине' },
   podarochnye_sertifikaty: { path: '/podarochnye-sertifikaty', title: 'Подарочные сертификаты' },
   address: { path: '/address', title: 'Адреса магазинов' },

@@ -104,7 +104,7 @@ export async function orderFixture(api: TestApi, stock: number): Promise<OrderFi
   return { moscow: city!.id, size: size! };
 }
 
-/** A courier order body of one piece of the fixture's size for `contact`, plus `extra` fields. */
+/** A guest's courier order body of one piece of the fixture's size for `contact` (consent given), plus `extra` fields. */
 export function oneItemOrder(
   fixture: OrderFixture,
   contact: { fio: string; email: string; phone: string },
@@ -121,6 +121,8 @@ export function oneItemOrder(
       postcode: '125009',
     },
     items: [{ offer: fixture.size.offerId, feature: fixture.size.extId, quantity: 1 }],
+    // Issue #29: a guest's order carries the personal data consent.
+    personal_data_consent: true,
     ...extra,
   };
 }

@@ -335,7 +335,7 @@ async function withSessionCookies(
       body = JSON.stringify(taken.redacted);
     }
   }
-  if (action === 'logout' || (action === 'user' && upstream.status === 401)) {
+  if (action === 'logout' || (action === 'user' && upstream.status === 401) || (action === 'deleted' && upstream.ok)) {
     for (const value of clearedTokenCookies(secure)) headers.append('set-cookie', value);
   }
   return new Response(body, { status: upstream.status, statusText: upstream.statusText, headers });

@@ -87,6 +87,19 @@ describe('BFF session cookies', () => {
     expect(ok.headers.getSetCookie()).toEqual([]);
   });
 
+  it('clears the cookies after a deleted account (issue #29), not after a refused deletion', async () => {
+    const deleted = await relayToShopApi(post('/api/v1/delete_account/'), {
+      apiBase: 'http://api',
+      fetchImpl: fakeApi(200, { status: 'success', message: 'Аккаунт удалён' }),
+    });
+    expect(deleted.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['token=', 'token_exp=']);
+    const refused = await relayToShopApi(post('/api/v1/delete_account/'), {
+      apiBase: 'http://api',
+      fetchImpl: fakeApi(409, { status: 'error', message: 'Заказ в работе' }),
+    });
+    expect(refused.headers.getSetCookie()).toEqual([]);
+  });
+
   it('knows the login paths of spec §7', () => {
     expect(sessionActionFor('POST', '/api/v1/rest-auth/login/')).toBe('login');
     expect(sessionActionFor('POST', '/api/v1/login/social/token_user/vk/')).toBe('login');

@@ -18,8 +18,11 @@ export const TOKEN_COOKIE = 'token';
 /** Name of the script-readable expiry cookie. */
 export const TOKEN_EXP_COOKIE = 'token_exp';
 
-/** What the BFF does with the session cookies after relaying a call. */
-export type SessionAction = 'login' | 'logout' | 'user' | null;
+/**
+ * What the BFF does with the session cookies after relaying a call; `deleted` (issue #29: the
+ * account was deleted) clears them like a logout, but only when the deletion succeeded.
+ */
+export type SessionAction = 'login' | 'logout' | 'user' | 'deleted' | null;
 
 const LOGIN_PATHS = [
   /^\/api\/v1\/auth$/,
@@ -34,6 +37,7 @@ export function sessionActionFor(method: string, pathname: string): SessionActio
   const m = method.toUpperCase();
   if (m === 'POST' && LOGIN_PATHS.some((re) => re.test(path))) return 'login';
   if (m === 'POST' && path === '/api/v1/logout') return 'logout';
+  if (m === 'POST' && path === '/api/v1/delete_account') return 'deleted';
   if ((m === 'GET' || m === 'POST') && path === '/api/v1/get_user') return 'user';
   return null;
 }

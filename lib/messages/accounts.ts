@@ -26,9 +26,13 @@ export const SOCIAL_LOGIN_MESSAGES = {
   noUser: 'There is no currently authenticated user',
 } as const;
 
-/** Spec §8 reset success: 'Мы выслали ссылку на смену пароля на почту {email}, …'. */
+/**
+ * Spec §8 reset success, the one answer for every address (issue #29: whether an address has an
+ * account is not told, so spec §8's «Не удалось Найти пользователя…» is no longer answered):
+ * 'Если почта {email} зарегистрирована, мы выслали на неё ссылку на смену пароля, …'.
+ */
 export function resetSentMessage(email: string): string {
-  return `Мы выслали ссылку на смену пароля на почту ${email}, пожалуйста, проверьте вашу почту.`;
+  return `Если почта ${email} зарегистрирована, мы выслали на неё ссылку на смену пароля, пожалуйста, проверьте вашу почту.`;
 }
 
 /** Spec §5 password hints, verbatim. */
@@ -40,6 +44,8 @@ export const PASSWORD_HINTS = {
 
 /** Our texts (the spec shows none for these). */
 export const ACCOUNT_MESSAGES = {
+  /** The reset request did not reach the shop (network, 5xx): the only error left besides 429. */
+  resetFailed: 'Не удалось отправить ссылку. Попробуйте ещё раз',
   emailInvalid: 'Введите корректный адрес электронной почты',
   emailRequired: 'Введите адрес электронной почты',
   fullNameWords: 'Введите фамилию и имя через пробел',

@@ -45,6 +45,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { relayToShopApi } from '@/lib/api/bff-relay';
 import { createApp } from '../app';
 import { rows } from '../db/client';
+import { settleResetRequests } from '../routes/auth/auth.handlers';
 import { FALLBACK_SHOP_NAME, startFeedFiles, type FeedFiles } from '../services/feeds/feed-files';
 import { createTestApi, type TestApi } from '../test-utils';
 
@@ -174,7 +175,13 @@ async function harvest() {
   examples['post /api/v1/auth/'] = [{ username: 'demo@lumiere.test', password: 'Demo12345' }];
   examples['post /api/v1/rest-auth/login/'] = [{ email: 'demo@lumiere.test', password: 'Demo12345' }];
   examples['post /api/v1/sign_in/'] = [
-    { full_name: 'Петров Пётр', email: 'petr@example.com', password_one: 'Secret123', password_two: 'Secret123' },
+    {
+      full_name: 'Петров Пётр',
+      email: 'petr@example.com',
+      password_one: 'Secret123',
+      password_two: 'Secret123',
+      personal_data_consent: true,
+    },
   ];
   examples['put /api/v1/user_address/'] = addresses.map((id) => ({ id, street: 'ул. Ленина', house: '5' }));
   const order = skus.slice(0, 5).map((k) => ({
@@ -182,6 +189,7 @@ async function harvest() {
     delivery: { method: 'courier', city_id: city, street: 'ул. Ленина', house: '5' },
     payment_method: 'card',
     items: [{ offer: k.offer, feature: k.feature, quantity: 1 }],
+    personal_data_consent: true,
   }));
   examples['post /api/v1/order/'] = order;
   examples['post /api/v2/order/'] = order.map(({ items: _items, ...rest }) => rest);
@@ -250,7 +258,13 @@ async function login(): Promise<string> {
   const reg = await loginApp.request('/api/v1/sign_in/', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ full_name: 'Фаззов Фазз', email, password_one: 'Fuzz12345', password_two: 'Fuzz12345' }),
+    body: JSON.stringify({
+      full_name: 'Фаззов Фазз',
+      email,
+      password_one: 'Fuzz12345',
+      password_two: 'Fuzz12345',
+      personal_data_consent: true,
+    }),
   });
   const regJson = (await reg.json()) as { data?: { token?: string } };
   if (!regJson.data?.token) throw new Error(`fuzz: cannot get a token (login ${res.status}, sign_in ${reg.status})`);
@@ -637,6 +651,8 @@ async function fuzzOne(op: Operation, req: FuzzRequest, channel: Channel): Promi
   const key = `${channel} ${status}`;
   counts.set(key, (counts.get(key) ?? 0) + 1);
   if (status < 300) answered.add(`${op.method.toUpperCase()} ${op.path}`);
+  // Issue #29: a reset request's lookup and mail run after its answer; they belong to it.
+  await settleResetRequests();
   const changed = await takeJournal();
   if (status === 401 && req.auth) {
     // A fuzzed call revoked the token (logout) or changed the login: get a new one, unjournalled.

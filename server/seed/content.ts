@@ -2,6 +2,7 @@
  * Inserts the content of the demo shop (info pages, news, blog, banners, Instagram posts; spec §2
  * static pages, §7 Content) inside the seed transaction of `seedDatabase`.
  */
+import { CONSENT_PAGE_PATH } from '@/lib/messages/consent';
 import { articles, banners, infoPages, instagramPosts } from '../db/schema';
 import { BANNERS, BLOG, INSTAGRAM_POSTS, NEWS } from './content-articles';
 import { INFO_PAGES } from './content-pages';
@@ -38,4 +39,24 @@ export async function seedContent(tx: Tx): Promise<ContentSeedSummary> {
     banners: BANNERS.length,
     instagramPosts: INSTAGRAM_POSTS.length,
   };
+}
+
+/** Info pages the shop cannot work without (issue #29: the forms link the consent page). */
+const REQUIRED_PAGES = [CONSENT_PAGE_PATH];
+
+/**
+ * Inserts the required info pages that a database seeded before they existed lacks; an existing
+ * page, edited or not, is left alone (idempotent, no migration needed). `seedDatabase` runs it at
+ * every start.
+ * @returns how many pages it added.
+ */
+export async function ensureRequiredPages(db: Db): Promise<number> {
+  const pages = INFO_PAGES.filter((p) => REQUIRED_PAGES.includes(p.path));
+  if (pages.length === 0) return 0;
+  const added = await db
+    .insert(infoPages)
+    .values(pages.map((p) => ({ ...p, format: 'markdown' as const, updatedAt: PAGES_UPDATED_AT })))
+    .onConflictDoNothing({ target: infoPages.path })
+    .returning({ id: infoPages.id });
+  return added.length;
 }

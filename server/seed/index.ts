@@ -22,7 +22,7 @@ import { noteCatalogChanged } from '../services/catalog-index';
 import { isDemoMode } from '../services/demo-mode';
 import { seedAccounts } from './accounts';
 import { seedCheckout } from './checkout';
-import { seedContent } from './content';
+import { ensureRequiredPages, seedContent } from './content';
 import { emptyStartReferenceData } from './empty-start';
 import { buildReferenceData, generateProductChunks } from './generate';
 import { LANDING_PAGES } from './landing';
@@ -170,6 +170,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       );
     }
   });
+  // Issue #29: pages added after this database was seeded (the consent page) appear now.
+  if (summary.skipped) await ensureRequiredPages(db);
   // A new catalogue: listings and facets rebuild their in-process index (issue #7).
   if (!summary.skipped) noteCatalogChanged(db);
   summary.ms = Math.round(performance.now() - started);

@@ -18,6 +18,7 @@ import { splitFullName } from '@/lib/validation/auth';
 import { authTokens, passwordResetTokens, users } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
+import { consentSubject, recordConsents, withdrawConsents, type ConsentEvidence } from './consent';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
@@ -231,27 +232,42 @@ async function assertFree(
 
 /**
  * Registers a user (spec §3 payload of POST /v1/sign_in/): the full name split into its parts, the
- * password hashed with argon2id.
+ * password hashed with argon2id, the consents of the form recorded with `evidence` in the same
+ * transaction (issue #29).
  * @throws ApiHttpError 400 with the spec §8 message when the e-mail or phone is taken (also by a
  * concurrent registration, caught by the unique index).
  */
-export async function registerUser(db: Db, body: z.output<typeof SignInBody>): Promise<UserRow> {
+export async function registerUser(
+  db: Db,
+  body: z.output<typeof SignInBody>,
+  evidence: ConsentEvidence = { clientAddress: '', userAgent: '' },
+): Promise<UserRow> {
   const parts = splitFullName(body.full_name)!;
   await assertFree(db, body.email, body.phone);
   const passwordHash = await hashPassword(body.password_one);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: body.email,
-        phone: body.phone,
-        lastName: parts.last_name,
-        firstName: parts.first_name,
-        middleName: parts.middle_name,
-        passwordHash,
-      })
-      .returning();
-    return user!;
+    // Issue #29: the account and its consents (152-ФЗ art. 9; 38-ФЗ art. 18 when ticked) together.
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: body.email,
+          phone: body.phone,
+          lastName: parts.last_name,
+          firstName: parts.first_name,
+          middleName: parts.middle_name,
+          passwordHash,
+        })
+        .returning();
+      await recordConsents(tx, {
+        userId: user!.id,
+        subject: consentSubject({ userId: user!.id }),
+        documents: body.advertising_consent ? ['personal-data', 'advertising'] : ['personal-data'],
+        form: 'registration',
+        evidence,
+      });
+      return user!;
+    });
   } catch (error) {
     rethrowDuplicate(error);
   }
@@ -259,10 +275,16 @@ export async function registerUser(db: Db, body: z.output<typeof SignInBody>): P
 
 /**
  * Saves the personal data of PUT /v1/changeinfo/: `full_name` is split into its parts, the
- * separate name fields, e-mail, phone and newsletter flag overwrite them when present.
+ * separate name fields, e-mail, phone and newsletter flag overwrite them when present; ticking or
+ * unticking the newsletter flag records or withdraws the advertising consent (issue #29).
  * @throws ApiHttpError 400 with the spec §8 message when the e-mail or phone belongs to another user.
  */
-export async function updateProfile(db: Db, user: UserRow, body: z.output<typeof ChangeInfoBody>): Promise<UserRow> {
+export async function updateProfile(
+  db: Db,
+  user: UserRow,
+  body: z.output<typeof ChangeInfoBody>,
+  evidence: ConsentEvidence = { clientAddress: '', userAgent: '' },
+): Promise<UserRow> {
   const parts = body.full_name ? splitFullName(body.full_name)! : null;
   await assertFree(db, body.email, body.phone, user.id);
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
@@ -275,8 +297,21 @@ export async function updateProfile(db: Db, user: UserRow, body: z.output<typeof
   if ('phone' in body && body.phone !== undefined) patch.phone = body.phone;
   if (body.subscribed !== undefined) patch.subscribed = body.subscribed;
   try {
-    const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
-    return updated!;
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set(patch).where(eq(users.id, user.id)).returning();
+      // Issue #29 (38-ФЗ art. 18): the profile's newsletter box gives or withdraws the advertising consent.
+      if (body.subscribed === true && !user.subscribed)
+        await recordConsents(tx, {
+          userId: user.id,
+          subject: consentSubject({ userId: user.id }),
+          documents: ['advertising'],
+          form: 'profile',
+          evidence,
+        });
+      if (body.subscribed === false && user.subscribed)
+        await withdrawConsents(tx, { userId: user.id }, 'profile', 'advertising');
+      return updated!;
+    });
   } catch (error) {
     rethrowDuplicate(error);
   }

@@ -8,22 +8,29 @@
  *   delivery provider, never from the client (a `price` sent in a line is ignored);
  * - stock is decremented with a conditional update (`stock >= quantity`), features in id order, so
  *   two shoppers can never buy the last piece twice and stock never goes below 0;
- * - the `Idempotency-Key` header, scoped by the basket identity (cart cookie, else user, else the
- *   key alone), serialises repeats on an advisory lock and returns the first order; the unique
- *   index on the key is the backstop;
+ * - the `Idempotency-Key` header, scoped by the basket identity (cart cookie, else user; a guest
+ *   without a basket cookie gets no de-duplication, issue #29), serialises repeats on an advisory
+ *   lock and returns the first order — only for the same body (its SHA-256 is stored; another body
+ *   is a 409); the unique index on the key is the backstop;
+ * - a guest's order needs the personal data consent, and the form's consents are recorded in the
+ *   order's transaction (issue #29);
  * - everything (stock, order, lines, history, certificate spend, emptying the basket) is one
  *   transaction: a failure at any step leaves no trace.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateOrderBody, CreatedOrder } from '@/lib/api/contract/checkout';
 import { CreateOrderBody as CreateOrderSchema } from '@/lib/api/contract/checkout';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { linesTotal, orderTotals, toKopecks, toRubles } from '@/lib/money';
 import { rows, type Db } from '../db/client';
 import { cartItems, giftCardNominals, offerFeatures, orderItems, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
 import { noteStockChanged } from './catalog-index';
+import { consentSubject, currentEvidence, recordConsents, type ConsentEvidence } from './consent';
 import { deliveryQuote, destinationOf, SHOP_PICKUP } from './delivery/delivery';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
+import { startSubscription } from './newsletter';
 import { orderAmountsJson } from './order-history';
 import { sendOrderMail } from './order-mail';
 import { shopVatRate } from './order-receipt';
@@ -49,6 +56,8 @@ export interface CreateOrderOptions {
   version: 'v1' | 'v2';
   /** Called after each step inside the transaction (tests throw here). */
   afterStep?: (step: OrderStep) => void | Promise<void>;
+  /** Where the consents came from; default: the request being handled (server/services/consent.ts). */
+  evidence?: ConsentEvidence;
 }
 
 const KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;
@@ -80,13 +89,51 @@ interface CertificateLine {
   quantity: number;
 }
 
+/**
+ * The stored scope of an `Idempotency-Key`: the basket (cart cookie) or the account it came with.
+ * Issue #29: a guest without a basket cookie gets no scope — the key is then not used to find an
+ * earlier order, since a bare key would be shared by every guest (a second guest sending the same
+ * key received the first buyer's order).
+ */
 function scopeOf(key: string | null | undefined, actor: OrderActor): string | null {
   if (key === undefined || key === null || key === '') return null;
   if (!KEY_RE.test(key))
     throw new ApiHttpError(400, 'Некорректный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «-», «_»');
   if (actor.cartId) return `cart:${actor.cartId}:${key}`;
   if (actor.userId) return `user:${actor.userId}:${key}`;
-  return `anon:${key}`;
+  return null;
+}
+
+/** Russian 409 of a known `Idempotency-Key` sent with another body (issue #29). */
+export const IDEMPOTENCY_KEY_REUSED =
+  'Этот заказ уже оформлен с другими данными. Обновите страницу и оформите заказ ещё раз';
+
+/** JSON with object keys sorted at every level: the same data always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** SHA-256 (hex) of the validated body (defaults applied, keys sorted), stored with the order. */
+export function orderBodyHash(body: Body): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+/**
+ * The earlier order of a repeated key, if its body was the same.
+ * @throws ApiHttpError 409 {@link IDEMPOTENCY_KEY_REUSED} when the stored body hash differs (orders
+ *   made before the hash existed have none and are returned as before).
+ */
+function sameSubmit(existing: typeof orders.$inferSelect, bodyHash: string): typeof orders.$inferSelect {
+  if (existing.idempotencyBodyHash !== null && existing.idempotencyBodyHash !== bodyHash)
+    throw new ApiHttpError(409, IDEMPOTENCY_KEY_REUSED);
+  return existing;
 }
 
 type RawLine = { offerId: number; featureIds: number[]; quantity: number };
@@ -271,10 +318,18 @@ export async function createOrder(
   options: CreateOrderOptions,
 ): Promise<{ order: CreatedOrder; created: boolean }> {
   const body = CreateOrderSchema.parse(input);
+  // Issue #29 (152-ФЗ art. 9): a guest's contact is processed only with the form's consent; a
+  // signed-in shopper gave it at registration.
+  if (actor.userId === null && body.personal_data_consent !== true)
+    throw new ApiHttpError(400, CONSENT_TEXTS.personalDataRequired, {
+      personal_data_consent: CONSENT_TEXTS.personalDataRequired,
+    });
+  const evidence = options.evidence ?? currentEvidence();
   const scope = scopeOf(options.idempotencyKey, actor);
+  const bodyHash = orderBodyHash(body);
   if (scope) {
     const existing = await orderByScope(db, scope);
-    if (existing) return { order: toCreated(existing), created: false };
+    if (existing) return { order: toCreated(sameSubmit(existing, bodyHash)), created: false };
   }
   const step = async (name: OrderStep) => {
     await options.afterStep?.(name);
@@ -299,7 +354,7 @@ export async function createOrder(
       if (scope) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}))`);
         const existing = await orderByScope(tx, scope);
-        if (existing) return { row: existing, created: false, stockOf: [] as number[] };
+        if (existing) return { row: sameSubmit(existing, bodyHash), created: false, stockOf: [] as number[] };
       }
       const { lines: raw, fromCart } = await requestedLines(tx, body, actor, options.version);
       const lines = await describeLines(tx, raw);
@@ -375,6 +430,7 @@ export async function createOrder(
           total,
           comment: body.comment,
           idempotencyKey: scope,
+          idempotencyBodyHash: scope ? bodyHash : null,
           cartId: fromCart ? actor.cartId : null,
         })
         .returning();
@@ -417,6 +473,17 @@ export async function createOrder(
           phone: body.contact.phone,
         });
       await tx.insert(orderStatusHistory).values({ orderId: id, status: 'new', comment: 'Заказ оформлен' });
+      // Issue #29: the consents of the checkout form, with the order (152-ФЗ art. 9; 38-ФЗ art. 18).
+      await recordConsents(tx, {
+        userId: actor.userId,
+        subject: consentSubject({ userId: actor.userId, email: body.contact.email }),
+        documents: [
+          ...(actor.userId === null ? (['personal-data'] as const) : []),
+          ...(body.advertising_consent ? (['advertising'] as const) : []),
+        ],
+        form: 'checkout',
+        evidence,
+      });
       await step('lines');
 
       let final = row!;
@@ -469,10 +536,12 @@ export async function createOrder(
     // kept as the backstop of the unique index).
     if (scope && isUniqueViolation(error)) {
       const existing = await orderByScope(db, scope);
-      if (existing) return { order: toCreated(existing), created: false };
+      if (existing) return { order: toCreated(sameSubmit(existing, bodyHash)), created: false };
     }
     throw error;
   }
   sendOrderMail(db, createdRow.id, createdRow.paymentStatus === 'paid' ? 'paid' : 'created', issued);
+  // The advertising box starts the double opt-in; mail goes out only after the owner confirms.
+  if (body.advertising_consent) await startSubscription(db, body.contact.email);
   return { order: toCreated(createdRow), created: true };
 }

@@ -22,6 +22,8 @@ import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import { subscriptionConfirmations, subscriptions, users } from '../db/schema';
 import { serverEnv } from '../env';
 import { ApiHttpError } from '../http';
+import { consentSubject, recordConsents, withdrawConsents, type ConsentEvidence } from './consent';
+import { logError } from './log';
 import { sendMail } from './mail';
 import { subscriptionConfirmationMail } from './newsletter-mail';
 import type { Db } from '../db/client';
@@ -33,17 +35,34 @@ const newToken = () => randomBytes(32).toString('base64url');
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Step 1: records a subscription request for `email` (lowercased by the contract) and, when
- * `sendConfirmation` is true, mails the confirmation link. With `sendConfirmation` false (the
+ * Step 1: records a subscription request for `email` (lowercased by the contract) — with `consent`,
+ * the form's consents in the same transaction (issue #29) — and, when `sendConfirmation` is true,
+ * mails the confirmation link. With `sendConfirmation` false (the
  * per-address mail limit is used up) nothing but the subscriber row is written.
  * @returns the confirmation token when one was mailed (tests read it; callers must not answer it).
  * @throws ApiHttpError 503 when the mail could not be sent (the link is then never valid).
  */
-export async function requestSubscription(db: Db, email: string, sendConfirmation: boolean): Promise<string | null> {
-  await db
-    .insert(subscriptions)
-    .values({ email, active: false, unsubscribeToken: newToken() })
-    .onConflictDoNothing({ target: subscriptions.email });
+export async function requestSubscription(
+  db: Db,
+  email: string,
+  sendConfirmation: boolean,
+  consent?: ConsentEvidence,
+): Promise<string | null> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(subscriptions)
+      .values({ email, active: false, unsubscribeToken: newToken() })
+      .onConflictDoNothing({ target: subscriptions.email });
+    // Issue #29: the form's personal data box, and the subscription itself as the advertising
+    // consent (38-ФЗ art. 18); mail goes only to addresses confirmed from the mailbox.
+    if (consent)
+      await recordConsents(tx, {
+        subject: consentSubject({ email }),
+        documents: ['personal-data', 'advertising'],
+        form: 'subscription',
+        evidence: consent,
+      });
+  });
   if (!sendConfirmation) return null;
   const [subscriber] = await db
     .select({ unsubscribeToken: subscriptions.unsubscribeToken })
@@ -120,6 +139,15 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<void> {
       .where(eq(subscriptions.unsubscribeToken, token))
       .returning({ email: subscriptions.email });
     if (!row) throw new ApiHttpError(400, NEWSLETTER_MESSAGES.unsubscribeInvalid);
+    // Issue #29 (38-ФЗ art. 18 part 1): the advertising consent of the address, and of the account
+    // with that address, ends here.
+    const accounts = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
+    await withdrawConsents(
+      tx,
+      { subjects: [consentSubject({ email: row.email }), ...accounts.map((a) => consentSubject({ userId: a.id }))] },
+      'unsubscribe-link',
+      'advertising',
+    );
     // The owner said no: a link someone else requested for this address must not undo that.
     await tx
       .update(subscriptionConfirmations)
@@ -127,4 +155,17 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<void> {
       .where(and(eq(subscriptionConfirmations.email, row.email), isNull(subscriptionConfirmations.usedAt)));
     await tx.update(users).set({ subscribed: false, updatedAt: now }).where(eq(users.email, row.email));
   });
+}
+
+/**
+ * Starts the double opt-in for the advertising box of registration or checkout (issue #29): the
+ * consent itself was recorded with the account or the order; this mails the confirmation link. A
+ * failure is logged, never the caller's: the account or order is already made.
+ */
+export async function startSubscription(db: Db, email: string): Promise<void> {
+  try {
+    await requestSubscription(db, email, true);
+  } catch (error) {
+    logError('newsletter', 'confirmation after a form', error);
+  }
 }

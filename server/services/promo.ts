@@ -4,17 +4,20 @@
  * (not on delivery or gift certificates), possibly from a minimum goods total.
  *
  * Usage (issue #12): every order placed with a code is recorded in `promo_code_uses` under its
- * customer's keys (account, e-mail, phone). A code may be for first orders only, limited per
+ * customer's keys (account, e-mail, phone). Issue #29: e-mail addresses compare in their canonical
+ * form (server/services/customer-email.ts: case, "+tag", Gmail dots, Yandex domains), and a guest
+ * whose e-mail or phone belongs to an account is that account's customer. A code may be for first orders only, limited per
  * customer, or limited in total. {@link claimPromo} checks and records in the order's transaction
  * while holding the code's row lock, so concurrent orders of one customer cannot both pass.
  * Orders cancelled later do not count.
  */
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { formatPriceInText } from '@/lib/format/price';
 import { minKopecks, percentOf, toKopecks, toRubles } from '@/lib/money';
 import { rows } from '../db/client';
-import { orders, promoCodes, promoCodeUses } from '../db/schema';
+import { orders, promoCodes, promoCodeUses, users } from '../db/schema';
 import { ApiHttpError } from '../http';
+import { canonicalEmail, canonicalEmailSql } from './customer-email';
 import type { Db } from '../db/client';
 
 /** Russian refusal for an unknown, inactive or expired code. */
@@ -81,11 +84,16 @@ export interface PromoCustomer {
   phone: string | null;
 }
 
-/** The keys a customer is known by: "user:<id>", "email:<lowercased>", "phone:<digits>". */
-export function customerKeys(customer: PromoCustomer): string[] {
+/**
+ * The keys a customer is known by: "user:<id>" (each account of `accountIds` too), "email:<canonical
+ * address>" (issue #29: `Guest+2@Gmail.com` is `guest@gmail.com`, server/services/customer-email.ts),
+ * "phone:<digits>".
+ */
+export function customerKeys(customer: PromoCustomer, accountIds: readonly number[] = []): string[] {
   const keys: string[] = [];
-  if (customer.userId !== null) keys.push(`user:${customer.userId}`);
-  const email = customer.email?.trim().toLowerCase();
+  for (const id of new Set([...(customer.userId !== null ? [customer.userId] : []), ...accountIds]))
+    keys.push(`user:${id}`);
+  const email = customer.email?.trim() ? canonicalEmail(customer.email) : '';
   if (email) keys.push(`email:${email}`);
   const phone = customer.phone?.replace(/\D/g, '');
   if (phone) keys.push(`phone:${phone}`);
@@ -93,6 +101,24 @@ export function customerKeys(customer: PromoCustomer): string[] {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Accounts a guest's contact belongs to (issue #29: an account's e-mail — in any spelling of the
+ * same mailbox — and its phone are the account's, so a guest order with them counts as the
+ * account's for promo limits).
+ */
+async function accountsOf(db: Pick<Db, 'execute'> | Tx, customer: PromoCustomer): Promise<number[]> {
+  const email = customer.email?.trim() ? canonicalEmail(customer.email) : '';
+  const phone = customer.phone?.replace(/\D/g, '') ?? '';
+  if (!email && !phone) return [];
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select id from ${users} where deleted_at is null and (${
+      email ? sql`${sql.raw(canonicalEmailSql('email'))} = ${email}` : sql`false`
+    } or ${phone ? sql`regexp_replace(coalesce(phone, ''), '\D', '', 'g') = ${phone}` : sql`false`})`,
+  );
+  return found.map((r) => Number(r.id));
+}
 
 /**
  * Checks a code's usage rules for a customer (see the module docstring).
@@ -107,7 +133,8 @@ export async function checkPromoCustomer(
 ): Promise<void> {
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.id, promoId)).limit(1);
   if (!promo) throw new ApiHttpError(404, PROMO_NOT_FOUND);
-  const keys = customerKeys(customer);
+  const accounts = await accountsOf(db, customer);
+  const keys = customerKeys(customer, accounts);
   if (promo.usageLimit !== null) {
     const [{ n } = { n: 0 }] = await rows<{ n: number }>(
       db,
@@ -128,11 +155,12 @@ export async function checkPromoCustomer(
     if (Number(n) >= promo.perCustomerLimit) throw new ApiHttpError(400, PROMO_ALREADY_USED);
   }
   if (promo.firstOrderOnly) {
-    const email = customer.email?.trim().toLowerCase() ?? '';
+    const email = customer.email?.trim() ? canonicalEmail(customer.email) : '';
     const phone = customer.phone?.replace(/\D/g, '') ?? '';
+    const userIds = [...new Set([...(customer.userId !== null ? [customer.userId] : []), ...accounts])];
     const conditions = [
-      customer.userId !== null ? eq(orders.userId, customer.userId) : undefined,
-      email ? sql`lower(${orders.contactEmail}) = ${email}` : undefined,
+      userIds.length ? inArray(orders.userId, userIds) : undefined,
+      email ? sql`${sql.raw(canonicalEmailSql('"orders"."contact_email"'))} = ${email}` : undefined,
       phone ? sql`regexp_replace(${orders.contactPhone}, '\D', '', 'g') = ${phone}` : undefined,
     ].filter((c) => c !== undefined);
     const [earlier] = await db
@@ -153,5 +181,7 @@ export async function checkPromoCustomer(
 export async function claimPromo(tx: Tx, promoId: number, orderId: number, customer: PromoCustomer): Promise<void> {
   await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, promoId)).for('update');
   await checkPromoCustomer(tx, promoId, customer, orderId);
-  await tx.insert(promoCodeUses).values({ promoCodeId: promoId, orderId, customerKeys: customerKeys(customer) });
+  await tx
+    .insert(promoCodeUses)
+    .values({ promoCodeId: promoId, orderId, customerKeys: customerKeys(customer, await accountsOf(tx, customer)) });
 }

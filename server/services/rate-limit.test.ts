@@ -25,6 +25,7 @@ const person = (email: string) => ({
   phone: '',
   password_one: 'Secret123',
   password_two: 'Secret123',
+  personal_data_consent: true,
 });
 
 describe('POST /v1/sign_in/ (registration) per client', () => {

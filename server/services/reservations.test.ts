@@ -88,6 +88,7 @@ async function order(size: { offerId: number; extId: string }, quantity = 1, ext
         postcode: '125009',
       },
       items: [{ offer: size.offerId, feature: size.extId, quantity }],
+      personal_data_consent: true,
       ...extra,
     },
     { authorization: `Token ${token}` },

@@ -33,8 +33,17 @@ export const THROTTLE_RULES = {
   loginAccountSlowdown: { max: 10, windowMs: 15 * 60_000 },
   /** Failed logins per client address: 20 per 15 minutes, then 429 for every account. */
   loginClient: { max: 20, windowMs: 15 * 60_000 },
-  /** Reset requests per account: 3 per hour. */
-  resetAccount: { max: 3, windowMs: 60 * 60_000 },
+  /**
+   * Reset requests for one address from one client: 3 per hour, then 429 for that pair (issue #29:
+   * a stranger's requests no longer use up the owner's).
+   */
+  resetPair: { max: 3, windowMs: 60 * 60_000 },
+  /**
+   * Reset mails to one account: 5 per hour; past it requests still answer 200 but no mail is sent
+   * (quietly: the answer must not tell whether the address has an account) and the newest link
+   * already in the mailbox stays valid, so the owner is never locked out.
+   */
+  resetMail: { max: 5, windowMs: 60 * 60_000 },
   /** Reset requests (and reset completions) per client: 10 per hour. */
   resetClient: { max: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, ThrottleRule>;

@@ -17,6 +17,7 @@ import {
   PASSWORD_MAX_LENGTH,
 } from '@/lib/validation/auth';
 import { intId, safeString } from './common';
+import { ConsentFields } from './consent';
 
 /** Optional phone on the wire: "" / absent, or any form normalizePhone accepts → "+7XXXXXXXXXX". */
 export const PhoneInput = safeString()
@@ -93,6 +94,8 @@ export const SignInBody = z
     ...passwordPair,
     /** Complete-registration popup: each name part longer than 2 (spec §5). */
     complete: z.boolean().optional(),
+    /** Issue #29: the required personal data box and the optional advertising box. */
+    ...ConsentFields,
   })
   .refine((b) => b.password_one === b.password_two, {
     path: ['password_two'],
@@ -272,3 +275,47 @@ export const SocialProvidersResponse = z
   })
   .meta({ id: 'SocialProvidersResponse' });
 export type SocialProvidersResponse = z.infer<typeof SocialProvidersResponse>;
+
+/**
+ * Issue #29 (152-ФЗ art. 14): what `GET /v1/my_data/` hands the signed-in shopper as a JSON file:
+ * the profile, addresses, orders with their lines and the consents given and withdrawn.
+ */
+export const MyDataExport = z
+  .object({
+    exported_at: z.string(),
+    profile: z.object({
+      id: z.number().int(),
+      last_name: z.string(),
+      first_name: z.string(),
+      middle_name: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      subscribed: z.boolean(),
+      bonus_balance: z.number(),
+      created_at: z.string(),
+    }),
+    addresses: z.array(z.record(z.string(), z.unknown())),
+    orders: z.array(
+      z.object({
+        number: z.string(),
+        created_at: z.string(),
+        status: z.string(),
+        total: z.number(),
+        contact: z.object({ fio: z.string(), email: z.string(), phone: z.string() }),
+        delivery_address: z.string(),
+        items: z.array(z.object({ name: z.string(), size: z.string(), price: z.number(), quantity: z.number() })),
+      }),
+    ),
+    consents: z.array(
+      z.object({
+        document: z.string(),
+        document_version: z.string(),
+        form: z.string(),
+        given_at: z.string(),
+        withdrawn_at: z.string().nullable(),
+        withdrawn_via: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'MyDataExport' });
+export type MyDataExport = z.infer<typeof MyDataExport>;

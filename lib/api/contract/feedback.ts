@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { safeString } from './common';
+import { PersonalDataConsent } from './consent';
 import { EMAIL_INVALID } from './feedback-texts';
 
 export { EMAIL_INVALID, HELP_FORM_LABELS, HELP_FORM_SUCCESS } from './feedback-texts';
@@ -22,8 +23,10 @@ export const FeedbackMessage = z.object({
 });
 export type FeedbackMessage = z.infer<typeof FeedbackMessage>;
 
-/** Body of POST /v1/send_message/ (spec §7). */
-export const SendMessageBody = z.object({ messageFeedback: FeedbackMessage }).meta({ id: 'SendMessageBody' });
+/** Body of POST /v1/send_message/ (spec §7), with the required consent box (issue #29, 152-ФЗ art. 9). */
+export const SendMessageBody = z
+  .object({ messageFeedback: FeedbackMessage, personal_data_consent: PersonalDataConsent })
+  .meta({ id: 'SendMessageBody' });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 
 /** A plain success answer with a Russian message. */

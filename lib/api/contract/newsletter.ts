@@ -7,11 +7,17 @@
  */
 import { z } from 'zod';
 import { NEWSLETTER_MESSAGES } from '../../messages/newsletter';
+import { PersonalDataConsent } from './consent';
 import { SubscriptionQuery } from './feedback';
 
-/** Body of POST /v1/subscribe/: the address to mail the confirmation link to (lowercased). */
-export const SubscribeBody = z.object({ email: SubscriptionQuery.shape.email }).meta({ id: 'SubscribeBody' });
-export type SubscribeBody = z.infer<typeof SubscribeBody>;
+/**
+ * Body of POST /v1/subscribe/: the address to mail the confirmation link to (lowercased) and the
+ * required personal data box (issue #29); the subscription itself is the advertising consent.
+ */
+export const SubscribeBody = z
+  .object({ email: SubscriptionQuery.shape.email, personal_data_consent: PersonalDataConsent })
+  .meta({ id: 'SubscribeBody' });
+export type SubscribeBody = z.input<typeof SubscribeBody>;
 
 /**
  * Body of POST /v1/subscribe/confirm/ and /v1/unsubscribe/: the token of the mailed link

@@ -19,7 +19,8 @@ async function register(email: string) {
     full_name: 'Тестова Анна',
     email,
     phone: '',
-    password_one: 'Secret123',
+    personal_data_consent: true,
+        password_one: 'Secret123',
     password_two: 'Secret123',
   });
   return TokenResponse.parse(res.json).data.token;

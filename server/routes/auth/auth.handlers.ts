@@ -3,6 +3,7 @@
  * `{status, data: {token, expires_at}, user}`; the storefront's BFF puts `data.token` into the
  * httpOnly `token` cookie. Login and reset are throttled per account and per client (429).
  */
+import { getCookie } from 'hono/cookie';
 import {
   AuthBody,
   ChangeInfoBody,
@@ -13,8 +14,10 @@ import {
   SocialExchangeBody,
 } from '@/lib/api/contract/accounts';
 import { ACCOUNT_MESSAGES, resetSentMessage, SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { ACCOUNT_DATA_TEXTS } from '@/lib/messages/consent';
 import { serverEnv } from '../../env';
 import { ApiHttpError, parseOr400, readJson } from '../../http';
+import { deleteAccount, exportAccountData } from '../../services/account-data';
 import { resetPasswordMail } from '../../services/account-mail';
 import {
   bearerToken,
@@ -32,10 +35,15 @@ import {
   type UserRow,
 } from '../../services/auth';
 import { clientAddress } from '../../services/client-address';
+import { consentEvidence } from '../../services/consent';
+import { canonicalEmail } from '../../services/customer-email';
+import { logError } from '../../services/log';
 import { sendMail } from '../../services/mail';
+import { startSubscription } from '../../services/newsletter';
 import { limitPerClient } from '../../services/rate-limit';
 import { exchangeVkCode, socialProviders, userForVkProfile } from '../../services/social';
 import { THROTTLE_RULES } from '../../services/throttle';
+import { CART_COOKIE } from '../cart/cart.handlers';
 import type * as r from './auth.routes';
 import type { AppEnv } from '../../types';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
@@ -43,17 +51,23 @@ import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function tokenAnswer(c: Ctx, user: UserRow) {
   const { token, expiresAt } = await issueToken(c.var.db, user.id);
   return { status: 'success' as const, data: { token, expires_at: expiresAt.toISOString() }, user: toUser(user) };
 }
 
-/** POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts. */
+/**
+ * POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts; without
+ * `personal_data_consent: true` 400 (issue #29, 152-ФЗ art. 9).
+ */
 export const signIn: Handler<typeof r.signIn> = async (c) => {
   await limitPerClient(c, 'signIn'); // issue #12: every attempt counts, before any argon2 work (429).
   const body = parseOr400(SignInBody, await readJson(c), 'Не удалось зарегистрироваться');
-  const user = await registerUser(c.var.db, body);
+  const user = await registerUser(c.var.db, body, consentEvidence(c));
+  // Issue #29: the advertising box starts the double opt-in (the consent is already recorded).
+  if (body.advertising_consent && user.email) await startSubscription(c.var.db, user.email);
   return c.json(await tokenAnswer(c, user), 200);
 };
 
@@ -126,32 +140,62 @@ export const logout: Handler<typeof r.logout> = async (c) => {
 export const changeInfo: Handler<typeof r.changeInfo> = async (c) => {
   const user = await requireUser(c);
   const body = parseOr400(ChangeInfoBody, await readJson(c), 'Не удалось сохранить данные');
-  const updated = await updateProfile(c.var.db, user, body);
+  const updated = await updateProfile(c.var.db, user, body, consentEvidence(c));
   return c.json({ status: 'success' as const, user: toUser(updated) }, 200);
 };
 
+/** Reset work still running after its answer (tests await it: {@link settleResetRequests}). */
+const pendingResets = new Set<Promise<void>>();
+
+/** Resolves when every reset request answered so far has finished its lookup and mail. */
+export async function settleResetRequests(): Promise<void> {
+  while (pendingResets.size > 0) await Promise.allSettled([...pendingResets]);
+}
+
 /**
- * POST /v1/reset/ {email}: mails a single-use link /reset/{token}. Unknown e-mail → 400 with the
- * spec §8 message (the spec's own message reveals it; nothing else does). Throttled per account
- * (3 an hour) and per client (10 an hour).
+ * The part of a reset request that depends on whether the address has an account, run after the
+ * answer: lookup, the per-account mail limit (quiet: past it no mail, the newest link already
+ * mailed stays valid), the single-use token and the mail. Failures are logged without the address.
+ */
+function mailResetLink(c: Ctx, email: string): void {
+  const { db, throttle } = c.var;
+  const work = (async () => {
+    const user = await userByEmail(db, email);
+    if (!user?.email) return;
+    const mailKey = `reset:mail:${user.id}`;
+    if (await throttle.isLimited(THROTTLE_RULES.resetMail, mailKey)) return;
+    await throttle.hit(THROTTLE_RULES.resetMail, mailKey);
+    const { token } = await issueResetToken(db, user.id);
+    await sendMail(resetPasswordMail(user.email, user.firstName, token));
+  })()
+    .catch((error: unknown) => logError('shop-api', 'password reset mail', error))
+    .finally(() => pendingResets.delete(work));
+  pendingResets.add(work);
+}
+
+/**
+ * POST /v1/reset/ {email}: mails a single-use link /reset/{token} when the address has an account.
+ * Issue #29: the answer is the same 200 {@link resetSentMessage} for every address, given before
+ * the lookup (the account lookup, token and mail run after it), so neither the status nor the
+ * timing tells whether an account exists. Throttled per client and address (3 an hour) and per
+ * client (10 an hour) with 429, so a stranger's requests never use up the owner's; mails per
+ * account are limited quietly (THROTTLE_RULES.resetMail).
  */
 export const reset: Handler<typeof r.reset> = async (c) => {
-  const { email } = parseOr400(ResetBody, await readJson(c), SPEC_MESSAGES.resetUnknownEmail);
+  const { email } = parseOr400(ResetBody, await readJson(c), ACCOUNT_MESSAGES.resetFailed);
   const { throttle } = c.var;
-  const accountKey = `reset:account:${email}`;
-  const clientKey = `reset:client:${clientAddress(c)}`;
+  const client = clientAddress(c);
+  const pairKey = `reset:pair:${client}:${canonicalEmail(email)}`;
+  const clientKey = `reset:client:${client}`;
   if (
-    (await throttle.isLimited(THROTTLE_RULES.resetAccount, accountKey)) ||
+    (await throttle.isLimited(THROTTLE_RULES.resetPair, pairKey)) ||
     (await throttle.isLimited(THROTTLE_RULES.resetClient, clientKey))
   ) {
     throw new ApiHttpError(429, ACCOUNT_MESSAGES.resetThrottled);
   }
-  await throttle.hit(THROTTLE_RULES.resetAccount, accountKey);
+  await throttle.hit(THROTTLE_RULES.resetPair, pairKey);
   await throttle.hit(THROTTLE_RULES.resetClient, clientKey);
-  const user = await userByEmail(c.var.db, email);
-  if (!user) throw new ApiHttpError(400, SPEC_MESSAGES.resetUnknownEmail);
-  const { token } = await issueResetToken(c.var.db, user.id);
-  await sendMail(resetPasswordMail(email, user.firstName, token));
+  mailResetLink(c, email);
   return c.json({ status: 'success' as const, message: resetSentMessage(email) }, 200);
 };
 
@@ -204,4 +248,29 @@ export const socialExchange: Handler<typeof r.socialExchange> = async (c) => {
   const profile = await exchangeVkCode(body);
   const user = await userForVkProfile(c.var.db, profile);
   return c.json(await tokenAnswer(c, user), 200);
+};
+
+/**
+ * GET /v1/my_data/: everything the shop holds about the signed-in shopper (issue #29, 152-ФЗ
+ * art. 14) as a JSON file download (`Content-Disposition: attachment`), never cached.
+ */
+export const myData: Handler<typeof r.myData> = async (c) => {
+  const user = await requireUser(c);
+  const data = await exportAccountData(c.var.db, user);
+  c.header('Content-Disposition', `attachment; filename="my-data-${data.exported_at.slice(0, 10)}.json"`);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(data, 200);
+};
+
+/**
+ * POST /v1/delete_account/: deletes the signed-in shopper's account (issue #29, 152-ФЗ art. 9
+ * part 2, art. 21 part 5; see server/services/account-data.ts): personal fields anonymised,
+ * orders kept without contacts, consents withdrawn, tokens revoked (the BFF clears the cookie).
+ * @throws ApiHttpError 401 without a valid token; 409 while an order is still in progress.
+ */
+export const deleteAccountHandler: Handler<typeof r.deleteAccount> = async (c) => {
+  const user = await requireUser(c);
+  const cart = getCookie(c, CART_COOKIE);
+  await deleteAccount(c.var.db, user, cart && UUID.test(cart) ? cart : null);
+  return c.json({ status: 'success' as const, message: ACCOUNT_DATA_TEXTS.deleted }, 200);
 };

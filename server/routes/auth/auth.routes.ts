@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AuthBody,
   ChangeInfoBody,
+  MyDataExport,
   OkResponse,
   ResetBody,
   ResetCompleteBody,
@@ -49,12 +50,22 @@ export const changeInfo = withToken.put(
 export const reset = open.post(
   '/api/v1/reset/',
   { body: ResetBody },
-  jsonResponses(OkResponse, 'Письмо со ссылкой /reset/{token} отправлено', [400, 429]),
+  jsonResponses(OkResponse, 'Один ответ для любого адреса; письмо уходит, если у адреса есть аккаунт', [400, 429]),
 );
 export const resetComplete = open.post(
   '/api/v1/reset/complite/',
   { body: ResetCompleteBody },
   jsonResponses(OkResponse, 'Пароль сменён', [400, 429]),
+);
+export const myData = withToken.get(
+  '/api/v1/my_data/',
+  {},
+  jsonResponses(MyDataExport, 'Мои данные: профиль, адреса, заказы, согласия (JSON-файл)', [401]),
+);
+export const deleteAccount = withToken.post(
+  '/api/v1/delete_account/',
+  {},
+  jsonResponses(OkResponse, 'Аккаунт удалён, заказы сохранены без контактов', [401, 409]),
 );
 export const providers = open.get(
   '/api/v1/social/providers/',
@@ -87,6 +98,8 @@ export function registerAuthRoutes(app: ApiApp) {
   openapiRoute(app, changeInfo, h.changeInfo);
   openapiRoute(app, reset, h.reset);
   openapiRoute(app, resetComplete, h.resetComplete);
+  openapiRoute(app, myData, h.myData);
+  openapiRoute(app, deleteAccount, h.deleteAccountHandler);
   openapiRoute(app, providers, h.providers);
   // The spec writes the path relative to {host}/api; the auth library may call it without /v1.
   openapiRoute(app, socialExchange, h.socialExchange, { aliases: ['/api/login/social/token_user/:provider'] });

@@ -107,7 +107,8 @@ const courier = () => ({
 });
 
 function orderBody(extra: Record<string, unknown> = {}) {
-  return { contact: CONTACT, delivery: courier(), ...extra };
+  // Issue #29: a guest's order carries the personal data consent.
+  return { contact: CONTACT, delivery: courier(), personal_data_consent: true, ...extra };
 }
 
 /** Puts `quantity` of a size into a new basket; returns the Cookie header of that basket. */

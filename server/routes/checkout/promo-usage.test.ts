@@ -114,3 +114,47 @@ describe('limits and totals', () => {
     expect(res.json.message).toMatch(/добавьте товары в корзину/);
   });
 });
+
+describe('one customer, however the address is spelt (issue #29)', () => {
+  it('ПЕРВЫЙ is refused to guest+2@…, to Gmail dots and to Yandex aliases of an address that already ordered', async () => {
+    seq += 1;
+    const stamp = `${seq}${Date.now()}`;
+    const first = await order({ ...newContact(), email: `guest${stamp}@example.ru` }, 'ПЕРВЫЙ');
+    expect(first.status).toBe(201);
+    const tagged = await order({ ...newContact(), email: `Guest${stamp}+2@Example.ru` }, 'ПЕРВЫЙ');
+    expect(tagged.status).toBe(400);
+    expect([PROMO_FIRST_ORDER_ONLY, PROMO_ALREADY_USED]).toContain(tagged.json.message);
+
+    expect((await order({ ...newContact(), email: `anna.maria.${stamp}@gmail.com` }, 'ПЕРВЫЙ')).status).toBe(201);
+    expect((await order({ ...newContact(), email: `annamaria${stamp}+sale@googlemail.com` }, 'ПЕРВЫЙ')).status).toBe(
+      400,
+    );
+    expect((await order({ ...newContact(), email: `ivan.petrov.${stamp}@yandex.ru` }, 'ПЕРВЫЙ')).status).toBe(201);
+    expect((await order({ ...newContact(), email: `ivan-petrov-${stamp}@ya.ru` }, 'ПЕРВЫЙ')).status).toBe(400);
+  });
+
+  it("a guest using a registered customer's e-mail (any spelling) counts that customer's orders", async () => {
+    // The demo buyer has orders; a guest checkout with their address is not a first order.
+    const [local, domain] = DEMO_USER.email.split('@');
+    const guest = await order({ ...newContact(), email: `${local!.toUpperCase()}+promo@${domain}` }, 'ПЕРВЫЙ');
+    expect(guest.status).toBe(400);
+    expect(guest.json.message).toBe(PROMO_FIRST_ORDER_ONLY);
+    // The use is recorded under the account too, so the account's own limit sees it.
+    const fresh = newContact();
+    const reg = await call(api, 'POST', '/api/v1/sign_in/', {
+      full_name: fresh.fio,
+      email: fresh.email,
+      password_one: 'Secret123',
+      password_two: 'Secret123',
+      personal_data_consent: true,
+    });
+    const userId = TokenResponse.parse(reg.json).user.id;
+    const placed = await order({ ...newContact(), email: fresh.email.replace('@', '+x@') }, 'ПЕРВЫЙ');
+    expect(placed.status).toBe(201);
+    const [use] = await api.handle.db
+      .select()
+      .from(promoCodeUses)
+      .where(eq(promoCodeUses.orderId, placed.json.order.pk));
+    expect(use!.customerKeys).toEqual(expect.arrayContaining([`user:${userId}`, `email:${fresh.email}`]));
+  });
+});

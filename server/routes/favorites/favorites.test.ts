@@ -14,6 +14,7 @@ beforeAll(async () => {
       await call(api, 'POST', '/api/v1/sign_in/', {
         full_name: 'Любимова Ирина',
         email: 'fav@example.ru',
+        personal_data_consent: true,
         password_one: 'Secret123',
         password_two: 'Secret123',
       })

@@ -8,6 +8,8 @@ import { HELP_FORM_SUCCESS, SendMessageBody } from '@/lib/api/contract/feedback'
 import { SubscribeBody, SubscriptionTokenBody } from '@/lib/api/contract/newsletter';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import { parseOr400, readJson } from '../../http';
+import { bearerToken, userByToken } from '../../services/auth';
+import { consentEvidence } from '../../services/consent';
 import { saveFeedbackMessage } from '../../services/feedback';
 import { confirmSubscription, requestSubscription, unsubscribeByToken } from '../../services/newsletter';
 import { limitPerClient, takeFromKey } from '../../services/rate-limit';
@@ -17,16 +19,23 @@ import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 
 type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
-/** POST /v1/send_message/ {messageFeedback: {message, contactData}}: stores the message. 10 per client per hour. */
+/**
+ * POST /v1/send_message/ {messageFeedback: {message, contactData}, personal_data_consent: true}:
+ * stores the message and its consent (issue #29: without the box 400). 10 per client per hour.
+ */
 export const sendMessage: Handler<typeof r.sendMessage> = async (c) => {
   await limitPerClient(c, 'sendMessage');
   const { messageFeedback } = parseOr400(SendMessageBody, await readJson(c), 'Сообщение не отправлено');
-  await saveFeedbackMessage(c.var.db, messageFeedback);
+  const token = bearerToken(c);
+  const user = token ? await userByToken(c.var.db, token) : null;
+  await saveFeedbackMessage(c.var.db, messageFeedback, { userId: user?.id ?? null, evidence: consentEvidence(c) });
   return c.json({ status: 'success' as const, message: HELP_FORM_SUCCESS }, 200);
 };
 
 /**
- * POST /v1/subscribe/ {email}: mails a confirmation link; the address is subscribed only when its
+ * POST /v1/subscribe/ {email, personal_data_consent: true}: records the consents (issue #29: the
+ * personal data box and the subscription as the advertising consent), mails a confirmation link;
+ * the address is subscribed only when its
  * owner confirms (POST /v1/subscribe/confirm/). The answer is {@link NEWSLETTER_MESSAGES.requested}
  * whether the address is new, pending or already subscribed. Limits: 10 requests per client per
  * hour (429), 3 mails per address per day (past it the same answer, no mail).
@@ -35,7 +44,7 @@ export const sendMessage: Handler<typeof r.sendMessage> = async (c) => {
 export const subscribe: Handler<typeof r.subscribe> = async (c) => {
   await limitPerClient(c, 'subscribe');
   const { email } = parseOr400(SubscribeBody, await readJson(c), NEWSLETTER_MESSAGES.subscribeFailed);
-  await requestSubscription(c.var.db, email, await takeFromKey(c, 'subscribeEmail', email));
+  await requestSubscription(c.var.db, email, await takeFromKey(c, 'subscribeEmail', email), consentEvidence(c));
   return c.json({ status: 'success' as const, message: NEWSLETTER_MESSAGES.requested }, 200);
 };
 

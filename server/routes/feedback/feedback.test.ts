@@ -64,6 +64,7 @@ describe('POST /v1/send_message/', () => {
     const before = await messageCount();
     const res = await call(api, 'POST', '/api/v1/send_message/', {
       messageFeedback: { message: '  Подскажите, есть ли купальник в размере M?  ', contactData: 'anna@example.ru' },
+      personal_data_consent: true,
     });
     expect(res.status).toBe(200);
     expect(SuccessMessage.parse(res.json).message).toBe('Сообщение отправлено успешно');
@@ -126,7 +127,7 @@ describe('POST /v1/send_message/', () => {
 
   it('answers 429 with a Russian message and Retry-After past 10 messages per client an hour, and stores nothing then', async () => {
     const client = newClient();
-    const body = { messageFeedback: { message: 'Спам', contactData: 'spam@example.ru' } };
+    const body = { messageFeedback: { message: 'Спам', contactData: 'spam@example.ru' }, personal_data_consent: true };
     for (let i = 0; i < 10; i += 1)
       expect((await call(api, 'POST', '/api/v1/send_message/', body, client)).status).toBe(200);
     const before = await messageCount();
@@ -162,7 +163,7 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('POST /v1/subscribe/ only mails a link; the address is subscribed after the link is confirmed, once', async () => {
     const client = newClient();
-    const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'Olga.Petrova@Example.RU' }, client);
+    const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'Olga.Petrova@Example.RU', personal_data_consent: true }, client);
     expect(res.status).toBe(200);
     expect(SuccessMessage.parse(res.json).message).toBe(NEWSLETTER_MESSAGES.requested);
     expect((await subscriber('olga.petrova@example.ru'))?.active).toBe(false);
@@ -193,10 +194,10 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('answers the same for an address that is already subscribed, and still needs its owner to confirm anything', async () => {
     const client = newClient();
-    await call(api, 'POST', '/api/v1/subscribe/', { email: 'same.answer@example.ru' }, client);
+    await call(api, 'POST', '/api/v1/subscribe/', { email: 'same.answer@example.ru', personal_data_consent: true }, client);
     await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: linkToken('subscribe/confirm') }, client);
-    const fresh = await call(api, 'POST', '/api/v1/subscribe/', { email: 'never.seen@example.ru' }, client);
-    const known = await call(api, 'POST', '/api/v1/subscribe/', { email: 'same.answer@example.ru' }, client);
+    const fresh = await call(api, 'POST', '/api/v1/subscribe/', { email: 'never.seen@example.ru', personal_data_consent: true }, client);
+    const known = await call(api, 'POST', '/api/v1/subscribe/', { email: 'same.answer@example.ru', personal_data_consent: true }, client);
     expect(known.status).toBe(fresh.status);
     expect(known.json).toEqual(fresh.json);
     expect((await subscriber('never.seen@example.ru'))?.active).toBe(false);
@@ -204,7 +205,7 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('refuses an expired, unknown or malformed token with 400 and changes nothing', async () => {
     const client = newClient();
-    await call(api, 'POST', '/api/v1/subscribe/', { email: 'late@example.ru' }, client);
+    await call(api, 'POST', '/api/v1/subscribe/', { email: 'late@example.ru', personal_data_consent: true }, client);
     const token = linkToken('subscribe/confirm');
     await api.handle.db
       .update(subscriptionConfirmations)
@@ -242,7 +243,7 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
     const client = newClient();
     expectError(await call(api, 'POST', '/api/v1/subscribe/', {}, client), 400, /Укажите адрес электронной почты/);
     expectError(
-      await call(api, 'POST', '/api/v1/subscribe/', { email: 'not-an-email' }, client),
+      await call(api, 'POST', '/api/v1/subscribe/', { email: 'not-an-email', personal_data_consent: true }, client),
       400,
       /Введите корректный адрес электронной почты/,
     );
@@ -251,10 +252,10 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('POST /v1/unsubscribe/ with the token of the mailed link unsubscribes (repeatably) and kills open confirmation links', async () => {
     const client = newClient();
-    await call(api, 'POST', '/api/v1/subscribe/', { email: 'leaving@example.ru' }, client);
+    await call(api, 'POST', '/api/v1/subscribe/', { email: 'leaving@example.ru', personal_data_consent: true }, client);
     await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: linkToken('subscribe/confirm') }, client);
     expect((await subscriber('leaving@example.ru'))?.active).toBe(true);
-    await call(api, 'POST', '/api/v1/subscribe/', { email: 'leaving@example.ru' }, client);
+    await call(api, 'POST', '/api/v1/subscribe/', { email: 'leaving@example.ru', personal_data_consent: true }, client);
     const pending = linkToken('subscribe/confirm');
     const unsubscribeToken = linkToken('unsubscribe');
 
@@ -287,7 +288,7 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
       .insert(users)
       .values({ email: 'profile.flag@example.ru', lastName: 'Тестова', firstName: 'Анна' })
       .returning();
-    await call(api, 'POST', '/api/v1/subscribe/', { email: 'profile.flag@example.ru' }, client);
+    await call(api, 'POST', '/api/v1/subscribe/', { email: 'profile.flag@example.ru', personal_data_consent: true }, client);
     await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: linkToken('subscribe/confirm') }, client);
     expect((await api.handle.db.select().from(users).where(eq(users.id, user!.id)))[0]!.subscribed).toBe(true);
     await call(api, 'POST', '/api/v1/unsubscribe/', { token: linkToken('unsubscribe') }, client);
@@ -296,7 +297,7 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('answers 503 when the mail cannot be sent, and the unsent link never works', async () => {
     mail.fail = true;
-    const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'no.mail@example.ru' }, newClient());
+    const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'no.mail@example.ru', personal_data_consent: true }, newClient());
     expectError(res, 503, /Не удалось отправить письмо/);
     const open = await api.handle.db
       .select()
@@ -307,7 +308,7 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('mails one address at most 3 times a day, answering the same afterwards (no mailbox flooding)', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'victim@example.ru' }, newClient());
+      const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'victim@example.ru', personal_data_consent: true }, newClient());
       expect(res.status).toBe(200);
       expect(res.json.message).toBe(NEWSLETTER_MESSAGES.requested);
     }
@@ -317,14 +318,14 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
   it('answers 429 with a Russian message past 10 subscribe requests and 20 link posts per client', async () => {
     const client = newClient();
     for (let i = 0; i < 10; i += 1)
-      expect((await call(api, 'POST', '/api/v1/subscribe/', { email: `burst.${i}@example.ru` }, client)).status).toBe(
+      expect((await call(api, 'POST', '/api/v1/subscribe/', { email: `burst.${i}@example.ru`, personal_data_consent: true }, client)).status).toBe(
         200,
       );
     const sentBefore = mail.sent.length;
     const res = await api.app.request('/api/v1/subscribe/', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...client },
-      body: JSON.stringify({ email: 'burst.x@example.ru' }),
+      body: JSON.stringify({ email: 'burst.x@example.ru', personal_data_consent: true }),
     });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('3600');

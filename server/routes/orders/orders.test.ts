@@ -24,6 +24,7 @@ beforeAll(async () => {
       await call(api, 'POST', '/api/v1/sign_in/', {
         full_name: 'Другой Пользователь',
         email: 'other@example.ru',
+        personal_data_consent: true,
         password_one: 'Secret123',
         password_two: 'Secret123',
       })

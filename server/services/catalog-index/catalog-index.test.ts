@@ -193,6 +193,7 @@ describe('catalogue index freshness', () => {
       '/api/v1/order/',
       {
         contact: { fio: 'Петрова Мария Ивановна', email: 'maria@example.ru', phone: '+7(916)-123-45-67' },
+        personal_data_consent: true,
         delivery: {
           method: 'courier',
           city_id: moscow!.id,
