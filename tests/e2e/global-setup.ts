@@ -72,6 +72,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       EXCHANGE_USER: 'e2e-1c',
       EXCHANGE_PASSWORD: 'e2e-1c-secret',
       EXCHANGE_DIR: '.data/e2e-exchange',
+      // Issue #29: the operator API, for tests/e2e/lawful-payments.spec.ts.
+      OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef',
     },
   });
   const pgid = shop.pid!;
