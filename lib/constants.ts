@@ -23,6 +23,11 @@ export const PRODUCT_SECTIONS: readonly Section[] = ['odezhda', 'bele', 'detskoe
 
 /** Page size of offers, search and landing pages (spec §9). */
 export const PAGE_SIZE = 24;
+/**
+ * The largest `offset` the shop API takes in a list query (lib/api/contract/common.ts); a
+ * storefront page number past it is a 404 without asking the API (issue #31 item 5).
+ */
+export const MAX_LIST_OFFSET = 1_000_000;
 /** Items of the sale and new lists (spec §9). */
 export const OFFERS_LIST_SIZE = 64;
 

@@ -4,6 +4,7 @@
  * field names come from (snake_case, `{count, next, previous, results}` pages).
  */
 import { z } from 'zod';
+import { MAX_LIST_OFFSET } from '@/lib/constants';
 
 /** An error answer: `{status: "error", message}` with a Russian message, always with a 4xx. */
 export const ApiError = z
@@ -83,6 +84,6 @@ export const PageQuery = z.object({
     .number({ error: 'offset должен быть числом' })
     .int('offset должен быть целым числом')
     .min(0, 'offset не может быть отрицательным')
-    .max(1_000_000, 'offset слишком большой')
+    .max(MAX_LIST_OFFSET, 'offset слишком большой')
     .default(0),
 });
