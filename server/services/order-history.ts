@@ -13,7 +13,7 @@ import {
 } from '@/lib/api/contract/orders';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
 import { lineTotal, roundRubles, subtractRubles, toRubles } from '@/lib/money';
-import { orderItems, orders, orderStatusHistory } from '../db/schema';
+import { orderItems, orderPayments, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
 import type { Db } from '../db/client';
 
@@ -91,14 +91,21 @@ export async function getUserOrder(db: Db, userId: number, pk: number): Promise<
     .where(and(eq(orders.id, pk), eq(orders.userId, userId)))
     .limit(1);
   if (!order) throw new ApiHttpError(404, ACCOUNT_MESSAGES.orderNotFound);
-  const [lines, history] = await Promise.all([
+  const [lines, history, [paidBy]] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db
       .select()
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    // Issue #29: an online payment's method (card or СБП) is the paid attempt's.
+    db
+      .select({ method: orderPayments.method })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, 'paid')))
+      .limit(1),
   ]);
+  const method = order.paymentMethod === 'card' && paidBy ? paidBy.method : order.paymentMethod;
   return {
     pk: order.id,
     ...orderHeadJson(order),
@@ -116,8 +123,8 @@ export async function getUserOrder(db: Db, userId: number, pk: number): Promise<
       cost: roundRubles(order.deliveryCost),
     },
     payment: {
-      method: order.paymentMethod,
-      method_name: PAYMENT_METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod,
+      method,
+      method_name: PAYMENT_METHOD_NAMES[method] ?? method,
       status: order.paymentStatus,
       status_name: PAYMENT_STATUS_NAMES[order.paymentStatus],
     },

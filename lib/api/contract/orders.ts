@@ -107,6 +107,7 @@ export const DELIVERY_METHOD_NAMES: Record<string, string> = {
 
 export const PAYMENT_METHOD_NAMES: Record<string, string> = {
   card: 'Банковской картой онлайн',
+  sbp: 'Через СБП',
   cash: 'При получении',
   giftcard: 'Подарочным сертификатом',
 };
