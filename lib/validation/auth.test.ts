@@ -1,6 +1,7 @@
 /** Every rule of spec §5 for the account forms, with the spec's hint texts. */
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_HINTS } from '@/lib/messages/accounts';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import {
   completeRegistrationFormSchema,
   forgotPasswordFormSchema,
@@ -21,6 +22,8 @@ const valid = {
   phone: '',
   password_one: 'Secret123',
   password_two: 'Secret123',
+  personal_data_consent: true,
+  advertising_consent: false,
 };
 
 function messages(
@@ -31,6 +34,12 @@ function messages(
 }
 
 describe('registration (spec §5)', () => {
+  it('needs the personal data box ticked; the advertising box is optional (issue #29)', () => {
+    const unticked = registrationFormSchema.safeParse({ ...valid, personal_data_consent: false });
+    expect(messages(unticked, 'personal_data_consent')).toEqual([CONSENT_TEXTS.personalDataRequired]);
+    expect(registrationFormSchema.safeParse({ ...valid, advertising_consent: true }).success).toBe(true);
+  });
+
   it('accepts a valid form and lowercases the e-mail', () => {
     const parsed = registrationFormSchema.parse(valid);
     expect(parsed.email).toBe('anna@example.ru');

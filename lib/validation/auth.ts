@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS_MESSAGE, NO_CONTROL_CHARS } from '@/lib/api/contract/common';
 import { ACCOUNT_MESSAGES, PASSWORD_HINTS } from '@/lib/messages/accounts';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 
 /** Spec §5/§9 phone mask; `#` is a digit. */
 export const PHONE_MASK = '+7(###)-###-##-##';
@@ -119,7 +120,16 @@ export const maskedPhoneSchema = z
     ACCOUNT_MESSAGES.phoneIncomplete,
   );
 
-/** Registration popup (spec §5 Registration). */
+/**
+ * The consent boxes of a form (issue #29): the personal data box must be ticked (152-ФЗ art. 9;
+ * the hint of lib/messages/consent.ts), the advertising box is optional (38-ФЗ art. 18).
+ */
+export const consentFormFields = {
+  personal_data_consent: z.boolean().refine((v) => v, CONSENT_TEXTS.personalDataRequired),
+  advertising_consent: z.boolean(),
+};
+
+/** Registration popup (spec §5 Registration; the consent boxes of issue #29). */
 export const registrationFormSchema = z
   .object({
     full_name: fullNameSchema,
@@ -127,6 +137,7 @@ export const registrationFormSchema = z
     phone: maskedPhoneSchema,
     password_one: passwordSchema,
     password_two: z.string(),
+    ...consentFormFields,
   })
   .refine((form) => form.password_one === form.password_two, {
     path: ['password_two'],
@@ -142,6 +153,7 @@ export const completeRegistrationFormSchema = z
     phone: maskedPhoneSchema,
     password_one: passwordSchema,
     password_two: z.string(),
+    ...consentFormFields,
   })
   .refine((form) => form.password_one === form.password_two, {
     path: ['password_two'],

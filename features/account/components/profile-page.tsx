@@ -4,7 +4,8 @@
  * /profile (spec §6 registered user: profile, addresses, order history; bonus information):
  * personal data (PUT /v1/changeinfo/), addresses (GET|POST|PUT /v1/user_address/, POST
  * /v1/user_address_delete/ with region and city pickers from /v1/regions/ and /v1/cities/),
- * the newsletter subscription and logout. Guests are asked to log in.
+ * the newsletter subscription, logout, and (issue #29) «Скачать мои данные» and «Удалить аккаунт».
+ * Guests are asked to log in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,12 +14,14 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field/form-field';
+import { Modal } from '@/components/modal/modal';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { RegionCityFields } from '@/components/region-city-fields/region-city-fields';
 import { accountRequest, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
-import { AddressesResponse, type Address, type Region, type User } from '@/lib/api/contract/accounts';
+import { AddressesResponse, OkResponse, type Address, type Region, type User } from '@/lib/api/contract/accounts';
 import { SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { ACCOUNT_DATA_TEXTS } from '@/lib/messages/consent';
 import { QueryIsland } from '@/lib/query-client';
 import { href, routeTitle } from '@/lib/routes';
 import { emailSchema, fullNameSchema, maskedPhoneSchema, unmaskPhone } from '@/lib/validation/auth';
@@ -309,6 +312,65 @@ function Subscription({ user }: { user: User }) {
   );
 }
 
+/**
+ * Issue #29 (152-ФЗ art. 14, 21): «Скачать мои данные» — a plain link to GET /api/v1/my_data/, which
+ * the BFF relays with the session cookie and the browser saves as a JSON file — and «Удалить
+ * аккаунт» behind a confirmation popup; after deletion the session ends and the shopper goes home.
+ */
+function AccountData() {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => accountRequest('POST', '/v1/delete_account/', OkResponse),
+    onSuccess: () => {
+      useSessionStore.getState().clear();
+      router.push('/');
+    },
+  });
+  return (
+    <section className={styles.card} aria-labelledby="account-data-title">
+      <h2 id="account-data-title">Мои данные</h2>
+      <p>
+        Согласия, которые вы дали, и то, что мы храним о вас, — в файле с данными.{' '}
+        <a href={href('personal-data-consent')}>{routeTitle('personal-data-consent')}</a>
+      </p>
+      <div className={styles.actions}>
+        <a className="button button-outline" href="/api/v1/my_data/" download data-testid="download-my-data">
+          {ACCOUNT_DATA_TEXTS.download}
+        </a>
+        <button type="button" className="button button-outline" onClick={() => setConfirming(true)}>
+          {ACCOUNT_DATA_TEXTS.deleteButton}
+        </button>
+      </div>
+      <Modal
+        open={confirming}
+        onClose={() => {
+          setConfirming(false);
+          remove.reset();
+        }}
+        title={ACCOUNT_DATA_TEXTS.deleteTitle}
+      >
+        <p>{ACCOUNT_DATA_TEXTS.deleteLead}</p>
+        {remove.isError ? (
+          <p className={styles.error} role="alert">
+            {remove.error instanceof BffRequestError && remove.error.message
+              ? remove.error.message
+              : ACCOUNT_DATA_TEXTS.deleteFailed}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <button type="button" className="button" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {ACCOUNT_DATA_TEXTS.deleteConfirm}
+          </button>
+          <button type="button" className="button button-outline" onClick={() => setConfirming(false)}>
+            {ACCOUNT_DATA_TEXTS.deleteCancel}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
 /** The /profile body. */
 export function ProfilePage() {
   const router = useRouter();
@@ -332,6 +394,7 @@ export function ProfilePage() {
                 <a href={href('history_order')}>{routeTitle('history_order')}</a>
               </section>
               <Addresses userId={user.id} />
+              <AccountData />
               <button
                 type="button"
                 className="button button-outline"

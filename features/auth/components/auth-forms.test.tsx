@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { resetSessionStoreForTests, useSessionStore } from '@/stores/session-store';
 import { LoginForm, PasswordChangeForm, RegistrationForm } from './auth-forms';
 
@@ -27,11 +28,40 @@ describe('account form messages', () => {
     await user.type(screen.getByLabelText('E-mail'), 'anna@example.ru');
     await user.type(screen.getByLabelText('Пароль'), 'Secret123');
     await user.type(screen.getByLabelText('Повторите пароль'), 'Secret123');
+    await user.click(screen.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }));
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     expect(await screen.findByText(SPEC_MESSAGES.duplicateEmail)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('E-mail'), 'x');
     expect(screen.queryByText(SPEC_MESSAGES.duplicateEmail)).not.toBeInTheDocument();
+  });
+
+  it('registration: not sent without the personal data box (issue #29), sent with both boxes as ticked', async () => {
+    const user = userEvent.setup();
+    const register = vi.fn().mockResolvedValue(undefined);
+    useSessionStore.setState({ register });
+    render(<RegistrationForm />);
+    const consent = screen.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ });
+    const advertising = screen.getByRole('checkbox', { name: CONSENT_TEXTS.advertising });
+    expect(consent).not.toBeChecked();
+    expect(advertising).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'обработку персональных данных' })).toHaveAttribute(
+      'href',
+      '/personal-data-consent',
+    );
+    await user.type(screen.getByLabelText('Фамилия и имя'), 'Иванова Анна');
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.ru');
+    await user.type(screen.getByLabelText('Пароль'), 'Secret123');
+    await user.type(screen.getByLabelText('Повторите пароль'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText(CONSENT_TEXTS.personalDataRequired)).toBeInTheDocument();
+    expect(register).not.toHaveBeenCalled();
+
+    await user.click(consent);
+    await user.click(advertising);
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
+    expect(register.mock.calls[0]![0]).toMatchObject({ personal_data_consent: true, advertising_consent: true });
   });
 
   it('login: the failure message goes when the password is retyped', async () => {

@@ -8,12 +8,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ConsentCheckbox, PersonalDataConsentLabel } from '@/components/consent-checkbox/consent-checkbox';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { accountRequest, ACCOUNT_FALLBACK_MESSAGE } from '@/lib/api/account-client';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { OkResponse, UserResponse } from '@/lib/api/contract/accounts';
-import { SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { ACCOUNT_MESSAGES, SPEC_MESSAGES } from '@/lib/messages/accounts';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import {
   completeRegistrationFormSchema,
   forgotPasswordFormSchema,
@@ -78,7 +80,9 @@ export function LoginForm({ onForgot, onRegister }: { onForgot: () => void; onRe
 
 /**
  * Registration form (spec §3 payload, §5 rules, §8: the server's message or 'Неизвестная ошибка,
- * обратитесь в тех поддержку'). `complete` switches to the complete-registration rules.
+ * обратитесь в тех поддержку'). `complete` switches to the complete-registration rules. Issue #29:
+ * the unticked box «Я даю согласие на обработку персональных данных» (required, linked to the
+ * consent page) and the optional advertising box.
  */
 export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () => void; complete?: boolean }) {
   const register = useSessionStore((s) => s.register);
@@ -86,7 +90,15 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
   const schema = complete ? completeRegistrationFormSchema : registrationFormSchema;
   const form = useForm({
     resolver: zodResolver(schema),
-    defaultValues: { full_name: '', email: '', phone: '', password_one: '', password_two: '' },
+    defaultValues: {
+      full_name: '',
+      email: '',
+      phone: '',
+      password_one: '',
+      password_two: '',
+      personal_data_consent: false,
+      advertising_consent: false,
+    },
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -95,7 +107,13 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await register({ ...values, phone: unmaskPhone(values.phone), ...(complete ? { complete: true } : {}) });
+      await register({
+        ...values,
+        // The schema refused an unticked box before this point (issue #29).
+        personal_data_consent: true,
+        phone: unmaskPhone(values.phone),
+        ...(complete ? { complete: true } : {}),
+      });
     } catch (e) {
       const message = e instanceof BffRequestError ? e.message : ACCOUNT_FALLBACK_MESSAGE;
       // Spec §8 complete-registration: a response mentioning e-mail shows the duplicate message.
@@ -130,6 +148,10 @@ export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () =
       <FormField label="Повторите пароль" error={errors.password_two?.message}>
         <input type="password" autoComplete="new-password" {...form.register('password_two')} />
       </FormField>
+      <ConsentCheckbox {...form.register('personal_data_consent')} error={errors.personal_data_consent?.message}>
+        <PersonalDataConsentLabel />
+      </ConsentCheckbox>
+      <ConsentCheckbox {...form.register('advertising_consent')}>{CONSENT_TEXTS.advertising}</ConsentCheckbox>
       <FormError message={error} />
       <button type="submit" className="button" disabled={isSubmitting}>
         Зарегистрироваться
@@ -160,7 +182,8 @@ export function ForgotPasswordForm({ onLogin }: { onLogin?: () => void }) {
       const answer = await accountRequest('POST', '/v1/reset/', OkResponse, values);
       setSent(answer.message);
     } catch (e) {
-      setError(e instanceof BffRequestError ? e.message : SPEC_MESSAGES.resetUnknownEmail);
+      // Issue #29: the API answers every address alike; only 429 and a lost request fail here.
+      setError(e instanceof BffRequestError && e.message ? e.message : ACCOUNT_MESSAGES.resetFailed);
     }
   });
   if (sent) {

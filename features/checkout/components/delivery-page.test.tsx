@@ -11,11 +11,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { resetBasketStoreForTests } from '@/stores/basket-store';
 import { useCheckoutStore } from '@/stores/checkout-store';
 import { useSessionStore } from '@/stores/session-store';
 import { cartHandlers, cartItemFactory, createFakeCart, resetFakeCart } from '@/tests/msw/cart-handlers';
 import { DeliveryPage } from './delivery-page';
+
+const CONSENT_LABEL = /Я даю согласие на обработку персональных данных/;
 
 const navigation = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock('next/navigation', () => ({
@@ -160,6 +163,10 @@ describe('DeliveryPage contact section', () => {
     await user.type(screen.getByLabelText('Улица*'), 'Тверская');
     expect(screen.getByTestId('order-error')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Дом*'), '12');
+    // Issue #29: the guest's consent box is marked too, and unmarked once ticked.
+    expect(screen.getByTestId('order-error')).toBeInTheDocument();
+    expect(screen.getByText(CONSENT_TEXTS.personalDataRequired)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
     await waitFor(() => expect(screen.queryByTestId('order-error')).toBeNull());
   });
 
@@ -216,8 +223,17 @@ describe('DeliveryPage delivery section', () => {
     expect(screen.getByTestId('pickup-point-chosen')).toHaveTextContent('СДЭК у м. Курская, ул. Земляной Вал, д. 33');
 
     await user.click(screen.getByRole('button', { name: 'Перейти к оплате' }));
+    // Issue #29: a guest's order is not sent without the consent box.
+    expect(await screen.findByText(CONSENT_TEXTS.personalDataRequired)).toBeInTheDocument();
+    expect(orders).toHaveLength(0);
+    expect(screen.getByRole('checkbox', { name: CONSENT_TEXTS.advertising })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_TEXTS.advertising }));
+    await user.click(screen.getByRole('button', { name: 'Перейти к оплате' }));
     await waitFor(() => expect(orders).toHaveLength(1));
     expect(orders[0]).toMatchObject({
+      personal_data_consent: true,
+      advertising_consent: true,
       contact: { fio: 'Смирнова Ольга', email: 'olga@example.ru', phone: '+79035551122' },
       delivery: {
         method: 'cdek',

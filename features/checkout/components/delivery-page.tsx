@@ -60,6 +60,7 @@ const EMPTY: CheckoutFormValues = {
   pickupPoint: null,
   giftCode: '',
   comment: '',
+  consent: { personalData: false, advertising: false },
 };
 
 function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
@@ -75,7 +76,8 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
   const promoCode = useCheckoutStore((s) => s.promoCode);
   const onlyCertificate = basketList.length === 0;
 
-  const schema = useMemo(() => checkoutFormSchema(!onlyCertificate), [onlyCertificate]);
+  const guest = !user && sessionStatus !== 'loading';
+  const schema = useMemo(() => checkoutFormSchema(!onlyCertificate, guest), [onlyCertificate, guest]);
   const form = useForm<CheckoutFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const [giftBalance, setGiftBalance] = useState<number | null>(null);
   /** The server's refusal: its message, and whether it marked fields (then it goes with them). */
@@ -188,6 +190,9 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
             gift_card_code: giftBalance !== null ? values.giftCode : undefined,
             gift_card_ext_id: giftExtId ?? undefined,
             comment: values.comment,
+            // Issue #29: the boxes as ticked (the API requires the first of a guest).
+            personal_data_consent: values.consent.personalData,
+            advertising_consent: values.consent.advertising,
           },
           key,
         );
@@ -247,7 +252,7 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
     <FormProvider {...form}>
       <form className={styles.layout} onSubmit={submit} noValidate aria-busy={isSubmitting || undefined}>
         <div>
-          <ContactSection guestNote={!user && sessionStatus !== 'loading'} />
+          <ContactSection guestNote={guest} />
           {onlyCertificate ? null : (
             <DeliverySection
               options={options}

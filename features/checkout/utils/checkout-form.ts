@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DELIVERY_METHODS, PickupPoint } from '@/lib/api/contract/checkout';
 import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { emailSchema, fullNameSchema, isPhoneComplete } from '@/lib/validation/auth';
 
 /** Messages of the checkout's own checks (the contact ones come from lib/messages/accounts.ts). */
@@ -40,13 +41,16 @@ export type CheckoutFormValues = {
   pickupPoint: PickupPoint | null;
   giftCode: string;
   comment: string;
+  /** Issue #29: the consent boxes (personal data: required of a guest; advertising: optional). */
+  consent: { personalData: boolean; advertising: boolean };
 };
 
 /**
  * The schema of {@link CheckoutFormValues}. `needsDelivery` is false when the basket holds only a
- * gift certificate (nothing to deliver: no city, address or point is asked).
+ * gift certificate (nothing to deliver: no city, address or point is asked); `guest` requires the
+ * personal data consent box (issue #29).
  */
-export function checkoutFormSchema(needsDelivery: boolean) {
+export function checkoutFormSchema(needsDelivery: boolean, guest = false) {
   return z
     .object({
       contact: checkoutContactSchema,
@@ -62,8 +66,12 @@ export function checkoutFormSchema(needsDelivery: boolean) {
       pickupPoint: PickupPoint.nullable(),
       giftCode: z.string(),
       comment: z.string().trim().max(1000, CHECKOUT_MESSAGES.comment),
+      consent: z.object({ personalData: z.boolean(), advertising: z.boolean() }),
     })
     .superRefine((v, ctx) => {
+      // Issue #29 (152-ФЗ art. 9): a guest ticks the box; a signed-in shopper consented at registration.
+      if (guest && !v.consent.personalData)
+        ctx.addIssue({ code: 'custom', path: ['consent', 'personalData'], message: CONSENT_TEXTS.personalDataRequired });
       if (!needsDelivery) return;
       if (v.cityId <= 0) ctx.addIssue({ code: 'custom', path: ['cityId'], message: CHECKOUT_MESSAGES.city });
       if (v.method === 'courier') {
@@ -88,6 +96,7 @@ export function formFieldOfServerError(key: string): string | null {
     'delivery.postcode': 'address.postcode',
     'delivery.pickup_point': 'pickupPoint',
     comment: 'comment',
+    personal_data_consent: 'consent.personalData',
   };
   return delivery[key] ?? null;
 }

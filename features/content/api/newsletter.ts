@@ -21,7 +21,8 @@ const successMessage: AnswerParser<Success> = {
 };
 
 /**
- * Asks for a subscription: the API mails a confirmation link to `email`.
+ * Asks for a subscription with the personal data consent the form's box gave (issue #29): the API
+ * records the consents and mails a confirmation link to `email`.
  * @returns the Russian answer ("Проверьте почту: …"), the same for every address.
  * @throws BffRequestError with the API's Russian message (400 invalid address, 429 too many requests).
  */
@@ -31,7 +32,8 @@ export async function requestSubscription(email: string): Promise<string> {
       'POST',
       '/v1/subscribe/',
       successMessage,
-      { email },
+      // Issue #29: sent only after the form's consent box was ticked.
+      { email, personal_data_consent: true },
       { fallbackMessage: NEWSLETTER_MESSAGES.subscribeFailed },
     )
   ).message;

@@ -10,9 +10,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import { NewsletterLinkAction } from './newsletter-link-action';
 import { SubscribeForm } from './subscribe-form';
+
+const CONSENT_LABEL = /Я даю согласие на обработку персональных данных/;
 
 const seen: Array<{ method: string; path: string; body: unknown }> = [];
 const answer: { status: number; message: string } = { status: 200, message: NEWSLETTER_MESSAGES.requested };
@@ -64,11 +67,14 @@ describe('SubscribeForm (footer)', () => {
     const user = userEvent.setup();
     render(<SubscribeForm />);
     await user.type(screen.getByLabelText('Электронная почта'), ' anna@example.ru ');
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
     await user.click(screen.getByRole('button', { name: 'Подписаться' }));
     expect(
       await screen.findByText('Проверьте почту: мы отправили ссылку для подтверждения подписки'),
     ).toBeInTheDocument();
-    expect(seen).toEqual([{ method: 'POST', path: '/api/v1/subscribe/', body: { email: 'anna@example.ru' } }]);
+    expect(seen).toEqual([
+      { method: 'POST', path: '/api/v1/subscribe/', body: { email: 'anna@example.ru', personal_data_consent: true } },
+    ]);
     expect(screen.getByLabelText('Электронная почта')).toHaveValue('');
   });
 
@@ -78,11 +84,26 @@ describe('SubscribeForm (footer)', () => {
     const user = userEvent.setup();
     render(<SubscribeForm />);
     await user.type(screen.getByLabelText('Электронная почта'), 'anna@example.ru');
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
     await user.click(screen.getByRole('button', { name: 'Подписаться' }));
     expect(
       await screen.findByText('Слишком много запросов на подписку. Попробуйте снова через час'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Электронная почта')).toHaveValue('anna@example.ru');
+  });
+
+  it('is not sent without the unticked consent box: its hint shows (issue #29)', async () => {
+    const user = userEvent.setup();
+    render(<SubscribeForm />);
+    expect(screen.getByRole('checkbox', { name: CONSENT_LABEL })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'обработку персональных данных' })).toHaveAttribute(
+      'href',
+      '/personal-data-consent',
+    );
+    await user.type(screen.getByLabelText('Электронная почта'), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: 'Подписаться' }));
+    expect(await screen.findByText(CONSENT_TEXTS.personalDataRequired)).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
   });
 
   it('flags an invalid address without sending anything', async () => {

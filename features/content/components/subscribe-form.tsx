@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { EMAIL_INVALID } from '@/lib/api/contract/feedback-texts';
+import { CONSENT_PAGE_PATH, CONSENT_TEXTS } from '@/lib/messages/consent';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
 import { requestSubscription } from '../api/newsletter';
 import styles from './subscribe-form.module.css';
@@ -14,11 +15,14 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * through the BFF, double opt-in): an e-mail field and a button. Success shows the API's "check
  * your mail" message (the address is subscribed only from the mailed link); errors show the API's
  * Russian message (also the 429 of too many requests); an invalid address is flagged before
- * sending (client island; the rest of the footer is HTML).
+ * sending (client island; the rest of the footer is HTML). Issue #29: an unticked box «Я даю
+ * согласие на обработку персональных данных» must be ticked (else its hint, nothing is sent); the
+ * subscription itself is the advertising consent.
  */
 export function SubscribeForm() {
   const id = useId();
   const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
   const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'ok' | 'error'; text: string }>({
     kind: 'idle',
     text: '',
@@ -29,6 +33,10 @@ export function SubscribeForm() {
     const value = email.trim();
     if (!EMAIL_RE.test(value)) {
       setStatus({ kind: 'error', text: EMAIL_INVALID });
+      return;
+    }
+    if (!consent) {
+      setStatus({ kind: 'error', text: CONSENT_TEXTS.personalDataRequired });
       return;
     }
     setStatus({ kind: 'sending', text: '' });
@@ -71,6 +79,24 @@ export function SubscribeForm() {
           Подписаться
         </button>
       </div>
+      <label className={styles.consent}>
+        <input
+          type="checkbox"
+          name="personal_data_consent"
+          checked={consent}
+          aria-describedby={`${id}-status`}
+          onChange={(e) => {
+            setConsent(e.target.checked);
+            if (status.kind === 'error') setStatus({ kind: 'idle', text: '' });
+          }}
+        />
+        <span>
+          {CONSENT_TEXTS.personalDataLead}{' '}
+          <a href={`/${CONSENT_PAGE_PATH}`} target="_blank" rel="noopener">
+            {CONSENT_TEXTS.personalDataLink}
+          </a>
+        </span>
+      </label>
       <p id={`${id}-status`} role="status" className={status.kind === 'error' ? styles.error : styles.ok}>
         {status.text}
       </p>

@@ -2,9 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ConsentCheckbox, PersonalDataConsentLabel } from '@/components/consent-checkbox/consent-checkbox';
 import { bffRequest } from '@/lib/api/bff-client';
 import type { SendMessageBody } from '@/lib/api/contract/feedback';
 import { HELP_FORM_LABELS, HELP_FORM_SUCCESS } from '@/lib/api/contract/feedback-texts';
+import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { QueryIsland } from '@/lib/query-client';
 import { href } from '@/lib/routes';
 import styles from './widgets.module.css';
@@ -22,7 +24,8 @@ export const SEND_FAILED_MESSAGE = 'Не удалось отправить со�
  * types in it. Sends POST /api/v1/send_message/ `{messageFeedback: {message, contactData}}`
  * through the BFF (lib/api/bff-client.ts, a TanStack mutation: issue #17 item 3); on success the
  * form is replaced by "Сообщение отправлено успешно", on failure both fields are marked as errors.
- * Says that sending means agreeing to the privacy policy and the public offer.
+ * Says that sending means agreeing to the privacy policy and the public offer; issue #29: the
+ * unticked consent box must be ticked (else its hint, and nothing is sent).
  */
 export function HelpForm() {
   return (
@@ -46,6 +49,9 @@ function Form() {
   const id = useId();
   const [values, setValues] = useState<Record<Field, string>>({ contactData: '', message: '' });
   const [errors, setErrors] = useState<Record<Field, boolean>>({ contactData: false, message: false });
+  // Issue #29 (152-ФЗ art. 9): the unticked consent box; its hint shows on a submit without it.
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState(false);
   const send = useMutation({
     mutationFn: sendMessage,
     onError: () => setErrors({ contactData: true, message: true }),
@@ -71,15 +77,20 @@ function Form() {
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const empty = { contactData: values.contactData.trim() === '', message: values.message.trim() === '' };
-    if (empty.contactData || empty.message) {
+    setConsentError(!consent);
+    if (empty.contactData || empty.message || !consent) {
       setErrors(empty);
+      if (!empty.contactData && !empty.message) return;
       const first = event.currentTarget.querySelector<HTMLElement>(
         empty.contactData ? `#${CSS.escape(id)}-contact` : `#${CSS.escape(id)}-message`,
       );
       first?.focus();
       return;
     }
-    send.mutate({ messageFeedback: { message: values.message, contactData: values.contactData } });
+    send.mutate({
+      messageFeedback: { message: values.message, contactData: values.contactData },
+      personal_data_consent: true,
+    });
   }
 
   const errorText = (field: Field) =>
@@ -124,6 +135,17 @@ function Form() {
         onChange={change('message')}
       />
       {errorText('message')}
+      <ConsentCheckbox
+        name="personal_data_consent"
+        checked={consent}
+        onChange={(event) => {
+          setConsent(event.target.checked);
+          if (event.target.checked) setConsentError(false);
+        }}
+        error={consentError ? CONSENT_TEXTS.personalDataRequired : undefined}
+      >
+        <PersonalDataConsentLabel />
+      </ConsentCheckbox>
       {state === 'failed' ? (
         <p role="alert" className={styles.fieldError}>
           {SEND_FAILED_MESSAGE}
