@@ -1,6 +1,6 @@
 /** /payment-sber (spec §2, issue #5): the built-in sandbox acquiring page (used when Sber credentials are not set). */
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
-import { SandboxPaymentPage } from '@/features/checkout/components/payment-pages';
+import { SandboxPaymentPage } from '@/features/checkout/components/sandbox-pages';
 import { href, routeTitle } from '@/lib/routes';
 import type { Metadata } from 'next';
 

@@ -1,6 +1,6 @@
 /** /payment-sbp (issue #29): the built-in sandbox's simulated СБП bank app (the sandbox provider's СБП link). */
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
-import { SandboxSbpPage } from '@/features/checkout/components/payment-pages';
+import { SandboxSbpPage } from '@/features/checkout/components/sandbox-pages';
 import { href, routeTitle } from '@/lib/routes';
 import type { Metadata } from 'next';
 

@@ -12,7 +12,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { href } from '@/lib/routes';
-import { ConfirmPage, SandboxPaymentPage, SandboxSbpPage } from './payment-pages';
+import { ConfirmPage } from './payment-pages';
+import { SandboxPaymentPage, SandboxSbpPage } from './sandbox-pages';
 
 const navigation = vi.hoisted(() => ({ replace: vi.fn() }));
 vi.mock('next/navigation', () => ({

@@ -11,27 +11,18 @@
  *   the card button; on a desktop the page shows the QR code (an SVG drawn by the server,
  *   app/(shop)/payment-sbp/qr/route.ts) to scan with the bank app, on a phone it opens the
  *   bank-app link; the order is polled every {@link SBP_POLL_MS} until paid, refused or expired;
- * - {@link SuccessPage}: the order number, the order-accepted popup and the purchase event;
- * - {@link SandboxPaymentPage}: the built-in sandbox acquiring's card form, and
- *   {@link SandboxSbpPage} its simulated СБП bank app; both show the 54-ФЗ receipt the shop
- *   registered with the payment.
+ * - {@link SuccessPage}: the order number, the order-accepted popup and the purchase event.
+ * The sandbox acquiring's own pages are in sandbox-pages.tsx.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
-import { FormField } from '@/components/form-field/form-field';
+import { useEffect, useState } from 'react';
 import { Modal } from '@/components/modal/modal';
 import { trackPurchase } from '@/lib/analytics';
-import { BffRequestError } from '@/lib/api/bff-client';
-import { bffRequest } from '@/lib/api/bff-client';
-import { fetchSandboxPayment, paySandbox, startPayment } from '@/lib/api/checkout-client';
-import {
-  OrderPaymentResponse,
-  SandboxPayResponse,
-  type OrderInfo,
-  type SandboxPayment as SandboxPaymentSchema,
-} from '@/lib/api/contract/checkout';
+import { bffRequest, BffRequestError } from '@/lib/api/bff-client';
+import { startPayment } from '@/lib/api/checkout-client';
+import { OrderPaymentResponse, type OrderInfo } from '@/lib/api/contract/checkout';
 import { formatPrice } from '@/lib/format/price';
 import { QueryIsland } from '@/lib/query-client';
 import { href } from '@/lib/routes';
@@ -39,24 +30,12 @@ import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { checkoutKeys, orderInfoQuery, PENDING_POLLS, POLL_MS } from '../api/checkout-queries';
-import {
-  formatCountdown,
-  MODE_LABELS,
-  msLeft,
-  sbpQrSrc,
-  SUBJECT_LABELS,
-  TAX_SYSTEM_LABELS,
-  vatLabel,
-} from '../utils/sbp';
+import { formatCountdown, msLeft, sbpQrSrc } from '../utils/sbp';
 import styles from './checkout.module.css';
 import sbpStyles from './sbp.module.css';
-import type { z } from 'zod';
 
 /** Delay between polls of the order while an СБП payment waits for the bank app, ms. */
 export const SBP_POLL_MS = 3000;
-
-/** A sandbox payment as its pages show it (with the registered receipt). */
-type SandboxPayment = z.infer<typeof SandboxPaymentSchema>;
 
 /** An open СБП attempt as the page shows it. */
 type SbpAttempt = NonNullable<OrderInfo['open_payment']>;
@@ -64,6 +43,16 @@ type SbpAttempt = NonNullable<OrderInfo['open_payment']>;
 /** POST /v1/order_payment/ {guid, method} (issue #29): where to pay and, for СБП on a desktop, the QR content. */
 const startPaymentBy = (guid: string, method: 'card' | 'sbp') =>
   bffRequest('POST', '/v1/order_payment/', OrderPaymentResponse, { guid, method });
+
+/**
+ * Whether this browser is a phone: a QR code there would be on the very screen that has to scan it,
+ * so a phone opens the bank-app link instead (the API decides the same by the request's headers).
+ */
+function isPhone(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const nav = navigator as Navigator & { userAgentData?: { mobile?: boolean } };
+  return nav.userAgentData?.mobile || /Mobi|Android|iPhone|iPod/i.test(nav.userAgent);
+}
 
 /** The open СБП attempt of the order, or the one this visit just started while the order still waits. */
 function openSbp(info: OrderInfo | null, started: SbpAttempt | null): SbpAttempt | null {
@@ -143,8 +132,8 @@ function ConfirmStatus({ guid }: { guid: string | null }) {
         return;
       }
       const answer = await startPaymentBy(guid, 'sbp');
-      // A phone gets the bank-app link (no QR): the bank app opens, the shopper comes back here.
-      if (!answer.qr_payload) {
+      // A phone opens the bank-app link (no QR): the bank app opens, the shopper comes back here.
+      if (!answer.qr_payload || isPhone()) {
         window.location.assign(answer.form_url);
         return;
       }
@@ -279,6 +268,8 @@ function SbpPanel({
   busy: boolean;
 }) {
   const [now, setNow] = useState(() => Date.now());
+  const [phone] = useState(isPhone);
+  const qr = phone ? '' : attempt.qr_payload;
   const left = msLeft(attempt.expires_at, now);
   const expired = left === 0;
   useEffect(() => {
@@ -305,12 +296,12 @@ function SbpPanel({
       <p>
         Заказ {number}, к оплате <strong>{formatPrice(toPay)}</strong>
       </p>
-      {attempt.qr_payload ? (
+      {qr ? (
         <div className={sbpStyles.qrRow}>
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG drawn per payment by our route, not an optimisable picture */}
           <img
             className={sbpStyles.qr}
-            src={sbpQrSrc(attempt.qr_payload)}
+            src={sbpQrSrc(qr)}
             width={232}
             height={232}
             alt="QR-код для оплаты через СБП"
@@ -331,7 +322,7 @@ function SbpPanel({
         Ждём подтверждения от банка — страница обновится сама.
         {countdown ? <> Осталось {countdown}.</> : null}
       </p>
-      {attempt.qr_payload ? (
+      {qr ? (
         <p className={styles.muted}>
           Нет телефона под рукой? <a href={attempt.form_url}>Открыть страницу оплаты СБП</a>
         </p>
@@ -387,244 +378,6 @@ export function SuccessPage() {
           Хорошо
         </button>
       </Modal>
-    </div>
-  );
-}
-
-/** Groups the card number by four digits as the shopper types. */
-function groupPan(value: string): string {
-  return value
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** /payment-sber?orderId=…: the sandbox acquiring's card form (services/payments/sandbox.ts rules). */
-export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
-  const [payment, setPayment] = useState<SandboxPayment | null>(null);
-  const [fetchError, setLoadError] = useState('');
-  const loadError = orderId ? fetchError : 'Платёж не найден';
-  const [form, setForm] = useState({ pan: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!orderId) return;
-    fetchSandboxPayment(orderId)
-      .then((r) => setPayment(r.payment))
-      .catch((e: unknown) => setLoadError(e instanceof BffRequestError ? e.message : 'Платёж не найден'));
-  }, [orderId]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!orderId) return;
-    setBusy(true);
-    setMessage('');
-    try {
-      const answer = await paySandbox({ id: orderId, ...form });
-      setMessage(answer.message);
-      window.location.assign(answer.redirect_url);
-    } catch (e) {
-      setErrors(e instanceof BffRequestError ? { ...e.errors } : {});
-      setMessage(e instanceof BffRequestError ? e.message : 'Не удалось провести платёж');
-      setBusy(false);
-    }
-  };
-
-  if (loadError) {
-    return (
-      <p className={styles.error} role="alert">
-        {loadError}
-      </p>
-    );
-  }
-  if (!payment) return <p className={styles.muted}>Загружаем платёж…</p>;
-  if (payment.status !== 'created') {
-    return (
-      <div className={styles.narrow}>
-        <p>Этот платёж уже завершён.</p>
-        <a href={payment.return_url} className={styles.secondary}>
-          Вернуться в магазин
-        </a>
-      </div>
-    );
-  }
-  return (
-    <form className={styles.narrow} onSubmit={submit} noValidate aria-label="Оплата картой">
-      <p className={styles.sandboxNote}>
-        Тестовый платёжный шлюз: карта 4111 1111 1111 1111 — оплата проходит, 4000 0000 0000 0002 — банк отклоняет
-        платёж. Деньги не списываются.
-      </p>
-      <p>{payment.description}</p>
-      <p>
-        Сумма: <strong data-testid="sandbox-amount">{formatPrice(payment.amount)}</strong>
-      </p>
-      <ReceiptView receipt={payment.receipt} />
-      <FormField label="Номер карты" error={errors.pan}>
-        <input
-          value={form.pan}
-          onChange={(e) => setForm({ ...form, pan: groupPan(e.target.value) })}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="0000 0000 0000 0000"
-        />
-      </FormField>
-      <div className={styles.grid2}>
-        <FormField label="Срок действия (ММ/ГГ)" error={errors.expiry}>
-          <input
-            value={form.expiry}
-            onChange={(e) => setForm({ ...form, expiry: e.target.value })}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="12/30"
-          />
-        </FormField>
-        <FormField label="CVC" error={errors.cvc}>
-          <input
-            value={form.cvc}
-            onChange={(e) => setForm({ ...form, cvc: e.target.value })}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={3}
-          />
-        </FormField>
-      </div>
-      {message ? (
-        <p className={styles.error} role="alert">
-          {message}
-        </p>
-      ) : null}
-      <button type="submit" className={styles.primary} disabled={busy}>
-        Оплатить {formatPrice(payment.amount)}
-      </button>
-    </form>
-  );
-}
-
-/**
- * The 54-ФЗ receipt the shop registered with a sandbox payment (issue #29): lines with quantity,
- * price, VAT, payment subject and mode, the buyer's contact, the tax system and the total — what a
- * real acquirer would hand to its cash register.
- */
-export function ReceiptView({ receipt }: { receipt: SandboxPayment['receipt'] }) {
-  if (!receipt) return null;
-  return (
-    <section className={sbpStyles.receipt} aria-labelledby="receipt-title" data-testid="sandbox-receipt">
-      <h2 id="receipt-title" className={sbpStyles.receiptTitle}>
-        Чек, который магазин передал в кассу
-      </h2>
-      <p className={styles.muted}>
-        {receipt.type === 'refund' ? 'Возврат прихода' : 'Приход'} · {TAX_SYSTEM_LABELS[receipt.taxSystem]} · чек придёт
-        на {receipt.customer.email || receipt.customer.phone || '—'}
-      </p>
-      <ul className={sbpStyles.receiptLines}>
-        {receipt.items.map((item, i) => (
-          <li key={`${item.orderItemId}-${i}`}>
-            <div className={styles.row}>
-              <span>{item.name}</span>
-              <strong>{formatPrice(item.amount)}</strong>
-            </div>
-            <p className={styles.muted}>
-              {item.quantity} × {formatPrice(item.price)} · {vatLabel(item.vat)} · {SUBJECT_LABELS[item.subject]} ·{' '}
-              {MODE_LABELS[item.mode]}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <div className={`${styles.row} ${styles.total}`}>
-        <span>Итого</span>
-        <span data-testid="receipt-total">{formatPrice(receipt.total)}</span>
-      </div>
-    </section>
-  );
-}
-
-/**
- * /payment-sbp?orderId=…: the sandbox's simulated СБП bank app (issue #29): the amount, the
- * receipt, and «Оплатить» / «Отклонить» as the shopper's bank would offer them
- * (`POST /v1/sandbox_acquiring/sbp/`); then back to the shop's confirm page.
- */
-export function SandboxSbpPage({ orderId }: { orderId: string | null }) {
-  const [payment, setPayment] = useState<SandboxPayment | null>(null);
-  const [fetchError, setLoadError] = useState('');
-  const loadError = orderId ? fetchError : 'Платёж не найден';
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!orderId) return;
-    fetchSandboxPayment(orderId)
-      .then((r) => setPayment(r.payment))
-      .catch((e: unknown) => setLoadError(e instanceof BffRequestError ? e.message : 'Платёж не найден'));
-  }, [orderId]);
-
-  const decide = async (action: 'pay' | 'decline') => {
-    if (!orderId) return;
-    setBusy(true);
-    setMessage('');
-    try {
-      const answer = await bffRequest('POST', '/v1/sandbox_acquiring/sbp/', SandboxPayResponse, {
-        id: orderId,
-        action,
-      });
-      setMessage(answer.message);
-      window.location.assign(answer.redirect_url);
-    } catch (e) {
-      setMessage(e instanceof BffRequestError ? e.message : 'Не удалось провести платёж');
-      setBusy(false);
-    }
-  };
-
-  if (loadError) {
-    return (
-      <p className={styles.error} role="alert">
-        {loadError}
-      </p>
-    );
-  }
-  if (!payment) return <p className={styles.muted}>Загружаем платёж…</p>;
-  if (payment.method !== 'sbp') {
-    return (
-      <p className={styles.error} role="alert">
-        Этот платёж оплачивается картой.{' '}
-        <a href={`/payment-sber?orderId=${encodeURIComponent(payment.id)}`}>Перейти к оплате картой</a>
-      </p>
-    );
-  }
-  if (payment.status !== 'created') {
-    return (
-      <div className={styles.narrow}>
-        <p>Этот платёж уже завершён.</p>
-        <a href={payment.return_url} className={styles.secondary}>
-          Вернуться в магазин
-        </a>
-      </div>
-    );
-  }
-  return (
-    <div className={styles.narrow} aria-label="Оплата через СБП">
-      <p className={styles.sandboxNote}>
-        Тестовая страница СБП: так подтверждают платёж в приложении банка. Деньги не списываются.
-      </p>
-      <p>{payment.description}</p>
-      <p>
-        Сумма: <strong data-testid="sandbox-amount">{formatPrice(payment.amount)}</strong>
-      </p>
-      <ReceiptView receipt={payment.receipt} />
-      {message ? (
-        <p className={styles.error} role="alert">
-          {message}
-        </p>
-      ) : null}
-      <div className={sbpStyles.buttons}>
-        <button type="button" className={styles.primary} disabled={busy} onClick={() => void decide('pay')}>
-          Оплатить
-        </button>
-        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void decide('decline')}>
-          Отклонить
-        </button>
-      </div>
     </div>
   );
 }
