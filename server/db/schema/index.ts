@@ -11,3 +11,4 @@ export * from './landing';
 export * from './checkout';
 export * from './changes';
 export * from './imports';
+export * from './shop';
