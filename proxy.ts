@@ -79,6 +79,7 @@ export const APP_SEGMENTS = [
   'news',
   'payment-sber',
   'payment-sbp',
+  'personal-data-consent',
   'podarochnye-sertifikaty',
   'privacy-policy',
   'profile',
@@ -257,6 +258,6 @@ export const config = {
     '/(landing|subscribe|unsubscribe|auth|sitemap)',
     // Issue #14 item 6: paths whose first segment no route serves (APP_SEGMENTS and the sections
     // excluded), so valid pages never run the proxy for it.
-    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
+    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
   ],
 };

@@ -80,6 +80,8 @@ async function continueAnonymously(page: Page) {
   await popup.getByLabel('E-mail*').fill('olga@example.ru');
   await popup.getByRole('button', { name: 'Продолжить без регистрации' }).click();
   await expect(page).toHaveURL(/\/basket\/delivery$/);
+  // Issue #29: a guest ticks the personal data consent (tests/e2e/consent.spec.ts checks the refusal).
+  await page.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }).check();
 }
 
 test('"Проверьте выделенные поля" goes once the marked fields are fixed', async ({ page }) => {
@@ -169,6 +171,7 @@ test('a registered buyer pays the whole order with a gift certificate and finds 
       phone: phone.e164,
       password_one: 'Secret123',
       password_two: 'Secret123',
+      personal_data_consent: true,
     },
   });
   expect(signIn.status()).toBe(200);

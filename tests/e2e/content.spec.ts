@@ -272,6 +272,8 @@ test.describe('help form (spec §5, §8)', () => {
     await expect(message).toHaveAttribute('aria-invalid', 'true');
     await message.fill('Подскажите, пожалуйста, есть ли купальник Maaji в размере M?');
     await expect(message).toHaveAttribute('aria-invalid', 'false');
+    // Issue #29: the unticked consent box.
+    await dialog.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }).check();
     expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Отправить' }).click();
@@ -293,6 +295,7 @@ test.describe('help form (spec §5, §8)', () => {
     const dialog = page.getByRole('dialog', { name: 'Помощь' });
     await dialog.getByLabel('Контактная почта/телефон*').fill('+79991234567');
     await dialog.getByLabel('Текст сообщения (постарайтесь описать подробно)*').fill('Где мой заказ?');
+    await dialog.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }).check();
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(/Не удалось отправить сообщение/);
     await expect(dialog.getByLabel('Контактная почта/телефон*')).toHaveAttribute('aria-invalid', 'true');
@@ -349,6 +352,7 @@ test('footer subscription: an invalid address is refused, a valid one is asked t
   await footer.getByRole('button', { name: 'Подписаться' }).click();
   await expect(footer.getByText('Введите корректный адрес электронной почты')).toBeVisible();
   await email.fill(`e2e-${Date.now()}@example.ru`);
+  await footer.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }).check();
   await footer.getByRole('button', { name: 'Подписаться' }).click();
   await expect(footer.getByText('Проверьте почту: мы отправили ссылку для подтверждения подписки')).toBeVisible();
 });

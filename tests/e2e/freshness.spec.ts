@@ -90,6 +90,7 @@ test('a sell-out reaches the cached product page and listing HTML within 2 s, on
     headers: { 'Idempotency-Key': `freshness-${Date.now()}` },
     data: {
       contact: { fio: 'Орлова Вера Павловна', email: 'vera-freshness@example.ru', phone: '+79035550202' },
+      personal_data_consent: true,
       delivery: { method: 'courier', city_id: moscow.id, street: 'Тверская', house: '9', apartment: '1' },
       payment_method: 'card',
     },

@@ -56,6 +56,7 @@ test('a product from 1C is listed, found, ordered, and the order goes back to 1C
     headers: { 'Idempotency-Key': `import-${RUN}` },
     data: {
       contact: { fio: 'Соколова Анна Петровна', email, phone: '+79035550303' },
+      personal_data_consent: true,
       delivery: { method: 'courier', city_id: moscow.id, street: 'Тверская', house: '9', apartment: '1' },
       payment_method: 'card',
     },

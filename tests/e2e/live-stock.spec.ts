@@ -79,6 +79,7 @@ async function buyOut(page: Page, target: Target) {
     headers: { 'Idempotency-Key': `live-stock-${Date.now()}` },
     data: {
       contact: { fio: 'Соколова Анна Сергеевна', email: 'anna-live-stock@example.ru', phone: '+79035550101' },
+      personal_data_consent: true,
       delivery: { method: 'courier', city_id: moscow!.id, street: 'Тверская', house: '7', apartment: '3' },
       payment_method: 'card',
     },

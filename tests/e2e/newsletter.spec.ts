@@ -37,6 +37,7 @@ test('footer subscription is confirmed from the mail, then the mail’s unsubscr
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
   await footer.getByLabel('Электронная почта').fill(email);
+  await footer.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }).check();
   await footer.getByRole('button', { name: 'Подписаться' }).click();
   await expect(footer.getByText('Проверьте почту: мы отправили ссылку для подтверждения подписки')).toBeVisible();
 

@@ -99,6 +99,7 @@ test('goods from a split 1C exchange show words, never GUIDs, from product page 
     headers: { 'Idempotency-Key': `own-catalogue-${Date.now().toString(36)}` },
     data: {
       contact: { fio: 'Соколова Анна Петровна', email, phone: '+79035550404' },
+      personal_data_consent: true,
       delivery: { method: 'courier', city_id: moscow.id, street: 'Тверская', house: '9', apartment: '1' },
       payment_method: 'card',
     },

@@ -61,6 +61,7 @@ test('after a password change "Войти" leads home and opens login (spec §4)
       phone: '',
       password_one: 'Secret123',
       password_two: 'Secret123',
+      personal_data_consent: true,
     }),
   });
   expect(signIn.status).toBe(200);
@@ -68,6 +69,8 @@ test('after a password change "Войти" leads home and opens login (spec §4)
     (await fetch(`${API_URL}/api/v1/reset/`, { method: 'POST', headers: json, body: JSON.stringify({ email }) }))
       .status,
   ).toBe(200);
+  // Issue #29: the mail leaves after the answer.
+  await expect.poll(() => readdirSync(MAIL_DIR).some((f) => f.endsWith('.eml') && f.includes(email))).toBe(true);
   const file = readdirSync(MAIL_DIR)
     .filter((f) => f.endsWith('.eml') && f.includes(email))
     .sort()
