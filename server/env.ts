@@ -95,6 +95,15 @@ const EnvSchema = z.object({
   YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3/'),
   /**
+   * Issue #29: `1` = accept ЮKassa notifications only from its published addresses (behind a proxy
+   * the client address comes from TRUSTED_PROXIES); off by default, since a notification is only a
+   * cue to re-read the payment from the API.
+   */
+  YOOKASSA_NOTIFY_IP_CHECK: z
+    .enum(['0', '1'])
+    .transform((v) => v === '1')
+    .optional(),
+  /**
    * Issue #29: which provider takes payments: "auto" = ЮKassa when its keys are set, else Sber
    * when its credentials are set, else the sandbox (when enabled, server/services/demo-mode.ts).
    */
@@ -233,6 +242,12 @@ const EnvSchema = z.object({
   /** Issue #28: pictures fetched at once in all, and from one host at once. */
   IMPORT_PICTURE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   IMPORT_PICTURE_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Issue #29: shop category paths whose goods are under mandatory marking (Честный ЗНАК),
+   * comma-separated, each with everything below it, e.g. `obuv,zhenskaya-odezhda/verkhnyaya-odezhda`.
+   * Every imported product landing there is flagged, whatever the feed says. Default: none.
+   */
+  IMPORT_MARKING_CATEGORIES: z.string().default(''),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

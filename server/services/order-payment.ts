@@ -25,6 +25,7 @@ import { sendOrderMail } from './order-mail';
 import { orderReceiptSource } from './order-receipt';
 import { paymentProvider, paymentProviderByName } from './payments/provider';
 import { paymentReceipt } from './payments/receipt';
+import { PaymentNotCancellableError } from './payments/yookassa';
 import { refundPayment } from './refunds';
 import { RESERVATION_EXPIRED, reclaimExpiredOrder, releaseReservation } from './reservation-stock';
 import type { PaymentMethod, ProviderName } from './payments/provider';
@@ -120,19 +121,33 @@ async function openAttempt(db: Pick<Db, 'select'>, orderId: number) {
 /**
  * Closes the order's open attempt at its provider before another payment starts (a different
  * method, an expired one, or a certificate about to pay the rest).
+ * @param options.allowPending a payment the provider cannot cancel (ЮKassa `pending`) is closed on
+ *   our side only and watched (see below); otherwise that is a 409.
  * @returns `closed`, or `paid` when the provider says it was paid meanwhile (then it is recorded).
- * @throws ApiHttpError 409 {@link PAYMENT_IN_PROGRESS} when the provider cannot be reached.
+ * @throws ApiHttpError 409 {@link PAYMENT_IN_PROGRESS} when the provider cannot be reached or
+ *   cannot cancel it.
  */
 async function closeOpenAttempt(
   db: Db,
   attempt: typeof orderPayments.$inferSelect,
   reason: string,
+  options: { allowPending?: boolean } = {},
 ): Promise<'closed' | 'paid'> {
   let cancelled: boolean;
   try {
     cancelled = await paymentProviderByName(db, attempt.provider).cancel(attempt.providerOrderId);
   } catch (error) {
-    logError('payment', `cancel at ${attempt.provider}`, error);
+    // ЮKassa cannot cancel a pending payment. Switching method may go on: the attempt stays under
+    // watch for a day (attemptsToCheck) and, paid after all, is refunded automatically. A
+    // certificate waits instead (issue #29: refused while a card payment is open).
+    if (error instanceof PaymentNotCancellableError && options.allowPending) {
+      await db
+        .update(orderPayments)
+        .set({ status: 'cancelled', message: reason, updatedAt: new Date() })
+        .where(and(eq(orderPayments.id, attempt.id), eq(orderPayments.status, 'created')));
+      return 'closed';
+    }
+    if (!(error instanceof PaymentNotCancellableError)) logError('payment', `cancel at ${attempt.provider}`, error);
     throw new ApiHttpError(409, PAYMENT_IN_PROGRESS);
   }
   if (!cancelled) {
@@ -196,7 +211,10 @@ export async function startPayment(
       const check = await syncCardPayment(db, order);
       if (check === 'paid') throw new ApiHttpError(409, 'Заказ уже оплачен');
       const still = await openAttempt(db, order.id);
-      if (still && (await closeOpenAttempt(db, still, 'Закрыт: начата новая оплата')) === 'paid')
+      if (
+        still &&
+        (await closeOpenAttempt(db, still, 'Закрыт: начата новая оплата', { allowPending: true })) === 'paid'
+      )
         throw new ApiHttpError(409, 'Заказ уже оплачен');
     }
 

@@ -84,7 +84,7 @@ export function isYooKassaAddress(address: string): boolean {
  * every notification).
  */
 function senderCheckOn(): boolean {
-  return (serverEnv as { YOOKASSA_NOTIFY_IP_CHECK?: boolean }).YOOKASSA_NOTIFY_IP_CHECK === true;
+  return serverEnv.YOOKASSA_NOTIFY_IP_CHECK === true;
 }
 
 /**

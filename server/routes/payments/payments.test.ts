@@ -161,13 +161,53 @@ describe('POST /api/v1/payments/yookassa/notify/', () => {
   });
 
   it('with the sender check on, only ЮKassa’s published networks are heard', async () => {
-    const env = serverEnv as { YOOKASSA_NOTIFY_IP_CHECK?: boolean };
-    env.YOOKASSA_NOTIFY_IP_CHECK = true; // restoreServerEnv (afterEach) re-reads the real setting
+    stubServerEnv({ YOOKASSA_NOTIFY_IP_CHECK: '1' });
     const body = notification('payment.succeeded', { id: 'nope', status: 'succeeded' });
     const from = (ip: string) => call(api, 'POST', NOTIFY, body, { 'x-forwarded-for': ip });
     expect((await from('203.0.113.7')).status).toBe(403);
     expect((await from('185.71.76.17')).status).toBe(200);
     expect((await from('2a02:5180:0:1::25')).status).toBe(200);
+  });
+});
+
+describe('paid twice through ЮKassa (issue #29 "charged twice")', () => {
+  it('switching from a pending СБП payment to a card goes on; if both complete, one is refunded with its receipt', async () => {
+    const { guid, paymentId: sbp } = await orderWithPayment('sbp');
+    // ЮKassa cannot cancel a pending payment: the shop closes it on its side and keeps watching it.
+    const card = await call(api, 'POST', '/api/v1/order_payment/', { guid, method: 'card' });
+    expect(card.status, JSON.stringify(card.json)).toBe(200);
+    const order = await orderRow(guid);
+    const attempts = await api.handle.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id));
+    expect(attempts.map((a) => [a.method, a.status])).toEqual([
+      ['sbp', 'cancelled'],
+      ['card', 'created'],
+    ]);
+    const cardId = attempts[1]!.providerOrderId;
+
+    fake.succeed(cardId);
+    await call(api, 'POST', NOTIFY, notification('payment.succeeded', { id: cardId, status: 'succeeded' }));
+    expect((await orderRow(guid)).paymentStatus).toBe('paid');
+    // The shopper had also confirmed the СБП payment in the bank app: it completes afterwards.
+    fake.succeed(sbp);
+    await call(api, 'POST', NOTIFY, notification('payment.succeeded', { id: sbp, status: 'succeeded' }));
+    const refunds = [...fake.refunds.values()] as Array<{ payment_id: string; status: string; receipt?: unknown }>;
+    expect(refunds.filter((r) => r.payment_id === sbp)).toHaveLength(1);
+    expect(refunds.filter((r) => r.payment_id === cardId)).toHaveLength(0);
+    const info = (await call(api, 'POST', '/api/v1/get_order_info/', { guid })).json.order_info;
+    expect(info).toMatchObject({ paid: true, payment_status: 'paid' });
+    expect(info.refunds).toEqual([
+      expect.objectContaining({ status: 'succeeded', reason: expect.stringMatching(/уже был оплачен/) }),
+    ]);
+    // A repeated notification refunds nothing more.
+    await call(api, 'POST', NOTIFY, notification('payment.succeeded', { id: sbp, status: 'succeeded' }));
+    expect([...fake.refunds.values()].filter((r) => (r as { payment_id: string }).payment_id === sbp)).toHaveLength(1);
+  });
+
+  it('a certificate is refused while a ЮKassa payment is pending (it cannot be cancelled)', async () => {
+    const { guid } = await orderWithPayment('card');
+    const gift = await call(api, 'POST', '/api/v1/giftcardpayment/', { guid, code: 'GC-DEMO-500000' });
+    expect(gift.status).toBe(409);
+    expect(gift.json.message).toMatch(/Оплата этого заказа уже идёт/);
   });
 });
 
