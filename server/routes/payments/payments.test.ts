@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CreateOrderResponse, OrderPaymentResponse } from '@/lib/api/contract/checkout';
 import { startFakeYooKassa, type FakeYooKassa } from '@/tests/fakes/yookassa';
 import { orderPayments, orders } from '../../db/schema';
-import { serverEnv } from '../../env';
 import {
   call,
   createTestApi,
