@@ -22,6 +22,7 @@ import {
   promoCodeUses,
   subscriptionConfirmations,
   subscriptions,
+  userAddresses,
   users,
   type OrderStatus,
 } from '../db/schema';
@@ -131,8 +132,7 @@ export async function deleteAccount(db: Db, user: UserRow, cartId: string | null
       .set({ revokedAt: now })
       .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-    // Addresses: the table's rows go (ON DELETE of nothing else refers to them).
-    await tx.execute(sql`delete from user_addresses where user_id = ${user.id}`);
+    await tx.delete(userAddresses).where(eq(userAddresses.userId, user.id));
     // Orders stay for accounting; who bought and where it went do not.
     await tx
       .update(orders)
