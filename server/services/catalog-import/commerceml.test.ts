@@ -12,12 +12,22 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { brands, categories, colors, offerFeatures, offers, productImages, products } from '../../db/schema';
+import {
+  brands,
+  categories,
+  colors,
+  offerFeatures,
+  offers,
+  orderItems,
+  productImages,
+  products,
+} from '../../db/schema';
 import { call, createTestApi, oneItemOrder, orderFixture, type TestApi } from '../../test-utils';
 import { ordersDocument } from '../order-exchange';
 import { importCommerceMlFile, newCmlSession, type CmlSession } from './commerceml';
 import { formatReport } from './index';
 import type { ImportReport } from './types';
+import type { WriterOptions } from './writer';
 
 const FIXTURES = path.resolve(__dirname, '../../../tests/fixtures/import/cml31');
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -28,7 +38,12 @@ let api: TestApi;
 let tmp: string;
 
 /** Runs the files of one exchange, in order, in one session; returns each file's report. */
-async function exchange(folder: string, files: string[], session: CmlSession = newCmlSession()) {
+async function exchange(
+  folder: string,
+  files: string[],
+  session: CmlSession = newCmlSession(),
+  over: Partial<WriterOptions> = {},
+) {
   const upload = path.join(tmp, `${folder}-${Math.random().toString(36).slice(2, 6)}`);
   await cp(path.join(FIXTURES, folder), upload, { recursive: true });
   if (folder === 'full') {
@@ -44,6 +59,7 @@ async function exchange(folder: string, files: string[], session: CmlSession = n
         priceType: 'Розничная',
         baseDir: upload,
         pictures: { mediaDir: path.join(tmp, 'media'), timeoutMs: 2000 },
+        ...over,
       }),
     );
   return reports;
@@ -73,6 +89,8 @@ const productRow = async (extId: string) =>
         article: products.article,
         material: products.material,
         price: products.price,
+        vatRate: products.vatRate,
+        markingRequired: products.markingRequired,
         brand: brands.name,
         category: categories.path,
       })
@@ -188,6 +206,22 @@ describe('1C CommerceML 3.1 exchange (issue #28)', () => {
     const withoutIds = document.replace(/<Ид>[^<]*<\/Ид>/g, '');
     expect(withoutIds).not.toMatch(GUID);
   });
+
+  it('reads the VAT rate and the marking of each good, and the order line copies them (issue #29)', async () => {
+    // The dress: СтавкиНалогов «20» (out of date since 2026: 22, reported), ВидМаркировки «Легпром».
+    expect(await productRow(DRESS)).toMatchObject({ vatRate: '22', markingRequired: true });
+    // The blouse: requisite «СтавкаНДС» = «НДС 10%», «Обязательная маркировка» = «Нет».
+    expect(await productRow(BLOUSE)).toMatchObject({ vatRate: '10', markingRequired: false });
+    expect(reports[1]!.notes).toContainEqual(
+      expect.stringContaining('ставка 20% заменена на 22% (с 1 января 2026) — 1\u00A0товар'),
+    );
+    expect(formatReport(reports[1]!)).toContain('исправьте ставку в 1С');
+    const [line] = await api.handle.db
+      .select({ vatRate: orderItems.vatRate, markingRequired: orderItems.markingRequired })
+      .from(orderItems)
+      .where(eq(orderItems.productName, 'Платье миди «Аделина»'));
+    expect(line).toEqual({ vatRate: '22', markingRequired: true });
+  });
 });
 
 describe('later exchanges change only what they name (issue #28)', () => {
@@ -231,6 +265,40 @@ describe('later exchanges change only what they name (issue #28)', () => {
     expect(dress.rows.find((r) => r.color === 'Бордовый' && r.size === '40')!.stock).toBe(9);
     expect((await productRow(DRESS)).price).toBe(6990);
     expectCountsAddUp(report!);
+  });
+
+  it('keeps the VAT rate and the marking through goods-only and stock-only files (issue #29)', async () => {
+    expect(await productRow(DRESS)).toMatchObject({ vatRate: '22', markingRequired: true });
+    expect(await productRow(BLOUSE)).toMatchObject({ vatRate: '10', markingRequired: false });
+  });
+
+  it('a file changing only the VAT updates the product; an unknown rate is reported, the shop default applies (issue #29)', async () => {
+    const [report] = await exchange('vat-only', ['import0_1.xml'], newCmlSession(), {
+      markingCategories: 'obuv, odezhda/bluzki/',
+    });
+    expect(report!.products).toMatchObject({ updated: 2, unchanged: 0, created: 0 });
+    expect(await productRow(DRESS)).toMatchObject({
+      vatRate: 'none',
+      markingRequired: true,
+      name: 'Платье миди «Аделина» с поясом',
+      price: 6990,
+    });
+    // 18 % is no rate of 2026: null (SHOP_VAT_RATE); the blouse's category is in IMPORT_MARKING_CATEGORIES.
+    expect(await productRow(BLOUSE)).toMatchObject({
+      vatRate: null,
+      markingRequired: true,
+      category: 'odezhda/bluzki',
+    });
+    expect(report!.notes).toEqual([
+      `НДС: неизвестная ставка «18» — 1\u00A0товар (например, ${BLOUSE}); для них в чеке будет ставка магазина по умолчанию (SHOP_VAT_RATE)`,
+    ]);
+    expect(report!.skipped).toEqual([]);
+    // The same file again: nothing to change.
+    const [again] = await exchange('vat-only', ['import0_1.xml'], newCmlSession(), {
+      markingCategories: 'obuv, odezhda/bluzki/',
+    });
+    expect(again!.products).toMatchObject({ updated: 0, unchanged: 2 });
+    expect(again!.rowsChanged).toBe(0);
   });
 
   it('never stores an identifier where a shopper reads words', async () => {

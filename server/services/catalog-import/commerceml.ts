@@ -9,11 +9,15 @@
  *   → a size; ХарактеристикиТовара / ЗначенияСвойств → size and colour; Цены by the price type
  *   named IMPORT_PRICE_TYPE (else the first); Количество or Остатки → stock.
  * `СодержитТолькоИзменения="true"` (attribute or element) makes a file touch only what it names.
+ * Issue #29: a Товар's `СтавкиНалогов` (НДС) or requisite «СтавкаНДС» → the VAT rate; a property or
+ * requisite «Маркировка» / «ВидМаркировки» / «ОсобенностьУчета» → mandatory marking (tax.ts). Files
+ * that do not name them (offers, prices, stock) keep what the product has.
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { importProperties, importPropertyValues } from '../../db/schema';
 import { looksLikeIdentifier, propertyRoles, type PropertyRole } from './mapping';
+import { isMarkedValue, isMarkingProperty, parseVatRate, VatNotes, type VatReading } from './tax';
 import { cleanText, normKey, parseNumber, sanitizeDescription } from './text';
 import { emptyReport, type ImportCategory, type ImportProduct, type ImportReport } from './types';
 import { BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
@@ -226,6 +230,27 @@ const roleValue = (list: Trait[], role: PropertyRole): string | undefined =>
 const sizeOf = (list: Trait[]): string | undefined =>
   roleValue(list, 'size') ?? (list.some((t) => t.role === 'size') ? '' : undefined);
 
+/**
+ * The VAT rate a Товар or Предложение names: `СтавкиНалогов/СтавкаНалога` whose Наименование is
+ * НДС (or missing), else a requisite or property «СтавкаНДС» / «Ставка НДС» / «НДС».
+ */
+function vatOf(node: XmlNode, list: Trait[]): VatReading | undefined {
+  for (const rate of childrenOf(child(node, 'СтавкиНалогов'), 'СтавкаНалога')) {
+    const tax = normKey(childText(rate, 'Наименование'));
+    if (tax && !/ндс|vat|добавленн/.test(tax)) continue; // акциз and other taxes
+    const reading = parseVatRate(childText(rate, 'Ставка'));
+    if (reading) return reading;
+  }
+  const named = list.find((t) => /^ставка ?(ндс|налога)$|^ндс$/.test(normKey(t.name)));
+  return named ? parseVatRate(named.value) : undefined;
+}
+
+/** Mandatory marking as the traits say it: true/false when a marking property is named, else undefined. */
+function markingOf(list: Trait[]): boolean | undefined {
+  const named = list.filter((t) => isMarkingProperty(t.name));
+  return named.length ? named.some((t) => isMarkedValue(t.value)) : undefined;
+}
+
 /** A picture path of the upload → an absolute path inside `baseDir` (nothing outside it), or a URL. */
 function picturePath(raw: string, baseDir: string): string | undefined {
   const s = cleanText(raw);
@@ -252,6 +277,7 @@ export async function importCommerceMlFile(
   await loadDictionary(db, session);
   const roles = propertyRoles(opts.propertyMap ?? '');
   const unresolved = new Unresolved();
+  const vatNotes = new VatNotes(['товар', 'товара', 'товаров'], 'в 1С');
 
   let partial = /^(prices|rests)/i.test(path.basename(file));
   const writer = new CatalogWriter(db, report, {
@@ -331,6 +357,8 @@ export async function importCommerceMlFile(
         const material = roleValue(t, 'material');
         const composition = roleValue(t, 'composition');
         const country = roleValue(t, 'country');
+        const vatRate = vatNotes.take(vatOf(node, t), name ? `«${name}»` : id, id);
+        const marking = markingOf(t);
         const item: ImportProduct = {
           extId: id,
           ...(name || !partial ? { name } : {}),
@@ -344,6 +372,9 @@ export async function importCommerceMlFile(
           ...(composition ? { composition } : {}),
           ...(country ? { country } : {}),
           ...(pictures.length || !partial ? { pictures } : {}),
+          ...(vatRate !== undefined ? { vatRate } : {}),
+          // A full catalogue that names no marking property says the goods are not marked.
+          ...(marking !== undefined || !partial ? { markingRequired: marking ?? false } : {}),
           variants: [],
         };
         // Goods without characteristics may carry their size and colour as properties.
@@ -392,6 +423,12 @@ export async function importCommerceMlFile(
         product = good ? { ...good, variants: [] } : { extId: productId, variants: [] };
         pending.set(productId, product);
       }
+      // Some configurations name the rate or the marking on the offer.
+      if (product.vatRate === undefined) {
+        const vatRate = vatNotes.take(vatOf(node, t), good?.name ? `«${good.name}»` : productId, productId);
+        if (vatRate !== undefined) product.vatRate = vatRate;
+      }
+      if (markingOf(t)) product.markingRequired = true;
       product.variants.push({
         extId: offerId,
         color,
@@ -406,7 +443,7 @@ export async function importCommerceMlFile(
   });
   if (known.length) await updateKnown(writer, known);
   await flush(false);
-  report.notes.push(...unresolved.notes());
+  report.notes.push(...unresolved.notes(), ...vatNotes.notes());
   report.ms = Math.round(performance.now() - started);
   return report;
 }

@@ -30,6 +30,7 @@ export function writerOptionsFromEnv(env: ServerEnv, fetchImpl?: typeof fetch): 
     propertyMap: env.IMPORT_PROPERTY_MAP,
     notBrands: env.IMPORT_NOT_BRANDS,
     ymlGroupBy: env.IMPORT_YML_GROUP_BY,
+    markingCategories: env.IMPORT_MARKING_CATEGORIES,
     pictures: {
       mediaDir: env.IMPORT_MEDIA_DIR,
       timeoutMs: env.IMPORT_PICTURE_TIMEOUT_MS,

@@ -3,6 +3,7 @@
  * (yml.ts) and the CommerceML parser (commerceml.ts) turn their documents into {@link ImportProduct}
  * records; the writer (writer.ts) upserts them in batches and fills an {@link ImportReport}.
  */
+import type { GoodsVatRate } from './tax';
 
 /** A category (YML `<category>`, 1C `Группа`) as the feed names it. */
 export interface ImportCategory {
@@ -49,6 +50,17 @@ export interface ImportProduct {
   country?: string;
   /** Pictures of the product as a whole (1C `Картинка`), shown for every colour without its own. */
   pictures?: string[];
+  /**
+   * Issue #29: VAT rate of the product in receipts (tax.ts): 1C `СтавкиНалогов` / «СтавкаНДС»,
+   * YML `<vat>`; null: a value the shop does not know (reported), the shop default applies;
+   * undefined: not named, the product keeps its rate.
+   */
+  vatRate?: GoodsVatRate | null;
+  /**
+   * Issue #29: goods under mandatory marking (Честный ЗНАК) by a property of the feed; undefined:
+   * not named, kept. A shop category of IMPORT_MARKING_CATEGORIES marks the product whatever this says.
+   */
+  markingRequired?: boolean;
   variants: ImportVariant[];
   /**
    * The product's price over all its offers, when the parser knows it beforehand (a YML group may

@@ -36,6 +36,7 @@ import {
   SECTIONS,
 } from './mapping';
 import { placeholderUrl, storePictures, type PictureOptions, type StoredPicture } from './pictures';
+import { markingCategoryTest } from './tax';
 import { cleanText, normKey } from './text';
 import type { ImportCategory, ImportProduct, ImportReport, ImportVariant } from './types';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -75,6 +76,11 @@ export interface WriterOptions {
    * price stays; sizes not named keep their stock).
    */
   partial?: boolean;
+  /**
+   * IMPORT_MARKING_CATEGORIES (issue #29): shop category paths, comma-separated, whose goods are
+   * under mandatory marking (tax.ts markingCategoryTest).
+   */
+  markingCategories?: string;
 }
 
 interface CategoryRow {
@@ -103,6 +109,8 @@ interface ExistingProduct {
   oldPrice: number | null;
   searchText: string;
   article: string | null;
+  vatRate: string | null;
+  markingRequired: boolean;
 }
 
 /**
@@ -146,6 +154,8 @@ export class CatalogWriter {
   /** Resolved feed categories of this run. */
   private readonly resolved = new Map<string, Promise<{ row: CategoryRow; names: string[] }>>();
   private readonly notBrand: (vendor: string) => boolean;
+  /** IMPORT_MARKING_CATEGORIES: whether goods of a shop category path are under mandatory marking. */
+  private readonly markedCategory: (categoryPath: string) => boolean;
   private catchAll: Set<string> | null = null;
   /** Lowest price seen per product during this run (a group split across batches keeps its minimum). */
   private readonly runPrices = new Map<string, { price: number; oldPrice: number | null }>();
@@ -159,6 +169,7 @@ export class CatalogWriter {
   ) {
     this.mapping = parseCategoryMap(opts.categoryMap ?? '');
     this.notBrand = notBrandTest(opts.notBrands ?? '');
+    this.markedCategory = markingCategoryTest(opts.markingCategories);
   }
 
   /** Whether `vendor` is a placeholder or a legal name rather than a brand (mapping.ts notBrandTest). */
@@ -509,6 +520,8 @@ export class CatalogWriter {
         oldPrice: products.oldPrice,
         searchText: products.searchText,
         article: products.article,
+        vatRate: products.vatRate,
+        markingRequired: products.markingRequired,
       })
       .from(products)
       .where(inArray(products.extId, extIds))) as ExistingProduct[];
@@ -624,8 +637,8 @@ export class CatalogWriter {
         this.note(`Группа ${item.categoryExtId} не найдена в классификаторе: товары остались в прежних категориях`);
       const brand = item.brand !== undefined || !old ? await this.brandFor(item.brand) : undefined;
       const categoryId = category?.id ?? old!.categoryId;
-      const section =
-        category?.section ?? (await this.loadCategories()).find((c) => c.id === categoryId)?.section ?? 'odezhda';
+      const categoryRow = category ?? (await this.loadCategories()).find((c) => c.id === categoryId);
+      const section = categoryRow?.section ?? 'odezhda';
       const type =
         old && item.categoryExtId === undefined && item.name === undefined
           ? (old.type as ProductType)
@@ -652,6 +665,11 @@ export class CatalogWriter {
         price,
         oldPrice,
         article,
+        // Issue #29: a file that does not name the rate or the marking (prices, stock) keeps them.
+        vatRate: item.vatRate !== undefined ? item.vatRate : (old?.vatRate ?? null),
+        markingRequired:
+          (!!categoryRow && this.markedCategory(categoryRow.path)) ||
+          (item.markingRequired ?? old?.markingRequired ?? false),
         searchText:
           old && partial && item.name === undefined && item.article === undefined
             ? old.searchText
@@ -816,7 +834,9 @@ export class CatalogWriter {
         Number(o.price) === r.price &&
         (o.oldPrice === null ? null : Number(o.oldPrice)) === r.oldPrice &&
         o.searchText === r.searchText &&
-        o.article === r.article;
+        o.article === r.article &&
+        o.vatRate === r.vatRate &&
+        o.markingRequired === r.markingRequired;
       if (!same) {
         productRows.push({ ...r, type: p.type, id: o.id, extId: o.extId, care: '', createdAt: now });
         touched.add(p.item.extId);
@@ -836,6 +856,8 @@ export class CatalogWriter {
       oldPrice: products.oldPrice,
       searchText: products.searchText,
       article: products.article,
+      vatRate: products.vatRate,
+      markingRequired: products.markingRequired,
     };
     for (let i = 0; i < productRows.length; i += 2000) {
       const part = productRows.slice(i, i + 2000);
@@ -843,12 +865,13 @@ export class CatalogWriter {
       // One array parameter per column (unnest); only rows whose values differ are updated.
       await tx.execute(sql`
         insert into products (id, ext_id, name, slug, type, brand_id, category_id, description, composition, material, country, care,
-          price, old_price, search_text, is_new, popularity, created_at, article)
+          price, old_price, search_text, is_new, popularity, created_at, article, vat_rate, marking_required)
         select * from unnest(${col('id')}::int[], ${col('extId')}::text[], ${col('name')}::text[], ${col('slug')}::text[], ${col('type')}::text[],
           ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('description')}::text[], ${col('composition')}::text[],
           ${col('material')}::text[], ${col('country')}::text[], ${col('care')}::text[], ${col('price')}::numeric[], ${col('oldPrice')}::numeric[],
           ${col('searchText')}::text[], ${sql.param(part.map((r) => !!r.isNew))}::bool[], ${sql.param(part.map((r) => r.popularity ?? 0))}::int[],
-          ${sql.param(part.map((r) => (r.createdAt as Date).toISOString()))}::timestamptz[], ${col('article')}::text[])
+          ${sql.param(part.map((r) => (r.createdAt as Date).toISOString()))}::timestamptz[], ${col('article')}::text[],
+          ${col('vatRate')}::text[], ${sql.param(part.map((r) => !!r.markingRequired))}::bool[])
         on conflict (id) do update set ${sql.raw(
           Object.values(productCols)
             .map((c) => `"${c.name}" = excluded."${c.name}"`)

@@ -175,3 +175,70 @@ describe('YML import (issue #15)', () => {
     expect(await changeCount()).toBe(before);
   });
 });
+
+describe('YML: VAT rate and mandatory marking for receipts (issue #29)', () => {
+  const FEED = path.join(FIXTURES, 'yml-vat.yml');
+  const receiptFields = async () =>
+    Object.fromEntries(
+      (
+        await api.handle.db
+          .select({ extId: products.extId, vatRate: products.vatRate, markingRequired: products.markingRequired })
+          .from(products)
+          .where(inArray(products.extId, ['70', '801', '901', '902']))
+      ).map((p) => [p.extId, [p.vatRate, p.markingRequired]]),
+    );
+  /** The feed with `edit` applied, written to a temporary file; returns the import's report. */
+  const importEdited = async (edit: (feed: string) => string, over: Partial<WriterOptions> = {}) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'yml-vat-'));
+    await writeFile(path.join(dir, 'feed.yml'), edit(await readFile(FEED, 'utf8')));
+    try {
+      return await importYml(api.handle.db, path.join(dir, 'feed.yml'), { ...opts(), ...over });
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  };
+
+  it('reads <vat> of the offer, of its group or of the shop, and the marking param', async () => {
+    const report = await importYml(api.handle.db, FEED, opts());
+    expect(report.products.created).toBe(4);
+    expect(await receiptFields()).toEqual({
+      '70': ['22', true], // VAT_20 on one size of the group → 22 %; «Маркировка» = «Обувь»
+      '801': ['10', false], // «Обязательная маркировка» = «нет»
+      '901': ['22', false], // the shop's <vat>
+      '902': [null, false], // VAT_13: unknown, the shop default
+    });
+    expect(report.notes).toEqual([
+      'НДС: ставка 20% заменена на 22% (с 1 января 2026) — 2\u00A0предложения; исправьте ставку в фиде',
+      'НДС: неизвестная ставка «VAT_13» — 1\u00A0предложение (например, 902); для них в чеке будет ставка магазина по умолчанию (SHOP_VAT_RATE)',
+    ]);
+    expect(report.skipped).toEqual([]);
+    expect(formatReport(report)).toContain('неизвестная ставка «VAT_13»');
+  });
+
+  it('a feed changing only one rate updates that product alone, and it is a change event', async () => {
+    const before = await changeCount();
+    const report = await importEdited((feed) => feed.replace('<vat>VAT_10</vat>', '<vat>NO_VAT</vat>'));
+    expect(report.products).toEqual({ created: 0, updated: 1, unchanged: 3, merged: 0 });
+    expect((await receiptFields())['801']).toEqual(['none', false]);
+    const [tee] = await api.handle.db.select({ id: products.id }).from(products).where(eq(products.extId, '801'));
+    const changed = await rows<{ product_id: number }>(
+      api.handle.db,
+      sql`select distinct product_id from catalog_changes where id > ${before}`,
+    );
+    expect(changed.map((c) => c.product_id)).toEqual([tee!.id]);
+  });
+
+  it('a feed without <vat> keeps the rates; IMPORT_MARKING_CATEGORIES marks whole categories', async () => {
+    const report = await importEdited((feed) => feed.replace(/<vat>[^<]*<\/vat>/g, '').replace('8990', '8490'), {
+      markingCategories: 'aksessuary/sumki',
+    });
+    expect(report.notes).toEqual([]);
+    expect(report.products).toEqual({ created: 0, updated: 2, unchanged: 2, merged: 0 });
+    expect(await receiptFields()).toEqual({
+      '70': ['22', true],
+      '801': ['none', false],
+      '901': ['22', true], // aksessuary/sumki
+      '902': [null, false],
+    });
+  });
+});

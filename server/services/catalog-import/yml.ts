@@ -3,7 +3,8 @@
  * "YML"): `<shop><categories>` → categories, `<offers><offer>` → sizes of products grouped by
  * `group_id`, `param` "Размер"/"Цвет" in any case → size and colour, `price`/`oldprice`,
  * `available` (absent: available) and `count` → stock, `vendor` → brand, `picture` → pictures,
- * `description` HTML → plain text.
+ * `description` HTML → plain text; issue #29: `<vat>` of the offer, else of the `<shop>` → the VAT
+ * rate, a `param` «Маркировка» (tax.ts isMarkingProperty) → mandatory marking.
  *
  * Two streaming passes over the file: the first checks the XML (malformed XML changes nothing)
  * and gathers each group's lowest price, name and colours, so a group split across batches writes
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { importRuns } from '../../db/schema';
 import { looksLikeIdentifier, propertyRoles } from './mapping';
+import { isMarkedValue, isMarkingProperty, parseYmlVat, VatNotes } from './tax';
 import { cleanText, normKey, parseNumber, sanitizeDescription } from './text';
 import { emptyReport, type ImportProduct, type ImportReport } from './types';
 import { AVAILABLE_STOCK, BATCH_PRODUCTS, CatalogWriter, type WriterOptions } from './writer';
@@ -46,6 +48,7 @@ async function fileHash(file: string, opts: YmlImportOptions): Promise<string> {
       opts.ymlGroupBy,
       opts.feedUrl,
       !!opts.pictures,
+      opts.markingCategories ?? '',
     ]),
   );
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
@@ -75,6 +78,19 @@ async function unchangedSince(db: Db, input: string, hash: string, retryHours: n
 const isOffer = (p: readonly string[]) => p.length >= 2 && p.at(-1) === 'offer' && p.at(-2) === 'offers';
 const isCategory = (p: readonly string[]) => p.length >= 2 && p.at(-1) === 'category' && p.at(-2) === 'categories';
 const isShopUrl = (p: readonly string[]) => p.length === 3 && p[1] === 'shop' && p[2] === 'url';
+const isShopVat = (p: readonly string[]) => p.length === 3 && p[1] === 'shop' && p[2] === 'vat';
+
+/** Whether an offer's `param`s name mandatory marking: true/false when a marking param is there, else undefined. */
+function markingOf(node: XmlNode): boolean | undefined {
+  let named = false;
+  let marked = false;
+  for (const p of childrenOf(node, 'param')) {
+    if (!isMarkingProperty(p.attrs.name)) continue;
+    named = true;
+    marked ||= isMarkedValue(p.text);
+  }
+  return named ? marked : undefined;
+}
 
 interface ParsedOffer {
   id: string;
@@ -176,16 +192,25 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
   const roles = propertyRoles(opts.propertyMap ?? '');
   const head = (node: XmlNode) => parseOfferHead(node, roles, opts.ymlGroupBy ?? 'model', (v) => writer.isNotBrand(v));
 
-  // Pass 1: well-formedness, categories, shop URL, and each group's price, name and colours.
+  // Pass 1: well-formedness, categories, shop URL and VAT, and each group's price, name, colours,
+  // VAT and marking (a group split across batches must write the same product row each time).
   let shopUrl: string | undefined;
-  const groups = new Map<string, { name: string; price: number; oldPrice: number | null; colors: Set<string> }>();
+  let shopVat: string | undefined;
+  const groups = new Map<
+    string,
+    { name: string; price: number; oldPrice: number | null; colors: Set<string>; vat?: string; marked?: boolean }
+  >();
   const vendors = new Map<string, number>();
   let offerCount = 0;
   await readXml(file, {
-    capture: (p) => isOffer(p) || isCategory(p) || isShopUrl(p),
+    capture: (p) => isOffer(p) || isCategory(p) || isShopUrl(p) || isShopVat(p),
     onNode: (node, p) => {
       if (isShopUrl(p)) {
         shopUrl = cleanText(node.text) || undefined;
+        return;
+      }
+      if (isShopVat(p)) {
+        shopVat = cleanText(node.text) || undefined;
         return;
       }
       if (isCategory(p)) {
@@ -203,14 +228,20 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
       if (o.vendor) vendors.set(o.vendor, (vendors.get(o.vendor) ?? 0) + 1);
       if (!o.grouped || o.skipReason || !(o.price! > 0)) return;
       const g = groups.get(o.groupKey);
+      const vat = cleanText(childText(node, 'vat')) || undefined;
+      const marked = markingOf(node);
       if (!g)
         groups.set(o.groupKey, {
           name: o.name,
           price: o.price!,
           oldPrice: o.oldPrice ?? null,
           colors: new Set(o.color ? [o.color] : []),
+          vat,
+          marked,
         });
       else {
+        g.vat ??= vat;
+        if (marked !== undefined) g.marked = !!g.marked || marked;
         if (o.price! < g.price) {
           g.price = o.price!;
           g.oldPrice = o.oldPrice ?? null;
@@ -243,6 +274,9 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
     }
     return path.resolve(path.dirname(file), s.replace(/^\/+/, ''));
   };
+
+  // Issue #29: one rate per product (its first offer's, else the shop's), counted per offer.
+  const vatNotes = new VatNotes(['предложение', 'предложения', 'предложений'], 'в фиде');
 
   // Pass 2: offers → products, in batches; the group of the last offer stays open (groups are usually consecutive).
   let pending = new Map<string, ImportProduct>();
@@ -287,6 +321,8 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
         .filter((p): p is string => !!p);
       const key = o.groupKey;
       const group = o.grouped ? groups.get(key) : undefined;
+      const vatRate = vatNotes.take(parseYmlVat(group?.vat ?? (cleanText(childText(node, 'vat')) || shopVat)), o.id);
+      const marked = group ? group.marked : markingOf(node);
       let product = pending.get(key);
       if (!product) {
         product = {
@@ -299,6 +335,9 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
           material,
           composition,
           country,
+          ...(vatRate !== undefined ? { vatRate } : {}),
+          // A feed is the whole catalogue: an offer without a marking param is not marked.
+          markingRequired: marked ?? false,
           variants: [],
           ...(group
             ? { groupPrice: { price: group.price, oldPrice: group.oldPrice }, groupColors: [...group.colors] }
@@ -321,6 +360,7 @@ export async function importYmlFile(db: Db, file: string, opts: YmlImportOptions
     },
   });
   await flush(false);
+  report.notes.push(...vatNotes.notes());
   report.ms = Math.round(performance.now() - started);
   return report;
 }
