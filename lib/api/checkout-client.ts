@@ -26,9 +26,11 @@ export const submitOrder = (body: Checkout.CreateOrderBody, idempotencyKey: stri
   bffRequest('POST', '/v2/order/', schema('CreateOrderResponse'), body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-/** POST /v1/order_payment/ {guid}: the acquiring page URL. */
-export const startPayment = (guid: string) =>
-  bffRequest('POST', '/v1/order_payment/', schema('OrderPaymentResponse'), { guid });
+/** POST /v1/order_payment/ {guid, method}: the acquiring page URL, or the СБП link and QR (issue #29). */
+export const startPayment = (guid: string, method: 'card' | 'sbp' = 'card') =>
+  bffRequest('POST', '/v1/order_payment/', schema('OrderPaymentResponse'), { guid, method });
+/** GET /v1/payment_methods/: the online methods the shop's payment provider takes (issue #29). */
+export const fetchPaymentMethods = () => bffRequest('GET', '/v1/payment_methods/', schema('PaymentMethodsResponse'));
 /** POST /v1/get_order_info/ {guid}. */
 export const fetchOrderInfo = (guid: string) =>
   bffRequest('POST', '/v1/get_order_info/', schema('OrderInfoResponse'), { guid });

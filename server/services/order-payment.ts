@@ -493,6 +493,15 @@ export async function expireOrder(
   return 'cancelled';
 }
 
+/** The online methods the configured provider takes (GET /v1/payment_methods/); [] without one. */
+export function onlineMethods(db: Db): PaymentMethod[] {
+  try {
+    return [...paymentProvider(db).methods];
+  } catch {
+    return []; // no provider: the pages say card payment is unavailable
+  }
+}
+
 /**
  * POST /v1/get_order_info/: the order for its confirm page, after checking the payment with the
  * provider.
@@ -508,12 +517,7 @@ export async function getOrderInfo(db: Db, guid: string): Promise<OrderInfo> {
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.id)),
   ]);
   const open = lastAttempt?.status === 'created' && lastAttempt.confirmationUrl ? lastAttempt : null;
-  let methods: PaymentMethod[] = [];
-  try {
-    methods = [...paymentProvider(db).methods];
-  } catch {
-    methods = []; // no provider: the page says card payment is unavailable
-  }
+  const methods = onlineMethods(db);
   return {
     guid: order.guid,
     ...orderHeadJson(order),

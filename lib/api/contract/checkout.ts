@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { emailSchema, fullNameSchema } from '@/lib/validation/auth';
-import { Rubles, intId, intIdParam, safeString } from './common';
+import { INT4_MAX, Rubles, intId, intIdParam, safeString } from './common';
+import { PickupStore } from './delivery-terms';
 import { OrderLine, OrderStatusCode } from './orders';
 
 const phoneRe = /^\+7\d{10}$/;
@@ -42,6 +43,8 @@ export const DeliveryInput = z
     postcode: safeString().trim().max(10).default(''),
     /** Chosen pickup point (method "cdek"), free text of the point's address. */
     pickup_point: safeString().trim().max(300).default(''),
+    /** Chosen store (method "pickup", issue #34): one of the option's `stores`; may be left out where the city has one. */
+    store_id: z.number().int().positive().max(INT4_MAX).nullish(),
   })
   .superRefine((d, ctx) => {
     if (d.method === 'courier') {
@@ -187,6 +190,12 @@ export const OrderInfoResponse = z
   .meta({ id: 'OrderInfoResponse' });
 export type OrderInfoResponse = z.infer<typeof OrderInfoResponse>;
 
+/** `GET /v1/payment_methods/` (issue #29): the online methods the payment provider takes now. */
+export const PaymentMethodsResponse = z
+  .object({ status: z.literal('success'), methods: z.array(z.enum(['card', 'sbp'])) })
+  .meta({ id: 'PaymentMethodsResponse' });
+export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
+
 /** `POST /v1/order_payment/` {guid, method}: pay the rest by card (default) or СБП (issue #29). */
 export const OrderPaymentBody = GuidBody.extend({
   method: z.enum(['card', 'sbp'], { error: 'Выберите способ оплаты' }).default('card'),
@@ -303,6 +312,8 @@ export const DeliveryOption = z
     note: z.string(),
     /** "tariff" (built-in table) or "cdek" (CDEK API v2). */
     source: z.enum(['tariff', 'cdek', 'shop']),
+    /** Method "pickup": the city's stores that take pickup orders (issue #34), `note` names the only one. */
+    stores: z.array(PickupStore).optional(),
   })
   .meta({ id: 'DeliveryOption' });
 export type DeliveryOption = z.infer<typeof DeliveryOption>;

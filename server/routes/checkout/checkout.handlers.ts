@@ -22,9 +22,9 @@ import { ApiHttpError, parseOr400, readJson } from '../../http';
 import { bearerToken, userByToken } from '../../services/auth';
 import { cartWeight, getCart } from '../../services/cart';
 import { createOrder, type OrderActor } from '../../services/checkout';
-import { deliveryOptions, destinationOf } from '../../services/delivery/delivery';
+import { deliveryOptions, destinationOf, quoteContext } from '../../services/delivery/delivery';
 import { checkCard, GIFT_CARD_NOT_FOUND, listNominals, nominalBy } from '../../services/gift-cards';
-import { getOrderInfo, payWithGiftCard, startPayment } from '../../services/order-payment';
+import { getOrderInfo, onlineMethods, payWithGiftCard, startPayment } from '../../services/order-payment';
 import { sandboxPay, sandboxPayment, sandboxSbp as sandboxSbpDecide } from '../../services/payments/sandbox';
 import { checkPromoCustomer, evaluatePromo } from '../../services/promo';
 import { assertUnderLimit, countForClient, limitPerClient } from '../../services/rate-limit';
@@ -93,6 +93,10 @@ export const orderPayment: Handler<typeof r.orderPayment> = async (c) => {
     200,
   );
 };
+
+/** GET /v1/payment_methods/: the provider's online methods; none when no provider is configured. */
+export const paymentMethods: Handler<typeof r.paymentMethods> = (c) =>
+  c.json({ status: 'success' as const, methods: onlineMethods(c.var.db) }, 200);
 
 /** POST /v1/get_order_info/ {guid}: the order after checking its payment with the provider. */
 export const orderInfo: Handler<typeof r.orderInfo> = async (c) => {
@@ -196,7 +200,9 @@ async function deliveryAnswer(c: Ctx, onlyProvider: boolean) {
   const body = parseOr400(DeliveryCalcBody, await readJson(c), 'Не удалось рассчитать доставку');
   const to = await destinationOf(c.var.db, body.city_id);
   const weight = body.weight ?? (await cartWeight(c.var.db, cartIdOf(c)));
-  let results = await deliveryOptions(to, weight);
+  // Issue #34: the basket's goods decide the free-delivery threshold, as the order will.
+  const goods = (await getCart(c.var.db, cartIdOf(c))).total;
+  let results = await deliveryOptions(to, weight, await quoteContext(c.var.db, goods));
   if (onlyProvider) results = results.filter((o) => o.method !== 'pickup');
   if (body.method) results = results.filter((o) => o.method === body.method);
   return c.json({ status: 'success' as const, city: to.city, region: to.region, weight, results }, 200);

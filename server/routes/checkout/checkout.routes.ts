@@ -19,6 +19,7 @@ import {
   SandboxPayBody,
   SandboxSbpBody,
   OrderPaymentBody,
+  PaymentMethodsResponse,
   SandboxPayResponse,
   SandboxPaymentResponse,
 } from '@/lib/api/contract/checkout';
@@ -63,6 +64,11 @@ export const orderPayment = orders.post(
     'Страница оплаты провайдера (или ссылка в приложение банка и QR для СБП); открытая попытка используется повторно',
     [400, 404, 409, 502, 503],
   ),
+);
+export const paymentMethods = orders.get(
+  '/api/v1/payment_methods/',
+  {},
+  jsonResponses(PaymentMethodsResponse, 'Способы онлайн-оплаты, которые принимает платёжный сервис (card, sbp)', []),
 );
 export const orderInfo = orders.post(
   '/api/v1/get_order_info/',
@@ -131,6 +137,7 @@ export function registerCheckoutRoutes(app: ApiApp) {
   openapiRoute(app, createOrderV2, h.createOrderV2);
   openapiRoute(app, orderPayment, h.orderPayment);
   openapiRoute(app, orderInfo, h.orderInfo);
+  openapiRoute(app, paymentMethods, h.paymentMethods);
   openapiRoute(app, giftCardPayment, h.giftCardPayment);
   openapiRoute(app, promoCode, h.promoCode);
   openapiRoute(app, giftNominals, h.giftNominals);

@@ -84,6 +84,15 @@ async function stock(): Promise<number> {
 }
 
 describe('receipts and СБП on the sandbox', () => {
+  it('lists the provider’s online methods for the checkout, none without a provider', async () => {
+    expect((await call(api, 'GET', '/api/v1/payment_methods/')).json).toEqual({
+      status: 'success',
+      methods: ['card', 'sbp'],
+    });
+    stubServerEnv({ NODE_ENV: 'production', SITE_URL: 'https://shop.example.ru', PAYMENT_SANDBOX: '0' });
+    expect((await call(api, 'GET', '/api/v1/payment_methods/')).json.methods).toEqual([]);
+  });
+
   it('registers the receipt with the payment: lines and delivery add up to what is charged', async () => {
     const order = await newOrder();
     const payment = await start(order.guid);
