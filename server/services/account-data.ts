@@ -151,10 +151,7 @@ export async function deleteAccount(db: Db, user: UserRow, cartId: string | null
       .update(promoCodeUses)
       .set({ customerKeys: [`user:${user.id}`] })
       .where(
-        inArray(
-          promoCodeUses.orderId,
-          tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id)),
-        ),
+        inArray(promoCodeUses.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))),
       );
     await tx
       .update(users)
@@ -174,4 +171,3 @@ export async function deleteAccount(db: Db, user: UserRow, cartId: string | null
       .where(eq(users.id, user.id));
   });
 }
-

@@ -121,10 +121,7 @@ export async function withdrawConsents(
   const rows = await tx
     .update(consents)
     .set({ withdrawnAt: new Date(), withdrawnVia: via })
-    .where(
-      and(or(...who), isNull(consents.withdrawnAt), document ? eq(consents.document, document) : undefined),
-    )
+    .where(and(or(...who), isNull(consents.withdrawnAt), document ? eq(consents.document, document) : undefined))
     .returning({ id: consents.id });
   return rows.length;
 }
-

@@ -4,7 +4,7 @@
  * password, forgot password → link from the .eml file → new password → login, profile data,
  * addresses, order history (the seeded demo buyer), guest favourites kept after login.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { uniquePhone } from './helpers';
@@ -118,7 +118,9 @@ test('forgot password → link from the mail file → new password → login', a
   );
 
   // The mail leaves after the answer.
-  await expect.poll(() => readdirSync(MAIL_DIR).some((f) => f.endsWith('.eml') && f.includes(email))).toBe(true);
+  await expect
+    .poll(() => existsSync(MAIL_DIR) && readdirSync(MAIL_DIR).some((f) => f.endsWith('.eml') && f.includes(email)))
+    .toBe(true);
   await page.goto(resetLinkFor(email));
   await page.getByLabel('Новый пароль').fill(newPassword);
   await page.getByLabel('Повторите пароль').fill(newPassword);

@@ -81,7 +81,10 @@ async function continueAnonymously(page: Page) {
   await popup.getByRole('button', { name: 'Продолжить без регистрации' }).click();
   await expect(page).toHaveURL(/\/basket\/delivery$/);
   // Issue #29: a guest ticks the personal data consent (tests/e2e/consent.spec.ts checks the refusal).
-  await page.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }).check();
+  await page
+    .getByRole('group', { name: 'Контактные данные' })
+    .getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ })
+    .check();
 }
 
 test('"Проверьте выделенные поля" goes once the marked fields are fixed', async ({ page }) => {

@@ -37,7 +37,10 @@ test('a guest finds a pickup point by street, chooses it with the keyboard and o
   await popup.getByRole('button', { name: 'Продолжить без регистрации' }).click();
   await expect(page).toHaveURL(/\/basket\/delivery$/);
   // Issue #29: a guest ticks the personal data consent.
-  await page.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ }).check();
+  await page
+    .getByRole('group', { name: 'Контактные данные' })
+    .getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ })
+    .check();
 
   await page
     .getByTestId('delivery-options')

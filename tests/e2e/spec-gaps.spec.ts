@@ -3,7 +3,7 @@
  * every page but home (spec §2 Layout), the 404 page as a visitor with JavaScript sees it, the
  * login link after a password change (spec §4), facet headings with an open/close marker.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { API_URL } from './helpers';
@@ -70,7 +70,9 @@ test('after a password change "Войти" leads home and opens login (spec §4)
       .status,
   ).toBe(200);
   // Issue #29: the mail leaves after the answer.
-  await expect.poll(() => readdirSync(MAIL_DIR).some((f) => f.endsWith('.eml') && f.includes(email))).toBe(true);
+  await expect
+    .poll(() => existsSync(MAIL_DIR) && readdirSync(MAIL_DIR).some((f) => f.endsWith('.eml') && f.includes(email)))
+    .toBe(true);
   const file = readdirSync(MAIL_DIR)
     .filter((f) => f.endsWith('.eml') && f.includes(email))
     .sort()

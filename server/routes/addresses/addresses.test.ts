@@ -20,7 +20,7 @@ async function register(email: string) {
     email,
     phone: '',
     personal_data_consent: true,
-        password_one: 'Secret123',
+    password_one: 'Secret123',
     password_two: 'Secret123',
   });
   return TokenResponse.parse(res.json).data.token;

@@ -525,8 +525,13 @@ describe('password reset tells nobody whether an address has an account (issue #
     expect(mails() - before).toBe(5);
     const token = resetTokenFrom(latestMailTo(email));
     expect(
-      (await call(api, 'POST', '/api/v1/reset/complite/', { token, password_one: 'Last12345', password_two: 'Last12345' }))
-        .status,
+      (
+        await call(api, 'POST', '/api/v1/reset/complite/', {
+          token,
+          password_one: 'Last12345',
+          password_two: 'Last12345',
+        })
+      ).status,
     ).toBe(200);
   });
 });

@@ -209,7 +209,13 @@ describe('GET /v1/my_data/ (152-ФЗ art. 14)', () => {
 describe('POST /v1/delete_account/ (152-ФЗ art. 21 part 5)', () => {
   it('anonymises the account, keeps its orders without contacts, withdraws consents and revokes tokens', async () => {
     const { user, auth, body, token } = await register({ advertising_consent: true });
-    await call(api, 'POST', '/api/v1/user_address/', { region_id: moscowRegion, city_id: fixture.moscow, street: 'Арбат', house: '1' }, auth);
+    await call(
+      api,
+      'POST',
+      '/api/v1/user_address/',
+      { region_id: moscowRegion, city_id: fixture.moscow, street: 'Арбат', house: '1' },
+      auth,
+    );
     const placed = await call(
       api,
       'POST',
@@ -241,9 +247,7 @@ describe('POST /v1/delete_account/ (152-ФЗ art. 21 part 5)', () => {
     expect(row!.deletedAt).not.toBeNull();
     expect(await api.handle.db.select().from(userAddresses).where(eq(userAddresses.userId, user.id))).toHaveLength(0);
     expect(await api.handle.db.select().from(favorites).where(eq(favorites.userId, user.id))).toHaveLength(0);
-    expect(await api.handle.db.select().from(subscriptions).where(eq(subscriptions.email, body.email))).toHaveLength(
-      0,
-    );
+    expect(await api.handle.db.select().from(subscriptions).where(eq(subscriptions.email, body.email))).toHaveLength(0);
     const [kept] = await api.handle.db.select().from(orders).where(eq(orders.id, orderId));
     expect(kept).toMatchObject({ contactFio: DELETED_NAME, contactEmail: '', contactPhone: '', comment: '' });
     expect(kept!.deliveryAddress).toBe('Москва');

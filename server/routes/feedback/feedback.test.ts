@@ -163,7 +163,13 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('POST /v1/subscribe/ only mails a link; the address is subscribed after the link is confirmed, once', async () => {
     const client = newClient();
-    const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'Olga.Petrova@Example.RU', personal_data_consent: true }, client);
+    const res = await call(
+      api,
+      'POST',
+      '/api/v1/subscribe/',
+      { email: 'Olga.Petrova@Example.RU', personal_data_consent: true },
+      client,
+    );
     expect(res.status).toBe(200);
     expect(SuccessMessage.parse(res.json).message).toBe(NEWSLETTER_MESSAGES.requested);
     expect((await subscriber('olga.petrova@example.ru'))?.active).toBe(false);
@@ -194,10 +200,28 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('answers the same for an address that is already subscribed, and still needs its owner to confirm anything', async () => {
     const client = newClient();
-    await call(api, 'POST', '/api/v1/subscribe/', { email: 'same.answer@example.ru', personal_data_consent: true }, client);
+    await call(
+      api,
+      'POST',
+      '/api/v1/subscribe/',
+      { email: 'same.answer@example.ru', personal_data_consent: true },
+      client,
+    );
     await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: linkToken('subscribe/confirm') }, client);
-    const fresh = await call(api, 'POST', '/api/v1/subscribe/', { email: 'never.seen@example.ru', personal_data_consent: true }, client);
-    const known = await call(api, 'POST', '/api/v1/subscribe/', { email: 'same.answer@example.ru', personal_data_consent: true }, client);
+    const fresh = await call(
+      api,
+      'POST',
+      '/api/v1/subscribe/',
+      { email: 'never.seen@example.ru', personal_data_consent: true },
+      client,
+    );
+    const known = await call(
+      api,
+      'POST',
+      '/api/v1/subscribe/',
+      { email: 'same.answer@example.ru', personal_data_consent: true },
+      client,
+    );
     expect(known.status).toBe(fresh.status);
     expect(known.json).toEqual(fresh.json);
     expect((await subscriber('never.seen@example.ru'))?.active).toBe(false);
@@ -288,7 +312,13 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
       .insert(users)
       .values({ email: 'profile.flag@example.ru', lastName: 'Тестова', firstName: 'Анна' })
       .returning();
-    await call(api, 'POST', '/api/v1/subscribe/', { email: 'profile.flag@example.ru', personal_data_consent: true }, client);
+    await call(
+      api,
+      'POST',
+      '/api/v1/subscribe/',
+      { email: 'profile.flag@example.ru', personal_data_consent: true },
+      client,
+    );
     await call(api, 'POST', '/api/v1/subscribe/confirm/', { token: linkToken('subscribe/confirm') }, client);
     expect((await api.handle.db.select().from(users).where(eq(users.id, user!.id)))[0]!.subscribed).toBe(true);
     await call(api, 'POST', '/api/v1/unsubscribe/', { token: linkToken('unsubscribe') }, client);
@@ -297,7 +327,13 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('answers 503 when the mail cannot be sent, and the unsent link never works', async () => {
     mail.fail = true;
-    const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'no.mail@example.ru', personal_data_consent: true }, newClient());
+    const res = await call(
+      api,
+      'POST',
+      '/api/v1/subscribe/',
+      { email: 'no.mail@example.ru', personal_data_consent: true },
+      newClient(),
+    );
     expectError(res, 503, /Не удалось отправить письмо/);
     const open = await api.handle.db
       .select()
@@ -308,7 +344,13 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
 
   it('mails one address at most 3 times a day, answering the same afterwards (no mailbox flooding)', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const res = await call(api, 'POST', '/api/v1/subscribe/', { email: 'victim@example.ru', personal_data_consent: true }, newClient());
+      const res = await call(
+        api,
+        'POST',
+        '/api/v1/subscribe/',
+        { email: 'victim@example.ru', personal_data_consent: true },
+        newClient(),
+      );
       expect(res.status).toBe(200);
       expect(res.json.message).toBe(NEWSLETTER_MESSAGES.requested);
     }
@@ -318,9 +360,17 @@ describe('newsletter: double opt-in, state changes only by POST (issue #12)', ()
   it('answers 429 with a Russian message past 10 subscribe requests and 20 link posts per client', async () => {
     const client = newClient();
     for (let i = 0; i < 10; i += 1)
-      expect((await call(api, 'POST', '/api/v1/subscribe/', { email: `burst.${i}@example.ru`, personal_data_consent: true }, client)).status).toBe(
-        200,
-      );
+      expect(
+        (
+          await call(
+            api,
+            'POST',
+            '/api/v1/subscribe/',
+            { email: `burst.${i}@example.ru`, personal_data_consent: true },
+            client,
+          )
+        ).status,
+      ).toBe(200);
     const sentBefore = mail.sent.length;
     const res = await api.app.request('/api/v1/subscribe/', {
       method: 'POST',
