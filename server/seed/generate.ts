@@ -203,7 +203,7 @@ export function buildReferenceData(): ReferenceData {
       name: node.name,
       sort,
       seoTitle: `${h1} — купить в интернет-магазине ${SHOP_NAME}`,
-      seoDescription: `${h1} в интернет-магазине ${SHOP_NAME}: новые коллекции, скидки и бесплатная примерка. Доставка по всей России, оплата при получении.`,
+      seoDescription: `${h1} в интернет-магазине ${SHOP_NAME}: новые коллекции, скидки и бесплатная примерка. Доставка по всей России и самовывоз из магазинов в Москве и Санкт-Петербурге.`,
       h1,
     };
     categoryRows.push(row);

@@ -26,6 +26,7 @@ import { ensureRequiredPages, seedContent } from './content';
 import { emptyStartReferenceData } from './empty-start';
 import { buildReferenceData, generateProductChunks } from './generate';
 import { LANDING_PAGES } from './landing';
+import { ensureShopRecords, seedShop } from './shop';
 import type { Db } from '../db/client';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
@@ -130,6 +131,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     await tx.insert(organization).values(ref.organization);
     await insertBatched(tx, seoRecords, ref.seoRecords);
     await seedContent(tx);
+    // The stores and delivery settings every promise reads (issue #34).
+    await seedShop(tx);
     // Landing pages are editorial collections of the demo goods (a demo brand, demo sections).
     if (productCount > 0) await insertBatched(tx, landingPages, LANDING_PAGES);
     summary.categories = ref.categories.length;
@@ -172,6 +175,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
   });
   // Issue #29: pages added after this database was seeded (the consent page) appear now.
   if (summary.skipped) await ensureRequiredPages(db);
+  // Issue #34: stores and delivery settings for a database seeded before they existed.
+  if (summary.skipped) await ensureShopRecords(db);
   // A new catalogue: listings and facets rebuild their in-process index (issue #7).
   if (!summary.skipped) noteCatalogChanged(db);
   summary.ms = Math.round(performance.now() - started);

@@ -28,7 +28,7 @@ import { cartItems, giftCardNominals, offerFeatures, orderItems, orders, orderSt
 import { ApiHttpError } from '../http';
 import { noteStockChanged } from './catalog-index';
 import { consentSubject, currentEvidence, recordConsents, type ConsentEvidence } from './consent';
-import { deliveryQuote, destinationOf, SHOP_PICKUP } from './delivery/delivery';
+import { deliveryQuote, destinationOf, pickupAddressOf, quoteContext } from './delivery/delivery';
 import { issueGiftCards, spendGiftCard } from './gift-cards';
 import { startSubscription } from './newsletter';
 import { orderAmountsJson } from './order-history';
@@ -344,8 +344,14 @@ export async function createOrder(
   if (body.gift_card_ext_id && !nominal) throw new ApiHttpError(404, 'Сертификат не найден');
   if (preview.length === 0 && !nominal && !scope) throw new ApiHttpError(400, 'Корзина пуста');
   const destination = await destinationOf(db, body.delivery.city_id);
+  // Issue #34: the owner's prices, threshold (goods before a promo discount) and pickup stores.
   const quote =
-    preview.length > 0 ? await deliveryQuote(destination, parcelWeight(preview), body.delivery.method) : null;
+    preview.length > 0
+      ? await deliveryQuote(destination, parcelWeight(preview), body.delivery.method, {
+          ...(await quoteContext(db, toRubles(linesTotal(preview)))),
+          storeId: body.delivery.store_id,
+        })
+      : null;
 
   let createdRow: typeof orders.$inferSelect;
   let issued: Array<{ code: string; amount: number }> = [];
@@ -384,8 +390,8 @@ export async function createOrder(
       const address =
         lines.length === 0
           ? `Электронный сертификат на ${body.contact.email}`
-          : d.method === 'pickup'
-            ? SHOP_PICKUP.address
+          : d.method === 'pickup' && quote?.store
+            ? pickupAddressOf(quote.store)
             : d.method === 'cdek'
               ? `${destination.city}, пункт выдачи СДЭК${d.pickup_point ? `: ${d.pickup_point}` : ''}`
               : [

@@ -5,8 +5,10 @@
  */
 import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
 import type { ArticleKind } from '@/lib/api/contract/publications';
+import { fillTermsPlaceholders } from '@/lib/delivery-terms';
 import { articles, banners, infoPages, instagramPosts } from '../db/schema';
 import { ApiHttpError } from '../http';
+import { deliveryTerms } from './delivery/terms';
 import type { Db } from '../db/client';
 
 type ArticleRow = typeof articles.$inferSelect;
@@ -76,12 +78,14 @@ export async function articleBySlug(db: Db, kind: ArticleKind, slug: string) {
 export async function infoPageByPath(db: Db, path: string) {
   const [row] = await db.select().from(infoPages).where(eq(infoPages.path, path));
   if (!row) throw new ApiHttpError(404, 'Страница не найдена');
+  // Issue #34: {{delivery_table}}, {{stores}}… are filled from the owner's delivery terms.
+  const text = row.body.includes('{{') ? fillTermsPlaceholders(row.body, await deliveryTerms(db)) : row.body;
   return {
     path: row.path,
     title: row.title,
     h1: row.h1,
     description: row.description,
-    text: row.body,
+    text,
     format: row.format,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -4,16 +4,27 @@
  * when CDEK_CLIENT_ID/CDEK_CLIENT_SECRET are set).
  *
  * A quote is always computed on the server: the order takes its delivery cost from here, never
- * from the client.
+ * from the client. Issue #34: prices, the free-delivery threshold, the offered methods and the
+ * pickup stores come from the owner's delivery terms (terms.ts), which the info pages and the
+ * product JSON-LD state too.
  */
 import { eq } from 'drizzle-orm';
 import type { DeliveryMethod, DeliveryOption, PickupPoint } from '@/lib/api/contract/checkout';
+import type { DeliverySettings, PickupStore, ShopStore } from '@/lib/api/contract/delivery-terms';
+import {
+  DELIVERY_METHOD_NAMES,
+  isFreeDelivery,
+  pickupStores,
+  tariffCost as tableCost,
+  zoneOf,
+} from '@/lib/delivery-terms';
 import { cities, regions } from '../../db/schema';
 import { readServerEnv } from '../../env';
 import { ApiHttpError } from '../../http';
 import { logError } from '../log';
 import { CdekClient } from './cdek';
 import { demoPickupPoints } from './demo-pickup-points';
+import { DEFAULT_DELIVERY_SETTINGS, readDeliverySettings, readStores } from './terms';
 import type { Db } from '../../db/client';
 
 /** Where a parcel goes. */
@@ -28,66 +39,42 @@ export interface Destination {
 /** A provider of courier and pickup-point quotes. */
 export interface DeliveryProvider {
   readonly name: 'tariff' | 'cdek';
-  /** Courier and pickup-point options for a parcel of `weightGrams` to `to`. */
-  quote(to: Destination, weightGrams: number): Promise<DeliveryOption[]>;
+  /** Courier and pickup-point options for a parcel of `weightGrams` to `to`, the table's prices from `settings`. */
+  quote(to: Destination, weightGrams: number, settings: DeliverySettings): Promise<DeliveryOption[]>;
   /** Pickup points of the destination city (issue #14 item 13). */
   pickupPoints(to: Destination): Promise<PickupPoint[]>;
 }
 
-/** Shop pickup: the shop's address; only in the shop's city (Москва). */
-export const SHOP_PICKUP = { city: 'Москва', address: 'г. Москва, ул. Петровка, д. 10, магазин Lumière' } as const;
-
-/** Tariff zones by region code: 1 Москва and область, 2 Санкт-Петербург and область, 4 Far East and the North, 3 the rest. */
-const ZONE_BY_REGION: Record<string, 1 | 2 | 4> = {
-  '77': 1,
-  '50': 1,
-  '78': 2,
-  '47': 2,
-  '14': 4,
-  '25': 4,
-  '27': 4,
-  '28': 4,
-  '41': 4,
-  '49': 4,
-  '65': 4,
-  '79': 4,
-  '87': 4,
-  '89': 4,
-  '83': 4,
-};
-
-/** Base price (rubles, up to 1 kg), price per extra started kg, days — per zone and method. */
-export const TARIFFS = {
-  courier: { 1: [390, 40, 1, 2], 2: [490, 50, 2, 3], 3: [590, 70, 3, 7], 4: [990, 120, 7, 14] },
-  cdek: { 1: [250, 30, 1, 2], 2: [320, 40, 2, 4], 3: [390, 50, 3, 8], 4: [690, 90, 7, 15] },
-} as const satisfies Record<'courier' | 'cdek', Record<1 | 2 | 3 | 4, readonly [number, number, number, number]>>;
-
-/** Tariff zone of a region code. */
-export function zoneOf(regionCode: string): 1 | 2 | 3 | 4 {
-  return ZONE_BY_REGION[regionCode] ?? 3;
+/** What a quote depends on besides the parcel: the owner's terms and the goods' worth. */
+export interface QuoteContext {
+  settings: DeliverySettings;
+  stores: readonly ShopStore[];
+  /** Goods total of the basket in rubles, before a promo discount (the free-delivery threshold compares it). */
+  goods: number;
 }
 
-/** Cost in rubles by the table: base up to 1 kg plus the per-kg price for every started extra kg. */
+export { zoneOf };
+
+/** Cost in rubles by the table of `settings` (default: the shop's defaults). */
 export function tariffCost(
   method: 'courier' | 'cdek',
   regionCode: string,
   weightGrams: number,
+  settings: DeliverySettings = DEFAULT_DELIVERY_SETTINGS,
 ): { cost: number; days: [number, number] } {
-  const [base, perKg, dMin, dMax] = TARIFFS[method][zoneOf(regionCode)];
-  const extraKg = Math.max(0, Math.ceil(weightGrams / 1000) - 1);
-  return { cost: base + extraKg * perKg, days: [dMin, dMax] };
+  return tableCost(settings, method, regionCode, weightGrams);
 }
 
-/** The built-in tariff table (default provider). */
+/** The built-in tariff table (default provider): the owner's prices by zone. */
 export const tariffProvider: DeliveryProvider = {
   name: 'tariff',
-  async quote(to, weightGrams) {
-    const courier = tariffCost('courier', to.regionCode, weightGrams);
-    const cdek = tariffCost('cdek', to.regionCode, weightGrams);
+  async quote(to, weightGrams, settings) {
+    const courier = tariffCost('courier', to.regionCode, weightGrams, settings);
+    const cdek = tariffCost('cdek', to.regionCode, weightGrams, settings);
     return [
       {
         method: 'courier',
-        name: 'Курьером до двери',
+        name: DELIVERY_METHOD_NAMES.courier,
         cost: courier.cost,
         days_min: courier.days[0],
         days_max: courier.days[1],
@@ -96,7 +83,7 @@ export const tariffProvider: DeliveryProvider = {
       },
       {
         method: 'cdek',
-        name: 'В пункт выдачи СДЭК',
+        name: DELIVERY_METHOD_NAMES.cdek,
         cost: cdek.cost,
         days_min: cdek.days[0],
         days_max: cdek.days[1],
@@ -139,48 +126,92 @@ export async function destinationOf(db: Pick<Db, 'select'>, cityId: number): Pro
   return row;
 }
 
+/** The pickup option of a store for checkout. */
+function pickupStoreJson(s: ShopStore): PickupStore {
+  return { id: s.id, name: `${s.city}, ${s.name}`, address: s.address, hours: s.hours };
+}
+
+/** The stores of `city` that take pickup orders. */
+export function pickupStoresOf(stores: readonly ShopStore[], city: string): ShopStore[] {
+  return pickupStores(stores).filter((s) => s.city === city);
+}
+
 /**
- * Every delivery option for a city: the provider's courier and pickup-point quotes, plus free shop
- * pickup in the shop's city.
+ * Every delivery option for a city that the owner offers: the provider's courier and pickup-point
+ * quotes (free from the threshold for the methods it covers), and free pickup in each of the
+ * city's stores that allow it (one option listing them in `stores`).
  * @throws ApiHttpError 502 "Не удалось рассчитать доставку" when the provider fails.
  */
 export async function deliveryOptions(
   to: Destination,
   weightGrams: number,
+  context: QuoteContext,
   provider = deliveryProvider(),
 ): Promise<DeliveryOption[]> {
-  let quotes: DeliveryOption[];
-  try {
-    quotes = await provider.quote(to, weightGrams);
-  } catch (error) {
-    logError('delivery', `quote by ${provider.name}`, error);
-    throw new ApiHttpError(502, 'Не удалось рассчитать доставку. Попробуйте позже');
+  const { settings } = context;
+  let quotes: DeliveryOption[] = [];
+  if (settings.methods.some((m) => m !== 'pickup')) {
+    try {
+      quotes = await provider.quote(to, weightGrams, settings);
+    } catch (error) {
+      logError('delivery', `quote by ${provider.name}`, error);
+      throw new ApiHttpError(502, 'Не удалось рассчитать доставку. Попробуйте позже');
+    }
   }
-  if (to.city === SHOP_PICKUP.city) {
+  quotes = quotes
+    .filter((o) => settings.methods.includes(o.method))
+    .map((o) => (isFreeDelivery(settings, o.method, context.goods) ? { ...o, cost: 0 } : o));
+  const stores = settings.methods.includes('pickup') ? pickupStoresOf(context.stores, to.city) : [];
+  if (stores.length > 0) {
+    const only = stores.length === 1 ? stores[0]! : null;
     quotes.push({
       method: 'pickup',
-      name: 'Самовывоз из магазина',
+      name: DELIVERY_METHOD_NAMES.pickup,
       cost: 0,
-      days_min: 1,
-      days_max: 2,
-      note: SHOP_PICKUP.address,
+      days_min: Math.min(...stores.map((s) => s.pickup_days_min)),
+      days_max: Math.max(...stores.map((s) => s.pickup_days_max)),
+      note: only ? `${only.name}: ${only.address}. ${only.hours}` : 'Выберите магазин',
       source: 'shop',
+      stores: stores.map(pickupStoreJson),
     });
   }
   return quotes;
 }
 
 /**
- * The option of one method, for the order.
- * @throws ApiHttpError 400 "Этот способ доставки недоступен в выбранном городе".
+ * The option of one method, for the order; for "pickup" also the chosen store (`storeId`, or the
+ * city's only pickup store).
+ * @throws ApiHttpError 400 "Этот способ доставки недоступен в выбранном городе", or "Выберите
+ *   магазин для самовывоза" when the city has several and none of them was chosen.
  */
 export async function deliveryQuote(
   to: Destination,
   weightGrams: number,
   method: DeliveryMethod,
+  context: QuoteContext & { storeId?: number | null },
   provider = deliveryProvider(),
-): Promise<DeliveryOption> {
-  const option = (await deliveryOptions(to, weightGrams, provider)).find((o) => o.method === method);
+): Promise<DeliveryOption & { store: ShopStore | null }> {
+  const option = (await deliveryOptions(to, weightGrams, context, provider)).find((o) => o.method === method);
   if (!option) throw new ApiHttpError(400, 'Этот способ доставки недоступен в выбранном городе');
-  return option;
+  if (method !== 'pickup') return { ...option, store: null };
+  const candidates = pickupStoresOf(context.stores, to.city);
+  const store = context.storeId
+    ? candidates.find((s) => s.id === context.storeId)
+    : candidates.length === 1
+      ? candidates[0]
+      : undefined;
+  if (!store)
+    throw new ApiHttpError(400, 'Выберите магазин для самовывоза', { store_id: 'Выберите магазин для самовывоза' });
+  return { ...option, days_min: store.pickup_days_min, days_max: store.pickup_days_max, store };
+}
+
+/** The owner's terms and the goods' worth for a quote (issue #34). */
+export async function quoteContext(db: Pick<Db, 'select'>, goods: number): Promise<QuoteContext> {
+  const [settings, stores] = await Promise.all([readDeliverySettings(db), readStores(db)]);
+  return { settings, stores, goods };
+}
+
+/** How an order records its pickup store: "г. Москва, Пресненская наб., д. 10, стр. 2 (шоурум)". */
+export function pickupAddressOf(store: Pick<ShopStore, 'city' | 'name' | 'address'>): string {
+  return `г. ${store.city}, ${store.address} (${store.name})`;
 }

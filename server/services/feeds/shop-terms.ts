@@ -1,11 +1,22 @@
 /**
- * The shop's terms the feeds state, the same as its own pages say them (the seeded "Оплата и
- * доставка" page, server/seed/content-pages.ts): courier delivery in Moscow within 1–2 days for
- * 400 ₽. Yandex Market reads them as the shop's default delivery (YML `delivery-options`).
+ * The shop's terms the feeds state, the same as its own pages say them. Delivery (issue #34): the
+ * owner's delivery settings (server/services/delivery/terms.ts), which checkout charges and the
+ * "Оплата и доставка" page states; Yandex Market reads it as the shop's default delivery (YML
+ * `delivery-options`).
  */
+import type { DeliverySettings } from '@/lib/api/contract/delivery-terms';
 
-/** Courier delivery in the shop's home region: rubles, days ("1-2" as YML writes a range). */
-export const HOME_DELIVERY = { cost: 400, days: '1-2' } as const;
+/**
+ * The YML `<option>` of delivery in the shop's home region (zone 1: Москва и область): the
+ * courier's price by the table (CDEK's pickup points when the courier is not offered), days as a
+ * range ("1-2").
+ */
+export function ymlDeliveryOption(settings: DeliverySettings): string {
+  const method = settings.methods.includes('courier') || !settings.methods.includes('cdek') ? 'courier' : 'cdek';
+  const t = settings.tariffs[method][1];
+  const days = t.days_min === t.days_max ? `${t.days_max}` : `${t.days_min}-${t.days_max}`;
+  return `<option cost="${t.base}" days="${days}"/>`;
+}
 
 /** Variant attributes the shop's sections imply (Google Merchant `gender`, `age_group`). */
 export interface AudienceOfSection {

@@ -16,9 +16,10 @@
  * Written as a stream of strings, one chunk per page of products (server/services/feeds/feed-source.ts).
  */
 import { decimalRubles } from '@/lib/money';
+import { readDeliverySettings } from '../delivery/terms';
 import { feedCategories, feedProducts, feedShopName, type FeedProduct } from './feed-source';
-import { HOME_DELIVERY } from './shop-terms';
-import { attributes, cleanText, cutText, element, xmlEscape } from './xml';
+import { ymlDeliveryOption } from './shop-terms';
+import { attributes, cleanText, cutText, element } from './xml';
 import type { Db } from '../../db/client';
 
 /** Settings of a feed: the public origin of the storefront (SITE_URL) and the fallback shop name. */
@@ -157,7 +158,7 @@ export async function ymlHead(db: Db, options: FeedOptions): Promise<string> {
       element('category', cleanText(c.name) || c.path, { id: c.id, parentId: c.parentId ?? undefined }),
     ),
     '</categories>',
-    `<delivery-options><option cost="${HOME_DELIVERY.cost}" days="${xmlEscape(HOME_DELIVERY.days)}"/></delivery-options>`,
+    `<delivery-options>${ymlDeliveryOption(await readDeliverySettings(db))}</delivery-options>`,
     '<offers>',
     '',
   ].join('\n');

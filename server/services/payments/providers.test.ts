@@ -206,8 +206,8 @@ describe('CdekClient', () => {
 describe('tariff table and sandbox cards', () => {
   it('zones by region code and a per-kg surcharge after the first kg', () => {
     expect([zoneOf('77'), zoneOf('78'), zoneOf('16'), zoneOf('25')]).toEqual([1, 2, 3, 4]);
-    expect(tariffCost('courier', '77', 1000).cost).toBe(390);
-    expect(tariffCost('courier', '77', 1001).cost).toBe(430);
+    expect(tariffCost('courier', '77', 1000).cost).toBe(400); // issue #34: the default settings' Moscow courier
+    expect(tariffCost('courier', '77', 1001).cost).toBe(440);
     expect(tariffCost('cdek', '25', 3000)).toEqual({ cost: 690 + 2 * 90, days: [7, 15] });
   });
 
