@@ -184,6 +184,7 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
               city_id: values.cityId,
               ...values.address,
               pickup_point: values.method === 'cdek' && values.pickupPoint ? pickupPointText(values.pickupPoint) : '',
+              store_id: values.method === 'pickup' && values.storeId ? values.storeId : null,
             },
             payment_method: giftBalance !== null && giftBalance >= total ? 'giftcard' : 'card',
             promo_code: promoCode ?? undefined,

@@ -67,6 +67,8 @@ export function DeliverySection({ options, optionsError, loggedIn, cdekMapsKey }
     setValue('address', { street: a.street, house: a.house, apartment: a.apartment, postcode: a.postcode }, validate);
   };
   const cityName = cities.data?.find((c) => c.id === cityId)?.name ?? '';
+  // Issue #34: a city of several pickup stores asks which one (one store: its address is the note).
+  const stores = options.find((o) => o.method === 'pickup')?.stores ?? [];
 
   return (
     <fieldset className={styles.fieldset}>
@@ -128,6 +130,25 @@ export function DeliverySection({ options, optionsError, loggedIn, cdekMapsKey }
         </div>
       ) : method === 'cdek' && cityId > 0 ? (
         <PickupPointPicker cityId={cityId} cityName={cityName} mapsKey={cdekMapsKey} />
+      ) : method === 'pickup' && stores.length > 1 ? (
+        <div role="radiogroup" aria-label="Магазин для самовывоза" className={styles.block}>
+          {stores.map((s) => (
+            <label key={s.id} className={styles.option}>
+              <input type="radio" value={s.id} {...register('storeId', { valueAsNumber: true })} />
+              <span className={styles.optionBody}>
+                <strong>{s.name}</strong>
+                <span className={styles.muted}>
+                  {s.address}. {s.hours}
+                </span>
+              </span>
+            </label>
+          ))}
+          {errors.storeId?.message ? (
+            <p className={styles.error} role="alert">
+              {errors.storeId.message}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </fieldset>
   );

@@ -39,6 +39,8 @@ export type CheckoutFormValues = {
   method: (typeof DELIVERY_METHODS)[number];
   address: { street: string; house: string; apartment: string; postcode: string };
   pickupPoint: PickupPoint | null;
+  /** Method "pickup" in a city of several pickup stores: the chosen store's id (issue #34). */
+  storeId?: number;
   giftCode: string;
   comment: string;
   /** Issue #29: the consent boxes (personal data: required of a guest; advertising: optional). */
@@ -64,6 +66,7 @@ export function checkoutFormSchema(needsDelivery: boolean, guest = false) {
         postcode: z.string().trim().max(10),
       }),
       pickupPoint: PickupPoint.nullable(),
+      storeId: z.number().optional(),
       giftCode: z.string(),
       comment: z.string().trim().max(1000, CHECKOUT_MESSAGES.comment),
       consent: z.object({ personalData: z.boolean(), advertising: z.boolean() }),
@@ -71,7 +74,11 @@ export function checkoutFormSchema(needsDelivery: boolean, guest = false) {
     .superRefine((v, ctx) => {
       // Issue #29 (152-ФЗ art. 9): a guest ticks the box; a signed-in shopper consented at registration.
       if (guest && !v.consent.personalData)
-        ctx.addIssue({ code: 'custom', path: ['consent', 'personalData'], message: CONSENT_TEXTS.personalDataRequired });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['consent', 'personalData'],
+          message: CONSENT_TEXTS.personalDataRequired,
+        });
       if (!needsDelivery) return;
       if (v.cityId <= 0) ctx.addIssue({ code: 'custom', path: ['cityId'], message: CHECKOUT_MESSAGES.city });
       if (v.method === 'courier') {
@@ -95,6 +102,7 @@ export function formFieldOfServerError(key: string): string | null {
     'delivery.apartment': 'address.apartment',
     'delivery.postcode': 'address.postcode',
     'delivery.pickup_point': 'pickupPoint',
+    'delivery.store_id': 'storeId',
     comment: 'comment',
     personal_data_consent: 'consent.personalData',
   };

@@ -7,8 +7,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
+import type { DeliveryTermsResponse } from '@/lib/api/contract/delivery-terms';
 import type { Article } from '@/lib/api/contract/publications';
+import { DEFAULT_DELIVERY_SETTINGS } from '@/lib/delivery-terms';
 import { articleJsonLd, itemListJsonLd, productGroupJsonLd, RETURN_DAYS } from './structured-data';
+
+/** The owner's delivery terms as `GET /v1/delivery_terms/` publishes them (issue #34). */
+const TERMS: DeliveryTermsResponse = {
+  status: 'success',
+  settings: DEFAULT_DELIVERY_SETTINGS,
+  stores: [],
+  pricing: 'tariff',
+};
 
 const absolute = (path: string) => (path.startsWith('http') ? path : `https://shop.test${path}`);
 const image = (name: string, is_main = false) => ({
@@ -76,7 +86,7 @@ const product: ProductDetail = {
 type Obj = Record<string, unknown>;
 
 describe('productGroupJsonLd (issue #14 item 7)', () => {
-  const data = productGroupJsonLd(product, absolute) as Obj;
+  const data = productGroupJsonLd(product, absolute, TERMS) as Obj;
   const variants = data.hasVariant as Obj[];
 
   it('is a ProductGroup with every photo, brand, group id and what varies', () => {
@@ -148,12 +158,30 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
       for (const key of ['handlingTime', 'transitTime'])
         expect(time[key]).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'DAY' });
     }
+    // Issue #34: the owner's table, cheapest method per zone; Moscow and its region first.
+    expect(shipping[0]).toMatchObject({
+      shippingRate: { value: 250 },
+      shippingDestination: { addressRegion: ['MOW', 'MOS'] },
+    });
     expect(offer.hasMerchantReturnPolicy).toMatchObject({
       '@type': 'MerchantReturnPolicy',
       applicableCountry: 'RU',
       returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
       merchantReturnDays: RETURN_DAYS,
     });
+  });
+
+  it('shipping follows the free-delivery threshold of the terms; none without the terms (issue #34)', () => {
+    const rates = (terms: DeliveryTermsResponse | null) =>
+      (
+        ((productGroupJsonLd(product, absolute, terms).hasVariant as Obj[])[0]!.offers as Obj).shippingDetails as
+          Obj[] | undefined
+      )?.map((s) => (s.shippingRate as Obj).value);
+    expect(rates(TERMS)).toEqual([250, 320, 390, 690]);
+    const free = { ...TERMS, settings: { ...TERMS.settings, free_from: 4000 } };
+    expect(rates(free)).toEqual([0, 0, 0, 0]);
+    expect(rates({ ...free, settings: { ...free.settings, free_from: 5000 } })).toEqual([250, 320, 390, 690]);
+    expect(rates(null)).toBeUndefined();
   });
 
   it('pairs top and bottom sizes of separates as the basket sells them', () => {

@@ -10,8 +10,10 @@
  * render them with components/json-ld.tsx.
  */
 import type { OfferCard, ProductDetail } from '@/lib/api/contract/catalog';
+import type { DeliveryTermsResponse } from '@/lib/api/contract/delivery-terms';
 import type { Article } from '@/lib/api/contract/publications';
 import { CURRENCY_CODE, SITE_NAME } from '@/lib/constants';
+import { shippingDetailsJsonLd } from '@/lib/delivery-terms';
 import { shownBrand } from '@/lib/format/brand';
 import { decimalRubles } from '@/lib/money';
 
@@ -24,44 +26,18 @@ export type AbsoluteUrl = (path: string) => string;
 const SCHEMA = 'https://schema.org';
 
 /**
- * Delivery as the shop's "Оплата и доставка" page states it (the seeded info page
- * /delivery-and-payments): courier in Moscow 400 ₽ in 1–2 days; Почта России across Russia 450 ₽
- * in 5–14 days; orders leave the warehouse the same or the next day.
- */
-export const SHIPPING = [
-  { region: 'RU-MOW', rate: 400, minDays: 1, maxDays: 2 },
-  { region: null, rate: 450, minDays: 5, maxDays: 14 },
-] as const;
-
-/**
  * Returns as the shop's "Возврат товара" page states them (/return-goods): 7 days after receipt, by
  * mail (CDEK) or in the showroom; the buyer pays the return delivery unless the item is faulty.
  */
 export const RETURN_DAYS = 7;
 
-const days = (min: number, max: number) => ({
-  '@type': 'QuantitativeValue',
-  minValue: min,
-  maxValue: max,
-  unitCode: 'DAY',
-});
-
-/** The shop's `OfferShippingDetails` (Google: shippingRate, shippingDestination, deliveryTime). */
-export function shippingDetails(): JsonLdObject[] {
-  return SHIPPING.map((s) => ({
-    '@type': 'OfferShippingDetails',
-    shippingRate: { '@type': 'MonetaryAmount', value: s.rate, currency: CURRENCY_CODE },
-    shippingDestination: {
-      '@type': 'DefinedRegion',
-      addressCountry: 'RU',
-      ...(s.region ? { addressRegion: s.region.slice(3) } : {}),
-    },
-    deliveryTime: {
-      '@type': 'ShippingDeliveryTime',
-      handlingTime: days(0, 1),
-      transitTime: days(s.minDays, s.maxDays),
-    },
-  }));
+/**
+ * The shop's `OfferShippingDetails` for an offer of `price` rubles (Google: shippingRate,
+ * shippingDestination, deliveryTime), from the owner's delivery terms (issue #34: the same records
+ * checkout charges by and the "Оплата и доставка" page states); none without the terms.
+ */
+export function shippingDetails(terms: DeliveryTermsResponse | null, price: number): JsonLdObject[] {
+  return terms ? shippingDetailsJsonLd(terms, price) : [];
 }
 
 /** The shop's `MerchantReturnPolicy` (Google: applicableCountry, returnPolicyCategory, merchantReturnDays, returnMethod, returnFees). */
@@ -131,8 +107,13 @@ function variantsOf(product: ProductDetail): Variant[] {
  * manufacturer's part number, and a retailer's article often is not one (a wrong `mpn` makes
  * Google match the product to another maker's). Demo goods (no article) get no group `sku`.
  * @param absolute makes `/media/…` and page paths absolute (lib/site-url.ts on the page).
+ * @param terms the owner's delivery terms (`GET /v1/delivery_terms/`) for `shippingDetails`; without them none.
  */
-export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl): JsonLdObject {
+export function productGroupJsonLd(
+  product: ProductDetail,
+  absolute: AbsoluteUrl,
+  terms: DeliveryTermsResponse | null = null,
+): JsonLdObject {
   const url = absolute(product.full_path_offer);
   let variants = variantsOf(product);
   if (variants.length === 0) {
@@ -158,6 +139,7 @@ export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl
           },
         }
       : {};
+  const shipping = shippingDetails(terms, product.price);
   return {
     '@context': SCHEMA,
     '@type': 'ProductGroup',
@@ -191,7 +173,7 @@ export function productGroupJsonLd(product: ProductDetail, absolute: AbsoluteUrl
         availability: v.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         itemCondition: 'https://schema.org/NewCondition',
         seller: { '@type': 'Organization', name: SITE_NAME },
-        shippingDetails: shippingDetails(),
+        shippingDetails: shipping.length ? shipping : undefined,
         hasMerchantReturnPolicy: returnPolicy(),
       },
     })),

@@ -25,6 +25,7 @@ import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle'
 import { getProduct } from '@/features/product/api/get-product';
 import { ProductView } from '@/features/product/components/product-view';
 import { productArticle } from '@/features/product/utils/product-article';
+import { getDeliveryTerms } from '@/features/seo/api/get-delivery-terms';
 import { pageHeading, pageMetadata } from '@/features/seo/utils/page-metadata';
 import { itemListJsonLd, productGroupJsonLd } from '@/features/seo/utils/structured-data';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
@@ -171,7 +172,7 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
           relatedCardAction={FavoriteToggle}
           query={query}
         />
-        <JsonLd data={productGroupJsonLd(product, absoluteUrl)} />
+        <JsonLd data={productGroupJsonLd(product, absoluteUrl, await getDeliveryTerms())} />
       </>
     );
   }
