@@ -21,8 +21,17 @@
  * downloads from the API directly, past the storefront's relay). The curl
  * clients run on the same machine, so part of what they cost is their own CPU: on 2 cores the
  * figure is an upper bound of what remote crawlers would cause.
+ *
+ * `--serve-rates 0,4096,1024 --api-url http://127.0.0.1:8400 [--serve-port 3410]` compares relay
+ * settings in one run: for each FEED_DOWNLOAD_RATE_KBPS it starts a storefront server of its own
+ * (scripts/serve.mjs, NODE_ENV=production, the build of NEXT_DIST_DIR, the shop API at
+ * `--api-url`), runs the three steps above against it, stops it, and prints a table of all of
+ * them. Rate 0 runs as before pacing existed (FEED_DOWNLOADS=0, no limit); the others with
+ * FEED_DOWNLOADS as set (`--feed-downloads`, default the relay's). A download refused with 503
+ * (the limit) is counted as refused, not cut.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -31,11 +40,15 @@ const arg = (name, fallback) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : fallback;
 };
-const BASE = arg('url', process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const SERVE_RATES = arg('serve-rates', '').split(',').filter(Boolean).map(Number);
+const SERVE_PORT = Number(arg('serve-port', '3410'));
+const API_URL = arg('api-url', 'http://127.0.0.1:8000').replace(/\/$/, '');
+const FEED_DOWNLOADS = arg('feed-downloads', process.env.FEED_DOWNLOADS ?? '');
+let BASE = arg('url', process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const PAGE = arg('page', '/');
 const FEED = arg('feed', '/yml.xml');
 /** Where the downloads go (default the storefront); the API's own address shows the relay's share. */
-const FEED_BASE = arg('feed-url', BASE).replace(/\/$/, '');
+let FEED_BASE = arg('feed-url', BASE).replace(/\/$/, '');
 const SECONDS = Number(arg('seconds', '15'));
 const CONNECTIONS = Number(arg('connections', '4'));
 const DOWNLOADS = Number(arg('downloads', '8'));
@@ -81,7 +94,7 @@ async function feedSizes() {
  * finished per coding, bytes, and the cut ones (fewer bytes than `Content-Length`, or not 200).
  */
 function startDownloads(count, sizes) {
-  const stats = Object.fromEntries([...new Set(CODINGS)].map((c) => [c, { whole: 0, cut: 0, bytes: 0 }]));
+  const stats = Object.fromEntries([...new Set(CODINGS)].map((c) => [c, { whole: 0, cut: 0, refused: 0, bytes: 0 }]));
   const children = [];
   for (let i = 0; i < count; i++) {
     const coding = CODINGS[i % CODINGS.length];
@@ -90,7 +103,8 @@ function startDownloads(count, sizes) {
       [
         '-c',
         // --no-buffer: write as it comes; the status and the size of each download on a line.
-        `while :; do curl -s --no-buffer -o /dev/null -H 'Accept-Encoding: ${coding}' -w '%{http_code} %{size_download}\\n' '${FEED_BASE}${FEED}' || sleep 0.2; done`,
+        // A refused download (503) waits a second, as a crawler would wait longer.
+        `while :; do r=$(curl -s --no-buffer -o /dev/null -H 'Accept-Encoding: ${coding}' -w '%{http_code} %{size_download}' '${FEED_BASE}${FEED}') || { sleep 0.2; continue; }; echo "$r"; case "$r" in 503*) sleep 1;; esac; done`,
       ],
       { stdio: ['ignore', 'pipe', 'ignore'], detached: true },
     );
@@ -103,6 +117,7 @@ function startDownloads(count, sizes) {
         const s = stats[coding];
         s.bytes += size;
         if (status === 200 && size === sizes[coding]) s.whole += 1;
+        else if (status === 503) s.refused += 1;
         else s.cut += 1;
       }
     });
@@ -121,7 +136,8 @@ function startDownloads(count, sizes) {
   };
 }
 
-async function main() {
+/** One comparison: quiet, with downloads, quiet again; returns the figures. */
+async function measure() {
   const sizes = await feedSizes();
   const warm = await fetch(`${BASE}${PAGE}`, { headers: PAGE_HEADERS });
   await warm.arrayBuffer();
@@ -155,9 +171,80 @@ async function main() {
       coding,
       'whole downloads': s.whole,
       cut: s.cut,
-      'MB/s': (s.bytes / 1_048_576 / SECONDS).toFixed(0),
+      refused: s.refused,
+      'MB/s': (s.bytes / 1_048_576 / SECONDS).toFixed(1),
     })),
   );
+  const all = Object.values(downloads);
+  return {
+    quiet,
+    loaded,
+    after,
+    mbps: all.reduce((n, s) => n + s.bytes, 0) / 1_048_576 / SECONDS,
+    whole: all.reduce((n, s) => n + s.whole, 0),
+    cut: all.reduce((n, s) => n + s.cut, 0),
+    refused: all.reduce((n, s) => n + s.refused, 0),
+  };
+}
+
+/** A storefront server (scripts/serve.mjs) of its own with `rate`; resolves to a stop function. */
+async function startServe(rate) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(SERVE_PORT),
+    SHOP_API_URL: API_URL,
+    FEED_DOWNLOAD_RATE_KBPS: String(rate),
+    FEED_DOWNLOADS: rate === 0 ? '0' : FEED_DOWNLOADS,
+  };
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${SERVE_PORT}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`serve.mjs exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}${PAGE}`, { headers: PAGE_HEADERS });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  BASE = url;
+  FEED_BASE = url;
+  return async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  };
+}
+
+async function main() {
+  if (SERVE_RATES.length === 0) return void (await measure());
+  const rows = [];
+  for (const rate of SERVE_RATES) {
+    console.log(
+      `\nbench-feed-load: FEED_DOWNLOAD_RATE_KBPS=${rate}${rate === 0 ? ', FEED_DOWNLOADS=0' : FEED_DOWNLOADS ? `, FEED_DOWNLOADS=${FEED_DOWNLOADS}` : ''}`,
+    );
+    const stop = await startServe(rate);
+    try {
+      const r = await measure();
+      const base = Math.max(r.quiet.p99, r.after.p99);
+      rows.push({
+        'rate KB/s': rate === 0 ? '0 (unpaced, before)' : rate,
+        'page p50/p99 alone': `${r.quiet.p50} / ${r.quiet.p99} ms`,
+        'with downloads': `${r.loaded.p50} / ${r.loaded.p99} ms`,
+        'again alone': `${r.after.p50} / ${r.after.p99} ms`,
+        'p99 ratio': (r.loaded.p99 / base).toFixed(2),
+        'req/s alone → with': `${r.quiet['req/s']} → ${r.loaded['req/s']}`,
+        'feed MB/s': r.mbps.toFixed(1),
+        'whole/cut/refused': `${r.whole}/${r.cut}/${r.refused}`,
+      });
+    } finally {
+      await stop();
+    }
+  }
+  console.log(`\nbench-feed-load summary (p99 ratio: with downloads / the higher quiet run)`);
+  console.table(rows);
 }
 
 main().catch((error) => {

@@ -12,9 +12,18 @@
  * The Next routes (app/yml.xml/route.ts, features/seo/api/relay-feed.ts) stay for `next dev` and
  * for `next start` behind nginx; they ask the API for the plain feed and let the server in front
  * compress it.
+ *
+ * Feed downloads are background traffic (issue #28 "eight concurrent downloads leave cached pages
+ * at their usual p99"): every byte relayed is read and written by the same worker processes that
+ * serve the pages, and eight downloads at full speed (80–140 MB/s) took the page p99 from 7 ms to
+ * 95–156 ms. So each download is paced to `FEED_DOWNLOAD_RATE_KBPS` ({@link pipePaced}: the API is
+ * read only as fast as the rate and the client allow, a chunk at a time), and a worker relays at
+ * most `FEED_DOWNLOADS` bodies at once; past that it answers 503 with `Retry-After` (a marketplace
+ * retries; conditional requests answered 304 and HEAD take no slot). docs/feeds.md "Measured".
  */
 import http from 'node:http';
 import https from 'node:https';
+import { performance } from 'node:perf_hooks';
 
 /** The feed paths this relays (GET and HEAD). */
 export const FEED_PATH = /^\/(yml\.xml|google-merchant\.xml)(\?|$)/;
@@ -35,6 +44,109 @@ const ANSWER_HEADERS = [
 const DEFAULT_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=300';
 
 /**
+ * Default KB/s (1 KB = 1,024 bytes) of one feed download through the relay. Marketplaces fetch a
+ * feed a few times a day and accept gzip: the 53 MB gzip copy of 100,000 products takes 13 s at
+ * 4 MB/s, the 1.5 GB plain XML 6 minutes. docs/feeds.md "Measured" has the page p99 by rate.
+ */
+export const FEED_DOWNLOAD_RATE_KBPS_DEFAULT = 4096;
+
+/** Default most feed bodies one worker process relays at once (two workers: eight). */
+export const FEED_DOWNLOADS_DEFAULT = 4;
+
+/** Seconds a download refused for {@link FEED_DOWNLOADS_DEFAULT} is asked to wait. */
+export const FEED_BUSY_RETRY_AFTER_S = 60;
+
+/**
+ * @typedef {object} FeedRelaySettings
+ * @property {number} bytesPerSecond most bytes per second of one download; 0: not paced
+ * @property {number} maxDownloads most bodies relayed at once by this process; 0: no limit
+ */
+
+/**
+ * An integer setting in [0, max].
+ * @param {Record<string, string | undefined>} env
+ * @param {string} name
+ * @param {number} fallback
+ * @param {number} max
+ */
+function intSetting(env, name, fallback, max) {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max)
+    throw new Error(
+      `Invalid settings (README "Configuration"):\n  ${name}=${JSON.stringify(raw)}: expected an integer from 0 to ${max}`,
+    );
+  return value;
+}
+
+/**
+ * The relay's settings from the environment: `FEED_DOWNLOAD_RATE_KBPS` (default
+ * {@link FEED_DOWNLOAD_RATE_KBPS_DEFAULT}, 0: unpaced) and `FEED_DOWNLOADS` (default
+ * {@link FEED_DOWNLOADS_DEFAULT}, 0: no limit).
+ * @param {Record<string, string | undefined>} env
+ * @returns {FeedRelaySettings}
+ * @throws Error naming the variable when a value is not an integer in range
+ */
+export function readFeedRelaySettings(env) {
+  return {
+    bytesPerSecond: intSetting(env, 'FEED_DOWNLOAD_RATE_KBPS', FEED_DOWNLOAD_RATE_KBPS_DEFAULT, 10_000_000) * 1024,
+    maxDownloads: intSetting(env, 'FEED_DOWNLOADS', FEED_DOWNLOADS_DEFAULT, 10_000),
+  };
+}
+
+/** Read at import, so that a bad value stops scripts/serve.mjs at start, not at the first download. */
+const SETTINGS = readFeedRelaySettings(process.env);
+
+/** Feed bodies this process is relaying now. */
+let active = 0;
+
+/** Feed bodies this process is relaying now (tests). */
+export function activeFeedDownloads() {
+  return active;
+}
+
+/**
+ * Pipes `source` into `dest` at most `bytesPerSecond` on average since the start, honouring
+ * backpressure: after each chunk that puts the download ahead of its schedule, or that `dest`
+ * cannot take at once (`write` false), `source` is paused until both the schedule and `drain`
+ * allow, so no more than one chunk waits in `dest` above its high-water mark, and a paused
+ * HTTP response stops reading its socket (the API then stops sending). The first chunk goes at
+ * once; the last is written at `start + (bytes − last chunk) / rate` at the earliest.
+ * @param {import('node:stream').Readable} source
+ * @param {import('node:stream').Writable} dest ended when `source` ends
+ * @param {{ bytesPerSecond: number, now?: () => number }} options `now` in ms (tests: fake time)
+ */
+export function pipePaced(source, dest, { bytesPerSecond, now = () => performance.now() }) {
+  const start = now();
+  let sent = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  source.on('data', (chunk) => {
+    sent += chunk.length;
+    const ok = dest.write(chunk);
+    const delay = start + (sent * 1000) / bytesPerSecond - now();
+    if (ok && delay <= 0) return;
+    source.pause();
+    let waits = 0;
+    const resume = () => {
+      waits -= 1;
+      if (waits === 0 && !dest.destroyed) source.resume();
+    };
+    if (!ok) {
+      waits += 1;
+      dest.once('drain', resume);
+    }
+    if (delay > 0) {
+      waits += 1;
+      timer = setTimeout(resume, delay);
+    }
+  });
+  source.once('end', () => dest.end());
+  dest.once('close', () => clearTimeout(timer));
+}
+
+/**
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {string} text Russian, for the person or robot that asked
@@ -53,9 +165,10 @@ function plain(res, status, text, extra = {}) {
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {string} apiUrl the shop API's origin (SHOP_API_URL, else the embedded API)
+ * @param {FeedRelaySettings} [settings] pacing and limit (default: from the environment)
  * @returns {boolean} false when the request is not a feed GET/HEAD (left for the caller)
  */
-export function relayFeedRequest(req, res, apiUrl) {
+export function relayFeedRequest(req, res, apiUrl, settings = SETTINGS) {
   const name = FEED_PATH.exec(req.url ?? '')?.[1];
   if (!name || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   const url = new URL(`/api/v1/feeds/${name}`, apiUrl);
@@ -97,6 +210,14 @@ export function relayFeedRequest(req, res, apiUrl) {
         { 'Retry-After': typeof retryAfter === 'string' && /^\d+$/.test(retryAfter) ? retryAfter : '60' },
       );
     }
+    const body = status === 200 && req.method !== 'HEAD';
+    if (body && settings.maxDownloads > 0 && active >= settings.maxDownloads) {
+      // Background traffic: a marketplace retries a 503 later; pages keep the worker.
+      upstream.destroy();
+      return plain(res, 503, 'Фид сейчас скачивают другие. Повторите запрос через минуту.', {
+        'Retry-After': String(FEED_BUSY_RETRY_AFTER_S),
+      });
+    }
     /** @type {Record<string, string>} */
     const out = { 'X-Content-Type-Options': 'nosniff' };
     for (const header of ANSWER_HEADERS) {
@@ -109,7 +230,10 @@ export function relayFeedRequest(req, res, apiUrl) {
       answer.resume();
       return void res.end();
     }
-    answer.pipe(res);
+    active += 1;
+    res.once('close', () => (active -= 1));
+    if (settings.bytesPerSecond > 0) pipePaced(answer, res, { bytesPerSecond: settings.bytesPerSecond });
+    else answer.pipe(res);
     // A failure mid-way cuts the connection: a half feed must never look complete.
     answer.once('error', () => res.destroy());
     answer.once('aborted', () => res.destroy());

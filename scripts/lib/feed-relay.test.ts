@@ -4,9 +4,18 @@
  * handlers drop Content-Encoding: a copy passed through Next went out compressed twice).
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Readable, Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayFeedRequest } from './feed-relay.mjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  activeFeedDownloads,
+  FEED_DOWNLOAD_RATE_KBPS_DEFAULT,
+  FEED_DOWNLOADS_DEFAULT,
+  pipePaced,
+  readFeedRelaySettings,
+  relayFeedRequest,
+  type FeedRelaySettings,
+} from './feed-relay.mjs';
 import type { AddressInfo } from 'node:net';
 
 const XML = '<?xml version="1.0"?><yml_catalog>' + '<offer>Платье</offer>'.repeat(5000) + '</yml_catalog>';
@@ -17,7 +26,12 @@ let api: Server;
 let shop: Server;
 let shopUrl: string;
 let seen: IncomingHttpHeaders;
-let mode: 'ok' | 'building' | 'missing' = 'ok';
+let mode: 'ok' | 'building' | 'missing' | 'big' = 'ok';
+/** The relay's settings in these tests (unpaced unless a test sets them). */
+let relaySettings: FeedRelaySettings = { bytesPerSecond: 0, maxDownloads: 0 };
+/** A plain body of 512 KiB for mode 'big', and when the API wrote its last byte. */
+const BIG = Buffer.alloc(512 * 1024, 'a');
+let bigWritten = 0;
 
 /** GET on the storefront server: status, headers and the raw (still encoded) body. */
 function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
@@ -37,6 +51,10 @@ beforeAll(async () => {
     seen = req.headers;
     if (mode === 'missing') return void res.writeHead(404).end('{}');
     if (mode === 'building') return void res.writeHead(503, { 'retry-after': '30' }).end('building');
+    if (mode === 'big') {
+      res.writeHead(200, { 'content-type': 'application/xml', 'content-length': String(BIG.length) });
+      return void res.end(BIG, () => (bigWritten = performance.now()));
+    }
     const common = { etag: '"f-br"', 'last-modified': 'Tue, 01 Dec 2026 10:00:00 GMT', vary: 'Accept-Encoding' };
     if (req.headers['if-none-match'] === '"f-br"') return void res.writeHead(304, common).end();
     const br = req.headers['accept-encoding']?.includes('br');
@@ -52,7 +70,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
   const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   shop = createServer((req, res) => {
-    if (!relayFeedRequest(req, res, apiUrl)) res.writeHead(418).end('not a feed');
+    if (!relayFeedRequest(req, res, apiUrl, relaySettings)) res.writeHead(418).end('not a feed');
   });
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
@@ -101,5 +119,116 @@ describe('relayFeedRequest', () => {
   it('leaves other paths and methods to the caller', async () => {
     expect((await get('/yml.xml.bak')).status).toBe(418);
     expect((await get('/yml.xml', {}, 'POST')).status).toBe(418);
+  });
+});
+
+describe('feed downloads are background traffic (issue #28)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    relaySettings = { bytesPerSecond: 0, maxDownloads: 0 };
+    mode = 'ok';
+  });
+
+  it('reads FEED_DOWNLOAD_RATE_KBPS and FEED_DOWNLOADS, 0 meaning no limit, and refuses bad values', () => {
+    expect(readFeedRelaySettings({})).toEqual({
+      bytesPerSecond: FEED_DOWNLOAD_RATE_KBPS_DEFAULT * 1024,
+      maxDownloads: FEED_DOWNLOADS_DEFAULT,
+    });
+    expect(readFeedRelaySettings({ FEED_DOWNLOAD_RATE_KBPS: '0', FEED_DOWNLOADS: '' })).toEqual({
+      bytesPerSecond: 0,
+      maxDownloads: FEED_DOWNLOADS_DEFAULT,
+    });
+    expect(readFeedRelaySettings({ FEED_DOWNLOAD_RATE_KBPS: '1024', FEED_DOWNLOADS: '2' }).bytesPerSecond).toBe(
+      1024 * 1024,
+    );
+    expect(() => readFeedRelaySettings({ FEED_DOWNLOAD_RATE_KBPS: '4 MB' })).toThrow(/FEED_DOWNLOAD_RATE_KBPS="4 MB"/);
+    expect(() => readFeedRelaySettings({ FEED_DOWNLOADS: '-1' })).toThrow(/FEED_DOWNLOADS/);
+  });
+
+  it('paces a download: N bytes at R bytes/s end at N/R, never ahead of the schedule (fake time)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const chunk = 16 * 1024;
+    const chunks = 64; // 1 MiB
+    const rate = 256 * 1024;
+    const start = Date.now();
+    const arrivals: { at: number; bytes: number }[] = [];
+    let bytes = 0;
+    const dest = new Writable({
+      write(data: Buffer, _encoding, callback) {
+        bytes += data.length;
+        arrivals.push({ at: Date.now() - start, bytes });
+        callback();
+      },
+    });
+    const finished = new Promise((resolve) => dest.on('finish', resolve));
+    const source = Readable.from(
+      (function* () {
+        for (let i = 0; i < chunks; i += 1) yield Buffer.alloc(chunk, i);
+      })(),
+      { objectMode: false },
+    );
+    pipePaced(source, dest, { bytesPerSecond: rate, now: () => Date.now() });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await finished;
+    expect(bytes).toBe(chunk * chunks);
+    // Each chunk went out no earlier than its share of the rate allows (the first at once).
+    for (const { at, bytes: upTo } of arrivals) expect(at).toBeGreaterThanOrEqual(((upTo - chunk) / rate) * 1000 - 1);
+    // And the pacing does not lag: the last chunk left at (N − one chunk) / R, ≈ 3.94 s.
+    expect(arrivals.at(-1)!.at).toBeLessThanOrEqual(((chunk * chunks) / rate) * 1000);
+    expect(arrivals.at(-1)!.at).toBeGreaterThanOrEqual(3900);
+  });
+
+  it('keeps at most one chunk above the high-water mark of a slow client in the relay', async () => {
+    const chunk = 64 * 1024;
+    let maxQueued = 0;
+    let pulled = 0;
+    const dest = new Writable({
+      highWaterMark: 16 * 1024,
+      write(_data, _encoding, callback) {
+        setImmediate(callback);
+      },
+    });
+    const source = new Readable({
+      highWaterMark: chunk,
+      read() {
+        pulled += 1;
+        // What the relay holds: unread bytes of the source, and bytes waiting in the client's stream.
+        maxQueued = Math.max(maxQueued, dest.writableLength + this.readableLength);
+        this.push(pulled > 200 ? null : Buffer.alloc(chunk));
+      },
+    });
+    const finished = new Promise((resolve) => dest.on('finish', resolve));
+    // A rate far above what the client takes: backpressure alone holds the source back.
+    pipePaced(source, dest, { bytesPerSecond: 1024 ** 3 });
+    await finished;
+    expect(pulled).toBe(201);
+    expect(maxQueued).toBeLessThanOrEqual(chunk + 16 * 1024 + chunk);
+  });
+
+  it('relays a feed at the configured rate, the whole body, and takes one download slot meanwhile', async () => {
+    mode = 'big';
+    relaySettings = { bytesPerSecond: 1024 * 1024, maxDownloads: 1 };
+    const t0 = performance.now();
+    const first = get('/yml.xml');
+    // The second download while the first is under way: refused with Retry-After.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(activeFeedDownloads()).toBe(1);
+    const second = await get('/yml.xml');
+    expect(second.status).toBe(503);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(second.body.toString()).toContain('Повторите запрос');
+    // A conditional request answered 304 is no download: not refused.
+    mode = 'ok';
+    expect((await get('/yml.xml', { 'if-none-match': '"f-br"' })).status).toBe(304);
+    mode = 'big';
+    const done = await first;
+    const elapsed = performance.now() - t0;
+    expect(done.status).toBe(200);
+    expect(done.body.equals(BIG)).toBe(true);
+    // 512 KiB at 1 MiB/s: at least (512 KiB − one 64 KiB socket read) / rate = 437 ms, however
+    // idle the machine (a lower bound only: load can only make it slower).
+    expect(elapsed).toBeGreaterThanOrEqual(400);
+    expect(activeFeedDownloads()).toBe(0);
+    expect(bigWritten).toBeGreaterThan(0);
   });
 });
