@@ -24,12 +24,19 @@
  *    - `/api/health` p99 by autocannon (4 connections), alone and while 8 clients download the
  *      uncompressed feed in a loop.
  *
+ * `--brotli background|inline|both` (default background): when the API makes the brotli copy
+ * (FEED_BROTLI): after the XML and gzip are published (the default since issue #28's last
+ * round), or during the build as before; `both` starts the API once per mode, one after the other
+ * in the same run, and prints both rebuild times (with `--rebuild-only`, nothing else). In
+ * background mode it also times the change until `/yml.xml` answers in brotli with the new ETag.
+ *
  * `node scripts/bench-feeds.mjs [--products 100000] [--port 8420] [--keep] [--connections 4]
- * [--seconds 10] [--changed 100] [--rebuild-only]` (`--keep` reuses a database already filled). Figures depend on the machine's
+ * [--seconds 10] [--changed 100] [--rebuild-only] [--brotli both]` (`--keep` reuses a database
+ * already filled). Figures depend on the machine's
  * load; docs/feeds.md has a run.
  */
 import { execSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +57,12 @@ const SECONDS = Number(arg('seconds', '10'));
 const CHANGED = Number(arg('changed', '100'));
 /** Only the builds: no serving figures (they take minutes at 100,000 products). */
 const REBUILD_ONLY = argv.includes('--rebuild-only');
+const BROTLI = arg('brotli', 'background');
+const BROTLI_MODES = BROTLI === 'both' ? ['background', 'inline'] : [BROTLI];
+if (!BROTLI_MODES.every((m) => m === 'background' || m === 'inline')) {
+  console.error(`bench-feeds: --brotli takes background, inline or both, not "${BROTLI}"`);
+  process.exit(2);
+}
 const FEED_DIR = mkdtempSync(path.join(tmpdir(), 'bench-feeds-'));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://shop_ci:shop_ci@127.0.0.1:5432/feeds';
 const dbName = new URL(DATABASE_URL).pathname.slice(1);
@@ -60,10 +73,11 @@ if (!/feeds|bench/.test(dbName)) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Starts the API as one node process (tsx as a loader, so its pid is the API's). */
-async function startApi() {
+async function startApi(brotli = 'background') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
+      FEED_BROTLI: brotli,
       DATABASE_URL,
       API_PORT: String(PORT),
       SEED_PRODUCTS: '1000',
@@ -155,9 +169,12 @@ async function reset() {
 const base = () => `http://127.0.0.1:${PORT}`;
 const YML = '/api/v1/feeds/yml.xml';
 
-/** The ETag of `/yml.xml` (HEAD), or null while it is not built. */
-async function ymlEtag() {
-  const res = await fetch(`${base()}${YML}`, { method: 'HEAD' });
+/**
+ * The ETag of the plain `/yml.xml` (HEAD), or null while it is not built. `identity`: fetch()
+ * asks for gzip and br by default, and the br one appears only once the brotli copy is made.
+ */
+async function ymlEtag(feed = YML) {
+  const res = await fetch(`${base()}${feed}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
   return res.status === 200 ? res.headers.get('etag') : null;
 }
 
@@ -183,13 +200,38 @@ function sampleHealth() {
   };
 }
 
-/** Waits for the first build; prints the sizes of the files. */
+/**
+ * ms until `feed` answers in brotli under the ETag of the build whose plain ETag is `etag` (a
+ * background copy is made after the build is published); null after `limitMs`.
+ */
+async function brotliOf(feed, etag, limitMs = 600_000) {
+  const t0 = performance.now();
+  const want = etag.replace(/"$/, '-br"');
+  while (performance.now() - t0 < limitMs) {
+    const res = await fetch(`${base()}${feed}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    if (res.headers.get('etag') === want) return performance.now() - t0;
+    // Never a brotli body under another build's ETag.
+    if (res.headers.get('content-encoding') === 'br' && res.headers.get('etag') !== want) {
+      const now = await ymlEtag(feed);
+      if (now === etag) throw new Error(`brotli copy served under ${res.headers.get('etag')} for build ${etag}`);
+      return null;
+    }
+    await sleep(50);
+  }
+  return null;
+}
+
+const GOOGLE = '/api/v1/feeds/google-merchant.xml';
+
+/** Waits for the first build and both brotli copies; prints the sizes of the files. */
 async function firstBuild() {
   const t0 = performance.now();
   while (!(await ymlEtag())) await sleep(500);
   // The Google feed is built after the YML one.
-  while ((await fetch(`${base()}/api/v1/feeds/google-merchant.xml`, { method: 'HEAD' })).status !== 200)
-    await sleep(500);
+  while ((await fetch(`${base()}${GOOGLE}`, { method: 'HEAD' })).status !== 200) await sleep(500);
+  // Brotli copies made in the background: done before the next change is timed.
+  await brotliOf(YML, await ymlEtag());
+  await brotliOf(GOOGLE, await ymlEtag(GOOGLE));
   const sizes = {};
   for (const [coding, accept] of [
     ['xml', 'identity'],
@@ -222,9 +264,7 @@ function describeBuilds() {
 /** Changes CHANGED products' prices and times the change until /yml.xml has a new ETag. */
 async function rebuildAfterChange() {
   const before = await ymlEtag();
-  const googleBefore0 = (await fetch(`${base()}/api/v1/feeds/google-merchant.xml`, { method: 'HEAD' })).headers.get(
-    'etag',
-  );
+  const googleBefore0 = await ymlEtag(GOOGLE);
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   const stopHealth = sampleHealth();
@@ -237,18 +277,29 @@ async function rebuildAfterChange() {
   await client.end();
   let etag = before;
   while (etag === before) {
-    await sleep(100);
+    await sleep(50);
     etag = await ymlEtag();
   }
   const ms = performance.now() - t0;
   // The Google feed is built next: the serving figures below are taken once it is done.
-  const googleEtag = async () =>
-    (await fetch(`${base()}/api/v1/feeds/google-merchant.xml`, { method: 'HEAD' })).headers.get('etag');
+  const googleEtag = () => ymlEtag(GOOGLE);
   const googleBefore = googleBefore0;
-  while ((await googleEtag()) === googleBefore) await sleep(200);
+  while ((await googleEtag()) === googleBefore) await sleep(100);
   const bothMs = performance.now() - t0;
+  // The brotli copy of the new build (at once when made during the build; made after both
+  // feeds' builds otherwise).
+  const brWait = await brotliOf(YML, etag);
+  const brMs = brWait === null ? null : performance.now() - t0;
   const health = await stopHealth();
-  return { ms, bothMs, healthP99: percentile(health, 99), healthMax: health.at(-1) ?? 0, samples: health.length };
+  await brotliOf(GOOGLE, await googleEtag());
+  return {
+    ms,
+    brMs,
+    bothMs,
+    healthP99: percentile(health, 99),
+    healthMax: health.at(-1) ?? 0,
+    samples: health.length,
+  };
 }
 
 /**
@@ -318,7 +369,32 @@ async function main() {
     await stopApi(await startApi());
   }
   await fill(PRODUCTS);
-  const api = await startApi();
+  const compared = [];
+  for (const [i, mode] of BROTLI_MODES.entries()) {
+    const last = i === BROTLI_MODES.length - 1;
+    compared.push({ brotli: mode, ...(await measure(mode, REBUILD_ONLY || !last)) });
+  }
+  rmSync(FEED_DIR, { recursive: true, force: true });
+  if (compared.length > 1) {
+    console.log(
+      `\nbench-feeds: ${PRODUCTS} products, ${CHANGED} changed; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    );
+    console.table(
+      compared.map((c) => ({
+        'brotli copy': c.brotli === 'inline' ? 'during the build (before)' : 'after publishing (now)',
+        'change → new ETag': `${(c.ms / 1000).toFixed(1)} s`,
+        'change → brotli of it': c.brMs === null ? '?' : `${(c.brMs / 1000).toFixed(1)} s`,
+        'both feeds': `${(c.bothMs / 1000).toFixed(1)} s`,
+        '/api/health p99 / max': `${c.healthP99.toFixed(0)} / ${c.healthMax.toFixed(0)} ms`,
+        builds: c.builds,
+      })),
+    );
+  }
+}
+
+/** One API run with the brotli copy made `mode`; returns the rebuild figures. */
+async function measure(mode, rebuildOnly) {
+  const api = await startApi(mode);
   try {
     const first = await firstBuild();
     console.log(
@@ -329,9 +405,10 @@ async function main() {
     const rebuild = await rebuildAfterChange();
     const rebuilds = describeBuilds();
     console.log(
-      `bench-feeds: ${CHANGED} products changed → new /yml.xml ETag after ${(rebuild.ms / 1000).toFixed(1)} s (both feeds ${(rebuild.bothMs / 1000).toFixed(1)} s); builds: ${rebuilds}; /api/health during them p99 ${rebuild.healthP99.toFixed(0)} ms, max ${rebuild.healthMax.toFixed(0)} ms`,
+      `bench-feeds [brotli ${mode}]: ${CHANGED} products changed → new /yml.xml ETag after ${(rebuild.ms / 1000).toFixed(1)} s, its brotli copy after ${rebuild.brMs === null ? '?' : (rebuild.brMs / 1000).toFixed(1)} s (both feeds ${(rebuild.bothMs / 1000).toFixed(1)} s); builds: ${rebuilds}; /api/health during them p99 ${rebuild.healthP99.toFixed(0)} ms, max ${rebuild.healthMax.toFixed(0)} ms`,
     );
-    if (REBUILD_ONLY) return;
+    const figures = { ...rebuild, builds: rebuilds };
+    if (rebuildOnly) return figures;
     const full = await downloads(YML, { 'accept-encoding': 'br' });
     const etag = (await fetch(`${base()}${YML}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })).headers.get(
       'etag',
@@ -374,9 +451,11 @@ async function main() {
         note: `p50 ${loaded.p50} ms, max ${loaded.max} ms, ${loaded.rps.toFixed(0)} req/s; ${loaded.downloads} downloads finished`,
       },
     ]);
+    return figures;
   } finally {
     await stopApi(api);
     rmSync(FEED_DIR, { recursive: true, force: true });
+    mkdirSync(FEED_DIR, { recursive: true });
   }
 }
 

@@ -5,6 +5,8 @@
  * (server/services/feeds/feed-files.ts) as static files: `ETag` and `Last-Modified`, 304 to
  * `If-None-Match` / `If-Modified-Since`, the brotli or gzip copy the client accepts with
  * `Content-Encoding` and `Vary: Accept-Encoding`, `Content-Length`, read from disk as it is sent.
+ * The brotli copy is made after a build is published: until it is there (and only a copy made from
+ * this build's XML counts, `brotliReady`) the gzip copy is served to clients that accept both.
  * Before the first build there is no feed to give: 503 with `Retry-After`, never an empty or half
  * feed. The storefront relays them at /yml.xml and /google-merchant.xml byte for byte
  * (features/seo/api/relay-feed.ts).
@@ -15,7 +17,13 @@ import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import Negotiator from 'negotiator';
 import { etagMatches } from '../../../scripts/lib/page-validators.mjs';
-import { feedFilesFor, type BuiltFeed, type FeedCoding, type FeedName } from '../../services/feeds/feed-files';
+import {
+  brotliReady,
+  feedFilesFor,
+  type BuiltFeed,
+  type FeedCoding,
+  type FeedName,
+} from '../../services/feeds/feed-files';
 import type { AppEnv } from '../../types';
 import type { Context } from 'hono';
 import type { ServerResponse } from 'node:http';
@@ -45,12 +53,16 @@ export function feedEtag(feed: BuiltFeed, coding: FeedCoding): string {
   return `"${feed.hash}${SUFFIX[coding]}"`;
 }
 
+const WITH_BROTLI: FeedCoding[] = ['br', 'gzip', 'identity'];
+const WITHOUT_BROTLI: FeedCoding[] = ['gzip', 'identity'];
+
 /**
  * The coding to send for `accept` (q-values, `*`, `identity;q=0` as `negotiator` reads them; equal
  * preferences go to br, then gzip). Undefined: the client accepts none of them (406).
+ * @param brotli whether the build has its brotli copy yet (else only gzip and identity are offered)
  */
-export function feedCoding(accept: string | undefined): FeedCoding | undefined {
-  const offered = ['br', 'gzip', 'identity'];
+export function feedCoding(accept: string | undefined, brotli = true): FeedCoding | undefined {
+  const offered = brotli ? WITH_BROTLI : WITHOUT_BROTLI;
   return new Negotiator({ headers: { 'accept-encoding': accept } }).encoding(offered, offered) as
     FeedCoding | undefined;
 }
@@ -79,7 +91,8 @@ function serveFeed(c: Ctx, name: FeedName): Response {
       },
     });
   }
-  const coding = feedCoding(c.req.header('accept-encoding'));
+  // Brotli only when this build's own copy is made (never an older build's under this ETag).
+  const coding = feedCoding(c.req.header('accept-encoding'), brotliReady(feed));
   const headers: Record<string, string> = {
     'Content-Type': 'application/xml; charset=utf-8',
     'Cache-Control': FEED_CACHE_CONTROL,
@@ -87,6 +100,18 @@ function serveFeed(c: Ctx, name: FeedName): Response {
     Vary: 'Accept-Encoding',
     'X-Content-Type-Options': 'nosniff',
   };
+  if (coding === undefined && feedCoding(c.req.header('accept-encoding')) === 'br') {
+    // Accepts brotli alone (`br, identity;q=0`), and this build's copy is still being made.
+    return new Response(`${FEED_NOT_READY}\n`, {
+      status: 503,
+      headers: {
+        ...headers,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': '10',
+      },
+    });
+  }
   if (coding === undefined) {
     return new Response('Фид отдаётся как есть, в gzip или в brotli.\n', {
       status: 406,

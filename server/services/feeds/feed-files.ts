@@ -7,10 +7,15 @@
  *   events of server/services/change-events.ts), at most once every `intervalMs` (changes in
  *   between are gathered into one rebuild), and at start when its files are missing, older than
  *   `intervalMs` or older than the newest catalogue change;
- * - a build writes the XML, a gzip and a brotli copy (feed-writer.ts), each into a temporary file
- *   renamed into place, then a manifest renamed into place: a reader sees the old build or the new
- *   one, never half a file. Each build has files of its own name, so a download under way keeps
+ * - a build writes the XML and a gzip copy (feed-writer.ts), each into a temporary file renamed
+ *   into place, then a manifest renamed into place: a reader sees the old build or the new one,
+ *   never half a file. Each build has files of its own name, so a download under way keeps
  *   reading the build it started with; old builds are deleted later;
+ * - the brotli copy is made afterwards, in the background, from the published XML
+ *   ({@link FeedFiles#brotliCopy}): at 100,000 products it is 1.5 GB through brotli, which in the
+ *   build itself made a change take 13.6 s to reach the feed (docs/feeds.md). Until it is there
+ *   the handler serves gzip; the manifest names the build the copy was made from
+ *   ({@link brotliReady}), so a brotli body of an older build never goes out under a newer ETag;
  * - a rebuild is incremental (feed-writer.ts `writeChangedFeed`): the products named by the
  *   change log (`catalog_changes`) since the previous build began are read and written again, the
  *   others copied from the previous build's files. The first build of a process, a change of a
@@ -29,7 +34,15 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { readServerEnv } from '../../env';
 import { logError } from '../log';
-import { writeChangedFeed, writeFullFeed, type FeedFormat, type FeedLayout, type WrittenFeed } from './feed-writer';
+import {
+  writeBrotliCopy,
+  writeChangedFeed,
+  writeFullFeed,
+  type FeedFormat,
+  type FeedLayout,
+  type FeedPaths,
+  type WrittenFeed,
+} from './feed-writer';
 import { googleHead, googleItems, GOOGLE_TAIL } from './google-merchant';
 import { ymlHead, ymlOffers, YML_TAIL, type FeedOptions } from './yml';
 
@@ -85,9 +98,25 @@ export interface BuiltFeed {
   /** Whether it was a full build, and how many products it wrote again (all, for a full one). */
   full?: boolean;
   rendered?: number;
-  /** File name (inside the feed folder) and size in bytes of each coding. */
-  files: Record<FeedCoding, { file: string; size: number }>;
+  /**
+   * File name (inside the feed folder) and size in bytes of each coding. The brotli copy is made
+   * after the build is published: until then its size is 0 and `of` unset; once made, `of` is the
+   * `hash` of the build it compresses. Only {@link brotliReady} copies are served.
+   */
+  files: Record<FeedCoding, { file: string; size: number; of?: string }>;
 }
+
+/** Whether `feed` has a brotli copy of its own XML (not yet made, or of another build: no). */
+export function brotliReady(feed: BuiltFeed): boolean {
+  return feed.files.br.of === feed.hash && feed.files.br.size > 0;
+}
+
+/**
+ * When a feed's brotli copy is made: `background` (default) after the XML and gzip are published,
+ * `inline` during the build as before (a change then reaches the feed only after brotli has
+ * compressed the whole XML; kept to compare, `FEED_BROTLI=inline`).
+ */
+export type BrotliMode = 'background' | 'inline';
 
 /** Settings of {@link FeedFiles}. */
 export interface FeedFilesOptions {
@@ -105,6 +134,10 @@ export interface FeedFilesOptions {
   segmentProducts?: number;
   /** Called after every build of a feed (logs, tests, the bench). */
   onBuilt?: (feed: BuiltFeed) => void;
+  /** When the brotli copy is made (default `background`). */
+  brotli?: BrotliMode;
+  /** Called when a background brotli copy is published (logs, tests). */
+  onBrotli?: (feed: BuiltFeed, ms: number) => void;
 }
 
 const CODINGS: readonly FeedCoding[] = ['identity', 'gzip', 'br'];
@@ -135,6 +168,12 @@ export class FeedFiles {
   private lastFull = Number.NEGATIVE_INFINITY;
   /** Builds of both feeds finished since this instance was made (tests, the bench). */
   builds = 0;
+  /** The brotli copy being made in the background, per feed (at most one: of its newest build). */
+  private readonly brotliJobs = new Map<FeedName, { abort: AbortController; done: Promise<void> }>();
+  /** The last brotli copy started: the next one waits for it. */
+  private brotliQueue: Promise<void> = Promise.resolve();
+  /** Manifest writes, one after another (a build's and a brotli copy's must not cross). */
+  private manifests: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -156,6 +195,8 @@ export class FeedFiles {
       await this.removeStrayFiles();
       const oldest = Math.min(...FEED_NAMES.map((n) => this.current.get(n)?.builtAt ?? 0));
       if (oldest < Date.now() - this.options.intervalMs || (await this.changedSince(oldest))) this.dirty = true;
+      // A run stopped before a brotli copy was made: make it now, unless a build comes first.
+      if (!this.dirty) for (const feed of this.current.values()) if (!brotliReady(feed)) this.brotliCopy(feed);
       this.ready = true;
       // At once: the interval counts from the previous build of this process, and there was none.
       this.schedule();
@@ -182,20 +223,25 @@ export class FeedFiles {
     this.schedule();
   }
 
-  /** Resolves when no build is under way or scheduled (tests, the bench). */
+  /**
+   * Resolves when no build is under way or scheduled and no brotli copy is being made (tests, the
+   * bench).
+   */
   async idle(): Promise<void> {
     if (this.started) await this.started.catch(() => undefined);
-    while (this.running || this.timer) {
+    while (this.running || this.timer || this.brotliJobs.size > 0) {
       if (this.running) await this.running;
+      else if (this.brotliJobs.size > 0) await Promise.all([...this.brotliJobs.values()].map((j) => j.done));
       else await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
-  /** Stops scheduling; waits for a build under way. */
+  /** Stops scheduling and brotli copies under way; waits for a build under way. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    for (const job of this.brotliJobs.values()) job.abort.abort();
     await this.idle();
   }
 
@@ -217,7 +263,15 @@ export class FeedFiles {
       try {
         const plan = await this.plan(this.lastStart);
         let ok = true;
-        for (const name of FEED_NAMES) ok = (await this.build(name, plan.plan)) && ok;
+        const published: BuiltFeed[] = [];
+        for (const name of FEED_NAMES) {
+          const feed = await this.build(name, plan.plan);
+          if (feed) published.push(feed);
+          ok = feed !== null && ok;
+        }
+        // After both builds, one after the other: a brotli copy beside the next feed's build
+        // would slow that build (2 cores), and two at once would take both cores from the pages.
+        if (this.options.brotli !== 'inline') for (const feed of published) this.brotliCopy(feed);
         if (ok) {
           this.changesSeen = plan.seen;
           this.changesFrom = this.lastStart - CHANGE_OVERLAP_MS;
@@ -268,8 +322,8 @@ export class FeedFiles {
     return { plan: full ? { full: true } : { full: false, changed: [...changed] }, seen };
   }
 
-  /** Builds one feed; a failure is logged, the previous build stays current, and false returned. */
-  private async build(name: FeedName, plan: BuildPlan): Promise<boolean> {
+  /** Builds one feed; a failure is logged, the previous build stays current, and null returned. */
+  private async build(name: FeedName, plan: BuildPlan): Promise<BuiltFeed | null> {
     const started = Date.now();
     const { dir } = this.options;
     const base = `${stemOf(name)}-${started.toString(36)}.xml`;
@@ -277,7 +331,9 @@ export class FeedFiles {
       CODINGS.map((c) => [c, { file: `${base}${EXTENSION[c]}`, size: 0 }]),
     ) as BuiltFeed['files'];
     const temp = (coding: FeedCoding) => path.join(dir, `.${files[coding].file}.tmp`);
-    const paths = { identity: temp('identity'), gzip: temp('gzip'), br: temp('br') };
+    const inline = this.options.brotli === 'inline';
+    const paths: FeedPaths = { identity: temp('identity'), gzip: temp('gzip'), ...(inline ? { br: temp('br') } : {}) };
+    const made: readonly FeedCoding[] = inline ? CODINGS : ['identity', 'gzip'];
     const options: FeedOptions = {
       siteUrl: this.options.siteUrl,
       shopName: this.options.shopName,
@@ -295,10 +351,11 @@ export class FeedFiles {
       } else {
         written = await writeChangedFeed(this.db, FORMATS[name], options, paths, previous, plan.changed);
       }
-      for (const c of CODINGS) {
+      for (const c of made) {
         files[c].size = written.sizes[c];
         await rename(temp(c), path.join(dir, files[c].file));
       }
+      if (inline) files.br.of = written.hash;
       written.layout.identity = path.join(dir, files.identity.file);
       written.layout.gzip = path.join(dir, files.gzip.file);
       const feed: BuiltFeed = {
@@ -311,20 +368,71 @@ export class FeedFiles {
         files,
       };
       feed.buildMs = Date.now() - started;
-      await writeFile(path.join(dir, `.${stemOf(name)}.json.tmp`), JSON.stringify(feed));
-      await rename(path.join(dir, `.${stemOf(name)}.json.tmp`), path.join(dir, `${stemOf(name)}.json`));
       const before = this.current.get(name);
-      this.current.set(name, feed);
+      await this.publish(feed);
       this.layouts.set(name, written.layout);
       if (before) this.removeLater(before);
       this.options.onBuilt?.(feed);
-      return true;
+      return feed;
     } catch (error) {
       await Promise.all(CODINGS.map((c) => rm(temp(c), { force: true })));
       this.layouts.delete(name);
       logError('shop-api', `feed ${name} build failed (the previous file stays)`, error);
-      return false;
+      return null;
     }
+  }
+
+  /**
+   * Writes the manifest of `feed` and makes it current, after any manifest write under way.
+   * @param unless when given and true at the time of writing, nothing is written (false returned)
+   */
+  private publish(feed: BuiltFeed, unless?: () => boolean): Promise<boolean> {
+    const stem = stemOf(feed.name);
+    const written = this.manifests.then(async () => {
+      if (unless?.()) return false;
+      await writeFile(path.join(this.options.dir, `.${stem}.json.tmp`), JSON.stringify(feed));
+      await rename(path.join(this.options.dir, `.${stem}.json.tmp`), path.join(this.options.dir, `${stem}.json`));
+      this.current.set(feed.name, feed);
+      return true;
+    });
+    this.manifests = written.catch(() => undefined);
+    return written;
+  }
+
+  /**
+   * Makes the brotli copy of `feed` in the background (on the thread pool; after the copy started
+   * before, one at a time), then publishes the feed with it when `feed` is still the current
+   * build; a copy of an older build of the feed, waiting or under way, is stopped. A failure is
+   * logged: the feed stays served in gzip and plain.
+   */
+  private brotliCopy(feed: BuiltFeed): void {
+    this.brotliJobs.get(feed.name)?.abort.abort();
+    if (this.stopped) return;
+    const abort = new AbortController();
+    const file = feed.files.br.file;
+    const temp = path.join(this.options.dir, `.${file}.tmp`);
+    const stale = () => abort.signal.aborted || this.current.get(feed.name) !== feed;
+    const before = this.brotliQueue;
+    const done = (async () => {
+      await before;
+      const started = Date.now();
+      try {
+        if (stale()) return;
+        const size = await writeBrotliCopy(this.pathOf(feed, 'identity'), temp, feed.files.identity.size, abort.signal);
+        if (stale()) return;
+        await rename(temp, path.join(this.options.dir, file));
+        const withBrotli: BuiltFeed = { ...feed, files: { ...feed.files, br: { file, size, of: feed.hash } } };
+        if (await this.publish(withBrotli, stale)) this.options.onBrotli?.(withBrotli, Date.now() - started);
+        // Superseded meanwhile: removeLater of the old manifest's files takes this one too.
+      } catch (error) {
+        if (!abort.signal.aborted) logError('shop-api', `feed ${feed.name} brotli copy failed (gzip is served)`, error);
+      } finally {
+        await rm(temp, { force: true });
+        if (this.brotliJobs.get(feed.name)?.abort === abort) this.brotliJobs.delete(feed.name);
+      }
+    })();
+    this.brotliJobs.set(feed.name, { abort, done });
+    this.brotliQueue = done;
   }
 
   private removeLater(feed: BuiltFeed): void {
@@ -337,7 +445,12 @@ export class FeedFiles {
   private async readManifest(name: FeedName): Promise<BuiltFeed | null> {
     try {
       const feed = JSON.parse(await readFile(path.join(this.options.dir, `${stemOf(name)}.json`), 'utf8')) as BuiltFeed;
-      for (const c of CODINGS) if ((await stat(this.pathOf(feed, c))).size !== feed.files[c].size) return null;
+      for (const c of ['identity', 'gzip'] as const)
+        if ((await stat(this.pathOf(feed, c))).size !== feed.files[c].size) return null;
+      // The brotli copy only when it is this build's and whole; else it is made again.
+      const br = feed.files.br;
+      const whole = brotliReady(feed) && (await stat(this.pathOf(feed, 'br')).catch(() => null))?.size === br.size;
+      if (!whole) feed.files.br = { file: br.file, size: 0 };
       return feed.name === name ? feed : null;
     } catch {
       return null;
@@ -377,7 +490,17 @@ const registry = new WeakMap<Db, FeedFiles>();
 export function startFeedFiles(db: Db, options: FeedFilesOptions): FeedFiles {
   const existing = registry.get(db);
   if (existing) return existing;
-  const files = new FeedFiles(db, options);
+  // FEED_BROTLI=inline: the brotli copy made during the build, as before (the bench compares
+  // both; docs/feeds.md). Not a shop setting: read here, not in server/env.ts.
+  const brotli = options.brotli ?? (process.env.FEED_BROTLI === 'inline' ? 'inline' : 'background');
+  // server/main.ts logs each build (its brotli size is 0 until the copy is made): the copy's line.
+  const onBrotli =
+    options.onBrotli ??
+    ((feed: BuiltFeed, ms: number) =>
+      console.log(
+        `[shop-api] feed ${feed.name} brotli copy made in ${ms} ms (after the builds): ${(feed.files.br.size / 1_048_576).toFixed(1)} MB`,
+      ));
+  const files = new FeedFiles(db, { ...options, brotli, onBrotli });
   registry.set(db, files);
   void files.start().catch((error: unknown) => logError('shop-api', 'feed files start', error));
   return files;

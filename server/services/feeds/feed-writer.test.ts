@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { createTestApi, type TestApi } from '../../test-utils';
 import { FeedFiles, type FeedName } from './feed-files';
-import { writeChangedFeed, writeFullFeed, type FeedFormat, type FeedPaths } from './feed-writer';
+import { writeBrotliCopy, writeChangedFeed, writeFullFeed, type FeedFormat, type FeedPaths } from './feed-writer';
 import { googleHead, googleItems, googleMerchantFeed, GOOGLE_TAIL } from './google-merchant';
 import { crc32Combine } from './stitched-gzip';
 import { ymlFeed, ymlHead, ymlOffers, YML_TAIL, type FeedOptions } from './yml';
@@ -47,12 +47,17 @@ const pathsFor = (): FeedPaths => {
   };
 };
 
-/** The three files decompressed; each must equal `expected`. */
+/**
+ * The three files decompressed; each must equal `expected`. A build without a brotli copy (the
+ * API's default: made afterwards) gets it here as feed-files.ts makes it, from the XML file.
+ */
 async function expectFiles(paths: FeedPaths, expected: string) {
   const xml = await readFile(paths.identity);
   expect(xml.toString('utf8')).toBe(expected);
   expect(gunzipSync(await readFile(paths.gzip)).equals(xml)).toBe(true);
-  expect(brotliDecompressSync(await readFile(paths.br)).equals(xml)).toBe(true);
+  const br = paths.br ?? `${paths.identity}.later.br`;
+  if (!paths.br) expect(await writeBrotliCopy(paths.identity, br, xml.length)).toBeGreaterThan(0);
+  expect(brotliDecompressSync(await readFile(br)).equals(xml)).toBe(true);
 }
 
 async function ids(): Promise<number[]> {
@@ -129,7 +134,8 @@ describe('incremental feed builds equal full builds (issue #28)', () => {
       await copyProduct(d, top + 1, 'Новое платье & «кавычки»');
       for (const [i, id] of gap.entries()) await copyProduct(all[i]!, id, `Вставка ${i}`);
       const changed = [a, b, c, top + 1, ...gap, a];
-      const next = pathsFor();
+      // Without the brotli copy, as the API builds: it is made afterwards from the XML.
+      const { br: _inline, ...next } = pathsFor();
       const second = await writeChangedFeed(db, format, options, next, first.layout, changed);
       const expected = await collect(reference(db, options));
       expect(expected).toContain('Вернувшееся платье');

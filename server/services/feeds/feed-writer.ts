@@ -16,9 +16,13 @@
  *   takes its place by id), compressed again on its own, and split when it has grown past twice
  *   the segment size;
  * - brotli cannot be stitched (a piece's back references and dictionary words depend on its
- *   position in the stream), so the brotli copy is compressed again from the whole XML as it is
- *   written, on the thread pool beside the copying, at a quality chosen by the feed's size
- *   ({@link brotliQualityFor}).
+ *   position in the stream), so the brotli copy is compressed again from the whole XML at a
+ *   quality chosen by the feed's size ({@link brotliQualityFor}). At 100,000 products that is
+ *   1.5 GB through brotli, about 5 s of a core, the longest part of a rebuild; so by default the
+ *   build writes the XML and gzip only, and feed-files.ts makes the brotli copy afterwards from
+ *   the published XML ({@link writeBrotliCopy}), serving gzip until it is there. `brotli: true`
+ *   (`FEED_BROTLI=inline`) writes it during the build, as the XML is written, on the thread pool
+ *   beside the copying (the way before; kept for comparison).
  *
  * The XML is byte for byte the one a full build writes (feed-writer.test.ts). The strong
  * validator (`hash`) is the SHA-1 of the pieces' SHA-1s, so unchanged segments are not hashed
@@ -26,9 +30,9 @@
  */
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { feedProducts, type FeedProduct } from './feed-source';
@@ -117,11 +121,11 @@ export interface FeedFormat {
   render: (product: FeedProduct, siteUrl: string) => string;
 }
 
-/** Where a build writes (temporary files, renamed by the caller). */
+/** Where a build writes (temporary files, renamed by the caller); `br` only with `brotli: true`. */
 export interface FeedPaths {
   identity: string;
   gzip: string;
-  br: string;
+  br?: string;
 }
 
 /** The result of a build. */
@@ -129,7 +133,7 @@ export interface WrittenFeed {
   layout: FeedLayout;
   /** SHA-1 of the pieces' SHA-1s, base64url (27 characters). */
   hash: string;
-  /** Bytes of each file. */
+  /** Bytes of each file (`br` 0 when the build wrote no brotli copy). */
   sizes: { identity: number; gzip: number; br: number };
   /** Products whose XML was made in this build (all of them in a full build). */
   rendered: number;
@@ -152,30 +156,28 @@ class FeedWriter {
   private constructor(
     private readonly identity: FileHandle,
     private readonly gzip: FileHandle,
-    private readonly brotli: zlib.BrotliCompress,
-    private readonly brotliOut: WriteStream,
+    private readonly brotli: zlib.BrotliCompress | null,
+    private readonly brotliOut: WriteStream | null,
   ) {
     // Errors surface at the next write or at finish; without a listener they would crash the API.
-    brotli.on('error', () => undefined);
-    brotliOut.on('error', () => undefined);
+    brotli?.on('error', () => undefined);
+    brotliOut?.on('error', () => undefined);
   }
 
+  /** Opens the files; the brotli stream only when `paths.br` is given. */
   static async open(paths: FeedPaths, textBytes: number): Promise<FeedWriter> {
     const identity = await open(paths.identity, 'w');
     const gzip = await open(paths.gzip, 'w').catch(async (error: unknown) => {
       await identity.close();
       throw error;
     });
-    const brotli = zlib.createBrotliCompress({
-      chunkSize: 256 * 1024,
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQualityFor(textBytes),
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        ...(textBytes > 0 ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Math.min(textBytes, 2 ** 31 - 1) } : {}),
-      },
-    });
-    const brotliOut = createWriteStream(paths.br);
-    brotli.pipe(brotliOut);
+    let brotli: zlib.BrotliCompress | null = null;
+    let brotliOut: WriteStream | null = null;
+    if (paths.br) {
+      brotli = createFeedBrotli(textBytes);
+      brotliOut = createWriteStream(paths.br);
+      brotli.pipe(brotliOut);
+    }
     const writer = new FeedWriter(identity, gzip, brotli, brotliOut);
     await writer.write(GZIP_HEADER, 'gzip');
     return writer;
@@ -193,6 +195,7 @@ class FeedWriter {
   /** XML into the XML file and the brotli encoder (which may still be busy with the previous). */
   private async text(bytes: Buffer): Promise<void> {
     if (bytes.length === 0) return;
+    if (!this.brotli || !this.brotliOut) return this.write(bytes, 'identity');
     await this.brotliReady;
     if (this.brotli.destroyed || this.brotliOut.destroyed) throw new Error('brotli copy failed');
     this.brotliReady = this.brotli.write(bytes) ? Promise.resolve() : once(this.brotli, 'drain');
@@ -290,24 +293,60 @@ class FeedWriter {
     await this.piece(tail);
     await this.write(DEFLATE_END, 'gzip');
     await this.write(gzipTrailer(this.crc, this.length), 'gzip');
-    await this.brotliReady;
-    this.brotli.end();
-    await finished(this.brotliOut);
+    if (this.brotli && this.brotliOut) {
+      await this.brotliReady;
+      this.brotli.end();
+      await finished(this.brotliOut);
+    }
     await Promise.all([this.identity.close(), this.gzip.close()]);
     return {
       hash: this.hash.digest('base64url'),
       identity: this.identityAt,
       gzip: this.gzipAt,
-      br: this.brotliOut.bytesWritten,
+      br: this.brotliOut?.bytesWritten ?? 0,
     };
   }
 
   /** Stops a build that failed: closes the files (the caller removes them). */
   async abort(): Promise<void> {
-    this.brotli.destroy();
-    this.brotliOut.destroy();
+    this.brotli?.destroy();
+    this.brotliOut?.destroy();
     await Promise.allSettled([this.identity.close(), this.gzip.close()]);
   }
+}
+
+/** A brotli encoder for about `textBytes` of feed XML (0: not known). */
+function createFeedBrotli(textBytes: number): zlib.BrotliCompress {
+  return zlib.createBrotliCompress({
+    chunkSize: 256 * 1024,
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQualityFor(textBytes),
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      ...(textBytes > 0 ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Math.min(textBytes, 2 ** 31 - 1) } : {}),
+    },
+  });
+}
+
+/**
+ * The brotli copy of a feed's XML file, made after the build was published (feed-files.ts),
+ * with the encoder settings of a copy made during the build.
+ * @param xmlPath the published XML (read as it is; a build never rewrites its files)
+ * @param target where to write (a temporary name: the caller renames it)
+ * @param textBytes size of the XML (the quality and size hint)
+ * @param signal aborts the compression (a newer build made it useless); the promise then rejects
+ * @returns bytes written
+ */
+export async function writeBrotliCopy(
+  xmlPath: string,
+  target: string,
+  textBytes: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  const out = createWriteStream(target);
+  await pipeline(createReadStream(xmlPath, { highWaterMark: 1024 * 1024 }), createFeedBrotli(textBytes), out, {
+    signal,
+  });
+  return out.bytesWritten;
 }
 
 /** `parts` joined, with the ids and byte lengths that go with them. */
