@@ -66,7 +66,10 @@ describe('consent at guest checkout', () => {
       { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'Checkout test' },
     );
     expect(res.status).toBe(201);
-    const rows = await api.handle.db.select().from(consents).where(eq(consents.subject, `email:${who.email}`));
+    const rows = await api.handle.db
+      .select()
+      .from(consents)
+      .where(eq(consents.subject, `email:${who.email}`));
     expect(rows.map((r) => r.document).sort()).toEqual(['advertising', 'personal-data']);
     expect(rows[0]).toMatchObject({ form: 'checkout', clientAddress: '203.0.113.9', userAgent: 'Checkout test' });
     const [sub] = await api.handle.db
@@ -138,7 +141,11 @@ describe('Idempotency-Key belongs to its basket (issue #29)', () => {
   it('the same basket repeating the key: the same body gets the same order, another body a 409', async () => {
     const key = `repeat-key-${Date.now()}`;
     const cookie = await basketCookie();
-    const body = { contact: contact(), delivery: oneItemOrder(fixture, contact()).delivery, personal_data_consent: true };
+    const body = {
+      contact: contact(),
+      delivery: oneItemOrder(fixture, contact()).delivery,
+      personal_data_consent: true,
+    };
     const first = await call(api, 'POST', '/api/v2/order/', body, { cookie, 'idempotency-key': key });
     expect(first.status).toBe(201);
     const again = await call(api, 'POST', '/api/v2/order/', body, { cookie, 'idempotency-key': key });
