@@ -10,6 +10,7 @@ import { AddressesResponse, CitiesResponse, RegionsResponse } from '@/lib/api/co
 import {
   DeliveryOptionsResponse,
   OrderInfoResponse,
+  PaymentMethodsResponse,
   PickupPointsResponse,
   PromoCodeResponse,
   type DeliveryOption,
@@ -24,6 +25,7 @@ export const checkoutKeys = {
     [...checkoutKeys.all, 'delivery-options', cityId, basketTotal] as const,
   pickupPoints: (cityId: number) => [...checkoutKeys.all, 'pickup-points', cityId] as const,
   addresses: () => [...checkoutKeys.all, 'addresses'] as const,
+  paymentMethods: () => [...checkoutKeys.all, 'payment-methods'] as const,
   promo: (code: string, basketTotal: number) => [...checkoutKeys.all, 'promo', code, basketTotal] as const,
   orderInfo: (guid: string) => [...checkoutKeys.all, 'order-info', guid] as const,
 };
@@ -46,6 +48,19 @@ export const regionsQuery = () =>
       ),
     staleTime: LOCATIONS_STALE_MS,
     retry: LIST_RETRIES,
+  });
+
+/**
+ * GET /v1/payment_methods/ (issue #29): the online methods the shop's payment provider takes, so the
+ * form offers СБП only where it can be paid. A failure counts as "card only".
+ */
+export const paymentMethodsQuery = () =>
+  queryOptions({
+    queryKey: checkoutKeys.paymentMethods(),
+    queryFn: ({ signal }) =>
+      bffRequest('GET', '/v1/payment_methods/', PaymentMethodsResponse, undefined, { signal }).then((r) => r.methods),
+    staleTime: 5 * 60_000,
+    retry: 1,
   });
 
 /** GET /v1/cities/?data={"region_id":N} (spec §7 Locations); disabled until a region is chosen. */

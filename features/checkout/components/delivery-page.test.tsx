@@ -107,6 +107,7 @@ const server = setupServer(
   http.get('*/api/v1/pickup_points/', () =>
     HttpResponse.json({ status: 'success', city: 'Москва', provider: 'demo', results: POINTS }),
   ),
+  http.get('*/api/v1/payment_methods/', () => HttpResponse.json({ status: 'success', methods: ['card'] })),
   http.post('*/api/v2/order/', async ({ request }) => {
     orders.push(await request.json());
     return HttpResponse.json({ status: 'error', message: 'Тестовый сервер заказов не создаёт' }, { status: 409 });
@@ -243,5 +244,74 @@ describe('DeliveryPage delivery section', () => {
     });
     // The server's refusal without field errors is shown as it is.
     expect(await screen.findByTestId('order-error')).toHaveTextContent('Тестовый сервер заказов не создаёт');
+  });
+});
+
+describe('DeliveryPage payment method (issue #29)', () => {
+  it('offers СБП when the provider takes it; the order then waits on the confirm page with an СБП payment', async () => {
+    const GUID = '0b6f3c8e-1d2a-4c5b-9e7f-123456789abc';
+    const payments: unknown[] = [];
+    server.use(
+      http.get('*/api/v1/payment_methods/', () => HttpResponse.json({ status: 'success', methods: ['card', 'sbp'] })),
+      http.post('*/api/v2/order/', async ({ request }) => {
+        orders.push(await request.json());
+        return HttpResponse.json(
+          {
+            status: 'success',
+            created: true,
+            order: {
+              pk: 7,
+              guid: GUID,
+              number: 'LM-000007',
+              status: 'new',
+              payment_status: 'pending',
+              items_total: 5000,
+              discount: 0,
+              delivery_cost: 400,
+              total: 5400,
+              gift_card_amount: 0,
+              to_pay: 5400,
+            },
+          },
+          { status: 201 },
+        );
+      }),
+      http.post('*/api/v1/order_payment/', async ({ request }) => {
+        payments.push(await request.json());
+        return HttpResponse.json({
+          status: 'success',
+          form_url: `/payment-sbp?orderId=${GUID}`,
+          provider: 'sandbox',
+          method: 'sbp',
+          qr_payload: 'https://qr.nspk.ru/AS1000',
+          expires_at: new Date(Date.now() + 600_000).toISOString(),
+        });
+      }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const user = await renderForm();
+      const methods = await screen.findByRole('radiogroup', { name: 'Способ оплаты' });
+      expect(within(methods).getByRole('radio', { name: /Банковской картой/ })).toBeChecked();
+      await user.click(within(methods).getByRole('radio', { name: /Через СБП/ }));
+      await user.type(screen.getByLabelText('ФИО*'), 'Смирнова Ольга');
+      await user.type(screen.getByLabelText('E-mail*'), 'olga@example.ru');
+      await user.type(screen.getByLabelText('Телефон*'), '89035551122');
+      await user.type(screen.getByLabelText('Улица*'), 'Тверская');
+      await user.type(screen.getByLabelText('Дом*'), '7');
+      await user.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
+      await user.click(screen.getByRole('button', { name: 'Перейти к оплате' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(`/basket/delivery/confirm/${GUID}`));
+      expect(payments).toEqual([{ guid: GUID, method: 'sbp' }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('offers only the card when the provider takes no СБП', async () => {
+    await renderForm();
+    await screen.findByText(/Банковской картой онлайн\. Часть или всю сумму/);
+    expect(screen.queryByRole('radiogroup', { name: 'Способ оплаты' })).toBeNull();
   });
 });

@@ -60,6 +60,7 @@ const EMPTY: CheckoutFormValues = {
   pickupPoint: null,
   giftCode: '',
   comment: '',
+  onlineMethod: 'card',
   consent: { personalData: false, advertising: false },
 };
 
@@ -215,8 +216,10 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
         });
         void useBasketStore.getState().init({ force: true });
         if (order.to_pay > 0) {
-          const payment = await startPayment(order.guid);
-          window.location.assign(payment.form_url);
+          // Issue #29: СБП waits on the confirm page (QR code on a desktop, the bank app on a phone).
+          const sbp = values.onlineMethod === 'sbp';
+          const payment = await startPayment(order.guid, sbp ? 'sbp' : 'card');
+          window.location.assign(sbp ? `/basket/delivery/confirm/${order.guid}` : payment.form_url);
           await new Promise(() => {}); // stay busy while the browser leaves
         }
         router.push(href('basket-success'));

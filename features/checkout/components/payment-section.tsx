@@ -1,15 +1,18 @@
 'use client';
 
 /**
- * Payment section of the checkout form (spec §7 `POST /v1/check_card/`): payment by card, a gift
+ * Payment section of the checkout form (spec §7 `POST /v1/check_card/`): payment by card or, when
+ * the shop's payment provider takes it, СБП (issue #29, `GET /v1/payment_methods/`), a gift
  * certificate code checked on "Применить сертификат" for a part or the whole sum, the order comment.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/form-field/form-field';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { checkGiftCard } from '@/lib/api/checkout-client';
 import { formatPrice } from '@/lib/format/price';
+import { paymentMethodsQuery } from '../api/checkout-queries';
 import styles from './checkout.module.css';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 
@@ -25,6 +28,8 @@ export function PaymentSection({ giftBalance, onGiftBalance, giftPart }: Payment
   const { register, control, formState } = useFormContext<CheckoutFormValues>();
   const giftCode = useWatch({ control, name: 'giftCode' });
   const [giftError, setGiftError] = useState('');
+  const methods = useQuery(paymentMethodsQuery());
+  const sbp = methods.data?.includes('sbp') ?? false;
 
   const applyGift = async () => {
     setGiftError('');
@@ -45,9 +50,31 @@ export function PaymentSection({ giftBalance, onGiftBalance, giftPart }: Payment
   return (
     <fieldset className={styles.fieldset}>
       <legend>Оплата</legend>
-      <p className={styles.muted}>
-        Банковской картой онлайн. Часть или всю сумму можно оплатить подарочным сертификатом.
-      </p>
+      {sbp ? (
+        <>
+          <div role="radiogroup" aria-label="Способ оплаты" data-testid="online-methods">
+            <label className={styles.option}>
+              <input type="radio" value="card" {...register('onlineMethod')} />
+              <span className={styles.optionBody}>
+                <strong>Банковской картой онлайн</strong>
+                <span className={styles.muted}>Мир, Visa, Mastercard</span>
+              </span>
+            </label>
+            <label className={styles.option}>
+              <input type="radio" value="sbp" {...register('onlineMethod')} />
+              <span className={styles.optionBody}>
+                <strong>Через СБП</strong>
+                <span className={styles.muted}>QR-код на компьютере или приложение банка на телефоне</span>
+              </span>
+            </label>
+          </div>
+          <p className={styles.muted}>Часть или всю сумму можно оплатить подарочным сертификатом.</p>
+        </>
+      ) : (
+        <p className={styles.muted}>
+          Банковской картой онлайн. Часть или всю сумму можно оплатить подарочным сертификатом.
+        </p>
+      )}
       <div className={styles.block}>
         <label htmlFor="gift-code" className={styles.muted}>
           Код подарочного сертификата

@@ -43,6 +43,8 @@ export type CheckoutFormValues = {
   storeId?: number;
   giftCode: string;
   comment: string;
+  /** Issue #29: how the rest is paid online: a bank card or СБП (when the provider takes it). */
+  onlineMethod: 'card' | 'sbp';
   /** Issue #29: the consent boxes (personal data: required of a guest; advertising: optional). */
   consent: { personalData: boolean; advertising: boolean };
 };
@@ -69,6 +71,7 @@ export function checkoutFormSchema(needsDelivery: boolean, guest = false) {
       storeId: z.number().optional(),
       giftCode: z.string(),
       comment: z.string().trim().max(1000, CHECKOUT_MESSAGES.comment),
+      onlineMethod: z.enum(['card', 'sbp']),
       consent: z.object({ personalData: z.boolean(), advertising: z.boolean() }),
     })
     .superRefine((v, ctx) => {
