@@ -54,7 +54,7 @@ const feedFiles = startFeedFiles(handle.db, {
   shopName: FALLBACK_SHOP_NAME,
   onBuilt: (feed) =>
     console.log(
-      `[shop-api] feed ${feed.name} built in ${feed.buildMs} ms: ${(feed.files.identity.size / 1_048_576).toFixed(1)} MB, gzip ${(feed.files.gzip.size / 1_048_576).toFixed(1)} MB, brotli ${(feed.files.br.size / 1_048_576).toFixed(1)} MB`,
+      `[shop-api] feed ${feed.name} built in ${feed.buildMs} ms: ${(feed.files.identity.size / 1_048_576).toFixed(1)} MB, gzip ${(feed.files.gzip.size / 1_048_576).toFixed(1)} MB, brotli copy follows`,
     ),
 });
 // Issue #13: every committed catalogue change reaches the index, the API cache, the pages and
