@@ -10,6 +10,7 @@ import { AuthPopups } from '@/features/auth/components/auth-popups';
 import { HeaderAccountLink } from '@/features/auth/components/header-account-link';
 import { BasketHeaderButton } from '@/features/basket/components/basket-header-button';
 import { SubscribeForm } from '@/features/content/components/subscribe-form';
+import { subscribeFormProps } from '@/features/content/subscribe-form-texts';
 import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
 import { getOrganization } from '@/features/navigation/api/get-organization';
@@ -57,7 +58,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         categories={categories ?? []}
         extra={
           <>
-            <SubscribeForm />
+            <SubscribeForm {...subscribeFormProps()} />
             <HelpButton className="button button-outline">Помощь</HelpButton>
           </>
         }

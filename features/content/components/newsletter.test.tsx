@@ -12,6 +12,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
+import { subscribeFormProps } from '../subscribe-form-texts';
 import { NewsletterLinkAction } from './newsletter-link-action';
 import { SubscribeForm } from './subscribe-form';
 
@@ -65,7 +66,7 @@ afterAll(() => server.close());
 describe('SubscribeForm (footer)', () => {
   it('POSTs {email} and asks to confirm from the mail', async () => {
     const user = userEvent.setup();
-    render(<SubscribeForm />);
+    render(<SubscribeForm {...subscribeFormProps()} />);
     await user.type(screen.getByLabelText('Электронная почта'), ' anna@example.ru ');
     await user.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
     await user.click(screen.getByRole('button', { name: 'Подписаться' }));
@@ -82,7 +83,7 @@ describe('SubscribeForm (footer)', () => {
     answer.status = 429;
     answer.message = 'Слишком много запросов на подписку. Попробуйте снова через час';
     const user = userEvent.setup();
-    render(<SubscribeForm />);
+    render(<SubscribeForm {...subscribeFormProps()} />);
     await user.type(screen.getByLabelText('Электронная почта'), 'anna@example.ru');
     await user.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
     await user.click(screen.getByRole('button', { name: 'Подписаться' }));
@@ -94,7 +95,7 @@ describe('SubscribeForm (footer)', () => {
 
   it('is not sent without the unticked consent box: its hint shows (issue #29)', async () => {
     const user = userEvent.setup();
-    render(<SubscribeForm />);
+    render(<SubscribeForm {...subscribeFormProps()} />);
     expect(screen.getByRole('checkbox', { name: CONSENT_LABEL })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'обработку персональных данных' })).toHaveAttribute(
       'href',
@@ -108,7 +109,7 @@ describe('SubscribeForm (footer)', () => {
 
   it('flags an invalid address without sending anything', async () => {
     const user = userEvent.setup();
-    render(<SubscribeForm />);
+    render(<SubscribeForm {...subscribeFormProps()} />);
     await user.type(screen.getByLabelText('Электронная почта'), 'не-почта');
     await user.click(screen.getByRole('button', { name: 'Подписаться' }));
     expect(await screen.findByText('Введите корректный адрес электронной почты')).toBeInTheDocument();

@@ -1,14 +1,26 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { BffRequestError } from '@/lib/api/bff-client';
-import { EMAIL_INVALID } from '@/lib/api/contract/feedback-texts';
-import { CONSENT_PAGE_PATH, CONSENT_TEXTS } from '@/lib/messages/consent';
-import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
-import { requestSubscription } from '../api/newsletter';
+import { requestSubscription } from '../api/subscribe';
 import styles from './subscribe-form.module.css';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The form's Russian texts (features/content/subscribe-form-texts.tsx builds them on the server). */
+export type SubscribeFormTexts = {
+  title: string;
+  emailLabel: string;
+  placeholder: string;
+  button: string;
+  emailInvalid: string;
+  consentRequired: string;
+  /** Shown when the request fails without the API's message. */
+  failed: string;
+};
+
+/** Props: the texts and the consent box's label (with its link), both rendered on the server. */
+export type SubscribeFormProps = { texts: SubscribeFormTexts; consentLabel: ReactNode };
 
 /**
  * The footer subscription form (spec §7 Subscription; issue #12: POST /v1/subscribe/ {email}
@@ -17,85 +29,72 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Russian message (also the 429 of too many requests); an invalid address is flagged before
  * sending (client island; the rest of the footer is HTML). Issue #29: an unticked box «Я даю
  * согласие на обработку персональных данных» must be ticked (else its hint, nothing is sent); the
- * subscription itself is the advertising consent.
+ * subscription itself is the advertising consent. Texts come as props (see SubscribeFormTexts):
+ * the island is on every page and its JavaScript stays small.
  */
-export function SubscribeForm() {
+export function SubscribeForm({ texts, consentLabel }: SubscribeFormProps) {
   const id = useId();
   const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
   const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'ok' | 'error'; text: string }>({
     kind: 'idle',
     text: '',
   });
+  const clearError = () => {
+    if (status.kind === 'error') setStatus({ kind: 'idle', text: '' });
+  };
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = email.trim();
     if (!EMAIL_RE.test(value)) {
-      setStatus({ kind: 'error', text: EMAIL_INVALID });
+      setStatus({ kind: 'error', text: texts.emailInvalid });
       return;
     }
-    if (!consent) {
-      setStatus({ kind: 'error', text: CONSENT_TEXTS.personalDataRequired });
+    const consent = event.currentTarget.elements.namedItem('personal_data_consent') as HTMLInputElement;
+    if (!consent.checked) {
+      setStatus({ kind: 'error', text: texts.consentRequired });
       return;
     }
     setStatus({ kind: 'sending', text: '' });
     try {
-      setStatus({ kind: 'ok', text: await requestSubscription(value) });
+      setStatus({ kind: 'ok', text: await requestSubscription(value, texts.failed) });
       setEmail('');
     } catch (error) {
-      setStatus({
-        kind: 'error',
-        text: error instanceof BffRequestError ? error.message : NEWSLETTER_MESSAGES.subscribeFailed,
-      });
+      setStatus({ kind: 'error', text: error instanceof BffRequestError ? error.message : texts.failed });
     }
   }
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className={styles.title}>
-        Подпишитесь на новости и акции
+        {texts.title}
       </p>
       <div className={styles.row}>
         <label htmlFor={`${id}-email`} className="visually-hidden">
-          Электронная почта
+          {texts.emailLabel}
         </label>
         <input
           id={`${id}-email`}
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="Ваш e-mail"
+          placeholder={texts.placeholder}
           className={styles.input}
           value={email}
           aria-invalid={status.kind === 'error'}
           aria-describedby={`${id}-status`}
           onChange={(e) => {
             setEmail(e.target.value);
-            if (status.kind === 'error') setStatus({ kind: 'idle', text: '' });
+            clearError();
           }}
         />
         <button type="submit" className={styles.button} disabled={status.kind === 'sending'}>
-          Подписаться
+          {texts.button}
         </button>
       </div>
       <label className={styles.consent}>
-        <input
-          type="checkbox"
-          name="personal_data_consent"
-          checked={consent}
-          aria-describedby={`${id}-status`}
-          onChange={(e) => {
-            setConsent(e.target.checked);
-            if (status.kind === 'error') setStatus({ kind: 'idle', text: '' });
-          }}
-        />
-        <span>
-          {CONSENT_TEXTS.personalDataLead}{' '}
-          <a href={`/${CONSENT_PAGE_PATH}`} target="_blank" rel="noopener">
-            {CONSENT_TEXTS.personalDataLink}
-          </a>
-        </span>
+        <input type="checkbox" name="personal_data_consent" aria-describedby={`${id}-status`} onChange={clearError} />
+        <span>{consentLabel}</span>
       </label>
       <p id={`${id}-status`} role="status" className={status.kind === 'error' ? styles.error : styles.ok}>
         {status.text}
