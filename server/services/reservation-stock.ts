@@ -94,19 +94,23 @@ export async function releaseReservation(
     )
     .returning();
   if (!order) return null;
-  await tx.insert(orderStatusHistory).values({
-    orderId,
-    status: 'cancelled',
-    comment: `Отменён: не оплачен за ${minutesRu(ttlMinutes)}, товары вернулись в продажу`,
-  });
-  const held = await heldBy(tx, orderId);
+  return giveBack(tx, order, `Отменён: не оплачен за ${minutesRu(ttlMinutes)}, товары вернулись в продажу`);
+}
+
+/**
+ * What a just-cancelled order gives back, in the caller's transaction: a history row `comment`, the
+ * stock of its sizes (in id order, as `takeStock` locks them) and its certificate part.
+ */
+async function giveBack(tx: Tx, order: OrderRow, comment: string): Promise<{ productIds: number[] }> {
+  await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'cancelled', comment });
+  const held = await heldBy(tx, order.id);
   for (const [featureId, quantity] of byId(held.need)) {
     await tx
       .update(offerFeatures)
       .set({ stock: sql`${offerFeatures.stock} + ${quantity}` })
       .where(eq(offerFeatures.id, featureId));
   }
-  await refundCertificatePart(tx, order);
+  await creditCertificate(tx, order, order.giftCardAmount);
   return { productIds: held.productIds };
 }
 
@@ -130,21 +134,7 @@ export async function cancelAndRelease(
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...CANCELLABLE_STATUSES])))
     .returning();
   if (!order) return null;
-  await tx.insert(orderStatusHistory).values({ orderId, status: 'cancelled', comment });
-  const held = await heldBy(tx, orderId);
-  for (const [featureId, quantity] of byId(held.need)) {
-    await tx
-      .update(offerFeatures)
-      .set({ stock: sql`${offerFeatures.stock} + ${quantity}` })
-      .where(eq(offerFeatures.id, featureId));
-  }
-  await refundCertificatePart(tx, order);
-  return { productIds: held.productIds };
-}
-
-/** Gives the certificate part of a cancelled order back to its certificate. */
-async function refundCertificatePart(tx: Tx, order: OrderRow): Promise<void> {
-  await creditCertificate(tx, order, order.giftCardAmount);
+  return giveBack(tx, order, comment);
 }
 
 /**
