@@ -33,7 +33,7 @@ const config = [
   {
     ignores: [
       '.next/**',
-      '.next-test/**',
+      '.next-test*/**',
       '.next-cluster/**',
       '.cluster/**',
       'node_modules/**',

@@ -23,7 +23,7 @@ function choosePorts(): void {
 }
 choosePorts();
 // Mail of the test API (tests/e2e/accounts.spec.ts reads the .eml files), apart from a running shop's.
-process.env.MAIL_DIR ||= '.data/e2e-mail';
+process.env.MAIL_DIR ||= `.data/e2e-mail${process.env.E2E_RUN_ID ? `-${process.env.E2E_RUN_ID}` : ''}`;
 
 const PORT = process.env.E2E_PORT;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,7 +35,20 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // E2E_RUN_ID (tests/e2e/global-setup.ts): a run's own results folder, which Playwright wipes.
+  outputDir: process.env.E2E_RUN_ID ? `test-results/${process.env.E2E_RUN_ID}` : 'test-results',
+  reporter: process.env.CI
+    ? [['list']]
+    : [
+        ['list'],
+        [
+          'html',
+          {
+            open: 'never',
+            outputFolder: process.env.E2E_RUN_ID ? `playwright-report/${process.env.E2E_RUN_ID}` : 'playwright-report',
+          },
+        ],
+      ],
   use: {
     baseURL: `http://localhost:${PORT}`,
     // A returning visitor who already closed the Telegram popup (spec §4: it opens on the 5th page

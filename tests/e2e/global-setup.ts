@@ -14,8 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The e2e database folder, wiped before every run (tests assume the seeded demo catalogue). */
-const PGLITE_DIR = '.data/e2e-pglite';
+/**
+ * The e2e database folder, wiped before every run (tests assume the seeded demo catalogue).
+ * E2E_RUN_ID gives a run its own database, build and exchange folders, so two runs on one
+ * checkout (e.g. two developers' suites on different ports) do not overwrite each other.
+ */
+const RUN_ID = process.env.E2E_RUN_ID ? `-${process.env.E2E_RUN_ID.replace(/[^a-z0-9-]/gi, '')}` : '';
+const PGLITE_DIR = `.data/e2e-pglite${RUN_ID}`;
 /** Longest wait for the build and the first page, ms (a cold build on a busy 2-core machine). */
 const START_TIMEOUT_MS = 15 * 60_000;
 
@@ -66,12 +71,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       API_PORT: apiPort,
       PGLITE_DIR,
       MAIL_DIR: mailDir,
-      NEXT_DIST_DIR: '.next-test',
+      NEXT_DIST_DIR: `.next-test${RUN_ID}`,
       SHOP_API_URL: '',
       // The 1C exchange (issue #15) is on for tests/e2e/price-freshness.spec.ts, with its own folder.
       EXCHANGE_USER: 'e2e-1c',
       EXCHANGE_PASSWORD: 'e2e-1c-secret',
-      EXCHANGE_DIR: '.data/e2e-exchange',
+      EXCHANGE_DIR: `.data/e2e-exchange${RUN_ID}`,
       // Issue #29: the operator API, for tests/e2e/lawful-payments.spec.ts.
       OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef',
     },
