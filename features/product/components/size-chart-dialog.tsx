@@ -4,6 +4,9 @@ import { Modal } from '@/components/modal/modal';
 import styles from './size-chart.module.css';
 import type { SizeChart as Chart } from '../utils/size-charts';
 
+/** Max width of the dialog, px: the six columns of the women's chart fit it (issue #34 item 10). */
+const SIZE_CHART_WIDTH = 860;
+
 /**
  * The size chart modal (spec §2 Popups "size chart"): the chart's table of Russian and
  * international sizes and measurements, and its note. Loaded on demand by `SizeChart` when the
@@ -11,7 +14,7 @@ import type { SizeChart as Chart } from '../utils/size-charts';
  */
 export function SizeChartDialog({ chart, onClose }: { chart: Chart; onClose: () => void }) {
   return (
-    <Modal open onClose={onClose} title="Таблица размеров" width={720}>
+    <Modal open onClose={onClose} title="Таблица размеров" width={SIZE_CHART_WIDTH}>
       <div className={styles.scroll}>
         <table className={styles.table}>
           <caption className={styles.caption}>{chart.title}</caption>

@@ -1,6 +1,8 @@
 /**
  * Size charts of the "Таблица размеров" popup (spec §2 Popups "size chart"): Russian and
  * international sizes with body measurements in centimetres, one chart per kind of product.
+ * Women's clothing follows the usual correspondence (Russian size = half the bust girth, cm):
+ * 40 XXS, 42 XS, 44 S, 46 M, 48 L, 50 XL, 52 XXL, 54 3XL; European = Russian − 6.
  */
 
 /** A size chart: column headings and rows of cells. */
@@ -10,7 +12,7 @@ const WOMEN: SizeChart = {
   title: 'Женская одежда и купальники',
   columns: ['Россия', 'Международный', 'Европа', 'Обхват груди, см', 'Обхват талии, см', 'Обхват бёдер, см'],
   rows: [
-    ['40', 'XS', '34', '78–82', '60–64', '86–90'],
+    ['40', 'XXS', '34', '78–82', '60–64', '86–90'],
     ['42', 'XS', '36', '82–86', '64–68', '90–94'],
     ['44', 'S', '38', '86–90', '68–72', '94–98'],
     ['46', 'M', '40', '90–94', '72–76', '98–102'],
