@@ -3,9 +3,10 @@
  * (app/(shop)/cached/[key]/search, see proxy.ts and features/catalog/utils/page-cache-key.ts).
  * /search?searchParam=… (spec §2 named link "search", title "Поиск"; §7 GET /v1/search/{query}/):
  * results with the same facets (GET /v1/all/filters/?search=) and sort as listings, 24 a page,
- * "Показать ещё" and page links. Without a query it shows the search form. The clean result page
- * is `noindex, follow` with itself as canonical (issue #14); filtered/sorted variants name the
- * clean one as canonical.
+ * "Показать ещё" and page links. Without a query it shows the search form. Every search page is
+ * `noindex, follow`: result pages (issue #14) and the empty form too (issue #34 item 10: it has no
+ * content of its own); the clean result page is its own canonical, filtered/sorted variants name
+ * the clean one.
  */
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
@@ -25,9 +26,10 @@ function queryText(raw: string | string[] | undefined): string {
 }
 
 /**
- * "«купальник» — поиск — Lumière" or "Поиск": result pages are `noindex, follow` (issue #14: an
- * unbounded set of thin pages, also with 0 results), so the SEO record of /search does not name
- * them; the empty search page keeps it. Canonical as the module docstring says.
+ * "«купальник» — поиск — Lumière" or "Поиск": `noindex, follow` always — result pages are an
+ * unbounded set of thin pages, also with 0 results (issue #14), and the empty page is only a form
+ * (issue #34 item 10). The SEO record of /search titles the empty page only. Canonical as the
+ * module docstring says.
  */
 export async function searchMetadata(query: RawQuery): Promise<Metadata> {
   const text = queryText(query.searchParam);
@@ -42,7 +44,7 @@ export async function searchMetadata(query: RawQuery): Promise<Metadata> {
     description: text
       ? `Результаты поиска «${text}» в интернет-магазине: купальники, одежда, обувь и аксессуары с доставкой по России.`
       : 'Поиск по каталогу: купальники, одежда, обувь, аксессуары, бельё.',
-    noindex: Boolean(text) || variant,
+    noindex: true,
     useSeoRecord: !text,
   });
 }
