@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import type { KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
@@ -8,7 +9,9 @@ import {
   APP_SEGMENTS,
   cachedPathname,
   config,
+  looksLikeFile,
   NOT_FOUND_PATH,
+  proxy,
   sessionCookieRepair,
   stripTrailingSlashes,
 } from './proxy';
@@ -229,5 +232,32 @@ describe('sessionCookieRepair (spec §4/§5, issue #14 item 12: a dead token coo
   it('leaves a live session and a visitor without one alone', () => {
     expect(sessionCookieRepair(token(now / 1000 + 3600), String(now / 1000 + 3600), false, now)).toEqual([]);
     expect(sessionCookieRepair(undefined, undefined, false, now)).toEqual([]);
+  });
+});
+
+describe('files (issue #34 item 10: /favicon.ico was a 196 kB HTML 404)', () => {
+  const get = (path: string) => proxy(new NextRequest(`http://localhost${path}`));
+
+  it('lets /favicon.ico and /apple-icon.png reach their app/ files', () => {
+    for (const path of ['/favicon.ico', '/apple-icon.png', '/icon.svg']) {
+      expect(cachedPathname(path, new URLSearchParams(), known), path).toBeNull();
+      expect(get(path).headers.get('x-middleware-rewrite'), path).toBeNull();
+    }
+  });
+
+  it('answers a missing file with a small plain-text 404, not the error page', async () => {
+    for (const path of ['/apple-touch-icon.png', '/wp-login.php', '/kupalniki/logo.png', '/about/x.js']) {
+      const response = get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/plain/);
+      expect((await response.text()).length, path).toBeLessThan(100);
+    }
+  });
+
+  it('still gives unknown page paths the error page', () => {
+    expect(looksLikeFile('/nesushchestvuyushchaya')).toBe(false);
+    expect(looksLikeFile('/kupalniki/slitnye/kupalnik-123')).toBe(false);
+    expect(looksLikeFile('/brand.new/x')).toBe(false);
+    expect(get('/nesushchestvuyushchaya').headers.get('x-middleware-rewrite')).toContain(NOT_FOUND_PATH);
   });
 });

@@ -17,6 +17,9 @@
  *   Left to a route rendered per request, its `notFound()` gave an empty error shell
  *   (vercel/next.js#62228; components/error-state/inline-not-found.tsx). Brand and landing pages
  *   are rewritten to cached routes like the catalogue's, where an unknown slug is a complete 404.
+ * - Issue #34 item 10: such a path that looks like a file (`/apple-touch-icon.png`, `/wp-login.php`:
+ *   its last segment has an extension) answers a small plain-text 404 instead of the error page,
+ *   which weighs ~200 kB; bots and browsers ask for many of these. /favicon.ico is app/favicon.ico.
  * - Spec §4/§5 session (issue #14 item 12): a `token` cookie that is no longer valid (empty, or a
  *   three-part token whose expiry has passed) is cleared with its `token_exp` companion; a valid
  *   one whose `token_exp` went missing gets it back, so the page loads the user with it, and a
@@ -56,6 +59,7 @@ export const APP_SEGMENTS = [
   'about',
   'address',
   'api',
+  'apple-icon.png',
   'auth',
   'basket',
   'blog',
@@ -66,6 +70,7 @@ export const APP_SEGMENTS = [
   'delivery-and-payments',
   'discount',
   'empty',
+  'favicon.ico',
   'favorite',
   'fitting-conditions',
   'giftsert',
@@ -191,6 +196,22 @@ export function cachedPathname(
 }
 
 /**
+ * True when the last segment of `pathname` has a file extension (`.png`, `.php`, `.ico`): a
+ * request for a file, not for a page of the shop, whose pages never have one. Exported for tests.
+ */
+export function looksLikeFile(pathname: string): boolean {
+  return /\.[A-Za-z0-9]{1,8}$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+/** The small 404 of a file that does not exist (see the module comment). */
+function fileNotFound(): NextResponse {
+  return new NextResponse('Файл не найден', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300' },
+  });
+}
+
+/**
  * Set-Cookie values that repair the session cookies (see the module comment), or [] when nothing
  * is to change. `token`/`tokenExp`: the request's cookie values; `now` in ms. Exported for tests.
  */
@@ -230,6 +251,7 @@ function route(request: NextRequest): NextResponse {
   if (request.method !== 'GET' && request.method !== 'HEAD') return NextResponse.next();
   const cached = cachedPathname(pathname, searchParams, knownFacetValues());
   if (cached === null) return NextResponse.next();
+  if (cached === NOT_FOUND_PATH && looksLikeFile(pathname)) return fileNotFound();
   const url = request.nextUrl.clone();
   url.pathname = cached;
   // The query now lives in the key; only the router's cache-busting `_rsc` is kept.
@@ -258,6 +280,6 @@ export const config = {
     '/(landing|subscribe|unsubscribe|auth|sitemap)',
     // Issue #14 item 6: paths whose first segment no route serves (APP_SEGMENTS and the sections
     // excluded), so valid pages never run the proxy for it.
-    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
+    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|apple-icon\\.png|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favicon\\.ico|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
   ],
 };
