@@ -236,6 +236,18 @@ describe('articleJsonLd', () => {
     expect(news.mainEntityOfPage).toEqual({ '@type': 'WebPage', '@id': 'https://shop.test/news/leto' });
     expect(articleJsonLd({ ...article, kind: 'blog' }, '/blog/leto', absolute)['@type']).toBe('Article');
   });
+
+  it('names the shop as publisher with its logo (issue #34 item 10; schema.org/Google Article)', () => {
+    for (const kind of ['news', 'blog'] as const) {
+      const data = articleJsonLd({ ...article, kind }, `/${kind}/leto`, absolute);
+      expect(data.publisher).toMatchObject({
+        '@type': 'Organization',
+        name: 'Lumière',
+        url: 'https://shop.test/',
+        logo: { '@type': 'ImageObject', url: 'https://shop.test/apple-icon.png', width: 180, height: 180 },
+      });
+    }
+  });
 });
 
 describe('itemListJsonLd', () => {

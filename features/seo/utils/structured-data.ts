@@ -181,11 +181,25 @@ export function productGroupJsonLd(
 }
 
 /**
+ * The shop's square logo, `{ path, size }` (px): app/apple-icon.png, 180×180 PNG, served by the
+ * storefront itself (Google: an Organization logo at least 112×112 px, in a format Google Images
+ * indexes), so it is there even when the organization record is not.
+ */
+export const SHOP_LOGO = { path: '/apple-icon.png', size: 180 } as const;
+
+/**
  * `NewsArticle` (news) or `Article` (blog) of a publication (Google: headline ≤ 110 characters,
- * image, datePublished, author, publisher).
+ * image, datePublished, author, publisher); the publisher is the shop, an Organization with its
+ * `logo` as an ImageObject (schema.org Article `publisher`, issue #34 item 10).
  */
 export function articleJsonLd(article: Article, path: string, absolute: AbsoluteUrl): JsonLdObject {
   const shop = { '@type': 'Organization', name: SITE_NAME, url: absolute('/') };
+  const logo = {
+    '@type': 'ImageObject',
+    url: absolute(SHOP_LOGO.path),
+    width: SHOP_LOGO.size,
+    height: SHOP_LOGO.size,
+  };
   const headline = article.title.length > 110 ? `${article.title.slice(0, 109).trimEnd()}…` : article.title;
   return {
     '@context': SCHEMA,
@@ -198,7 +212,7 @@ export function articleJsonLd(article: Article, path: string, absolute: Absolute
     inLanguage: 'ru-RU',
     mainEntityOfPage: { '@type': 'WebPage', '@id': absolute(path) },
     author: shop,
-    publisher: shop,
+    publisher: { ...shop, logo },
   };
 }
 
