@@ -1,11 +1,13 @@
 /**
- * Titles and descriptions for search engines (issue #14 "Crawlers" 2–4): page N says
- * "— страница N", the shop is named once, titles ≤ 70 characters and descriptions ≤ 160, cut at
- * a word. One place for these rules, so every page that builds metadata agrees.
+ * Titles and descriptions for search engines (issue #14 "Crawlers" 2–4, issue #34 item 10): page N
+ * says "— страница N", the shop is named once and always as " — Lumière", titles are never cut
+ * (≤ 70 characters where leaving out the shop's name and details gets them there), descriptions
+ * ≤ 160 characters, cut at a word. One place for these rules, so every page that builds metadata
+ * agrees.
  */
 import { SITE_NAME } from '../constants';
 
-/** Longest title search engines show whole, characters. */
+/** Longest title search engines show whole, characters (the shop's name and details give way to it). */
 export const SEO_TITLE_MAX = 70;
 /** Longest description search engines show whole, characters. */
 export const SEO_DESCRIPTION_MAX = 160;
@@ -13,10 +15,6 @@ export const SEO_DESCRIPTION_MAX = 160;
 const ELLIPSIS = '…';
 // Separators and punctuation that must not dangle at the end of a cut text.
 const TRAILING_JUNK = /[\s,;:.!?|—–-]+$/u;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// A trailing "| Lumière Beach" / "— Lumière" segment: the shop's name after a separator.
-const SHOP_TAIL = new RegExp(`\\s+[|—–-]\\s+(${escapeRegExp(SITE_NAME)}[^|—–]*)$`, 'iu');
 
 /** Collapses runs of whitespace (line breaks of stored texts) into one space and trims. */
 function squash(text: string): string {
@@ -47,51 +45,59 @@ export function clampAtWord(text: string, max: number): string {
 
 /** Options of {@link seoTitle} and {@link seoDescription}. */
 export type SeoTextOptions = {
-  /** Words that tell this page from a similar one ("чёрный, арт. 1234"), never cut off. */
+  /** Words that tell this page from a similar one ("арт. 1234"), never left out. */
   qualifier?: string;
+  /**
+   * Helpful words left out of the title when it would not fit {@link SEO_TITLE_MAX} otherwise
+   * ("чёрный/белый"); descriptions keep them (before the qualifier).
+   */
+  detail?: string;
   /** 1-based page of a listing; 2+ adds "— страница N". */
   page?: number;
 };
 
+/** The shop's name as every title ends: " — Lumière" (issue #34 item 10: one form). */
+export const TITLE_SUFFIX = ` — ${SITE_NAME}`;
+
 /**
- * The whole `<title>` of a page (use it as Next's `title.absolute`): `title`, then the
- * qualifier after a comma, then "— страница N" for N ≥ 2, then the shop's name — once: a title
- * that already ends in "| Lumière Beach" keeps that ending (after the page), one that names the
- * shop elsewhere gets no ending, any other gets " — Lumière". Only `title` is shortened (at a
- * word) to fit {@link SEO_TITLE_MAX}; when even then it would not fit, the shop's name is left out.
- * @example seoTitle('Купальники', { page: 2 }) === 'Купальники — страница 2 — Lumière'
+ * `title` without the shop's name at its end: the last part after a separator ("| Lumière Beach",
+ * "— купить в интернет-магазине Lumière Beach", "— Lumière") when it names the shop; whitespace
+ * collapsed. A title that is only the shop's name stays as it is.
  */
-export function seoTitle(title: string, options: SeoTextOptions = {}): string {
-  let base = squash(title);
-  let tail = ` — ${SITE_NAME}`;
-  const own = SHOP_TAIL.exec(base);
-  if (own) {
-    tail = ` ${squash(own[0])}`;
-    base = base.slice(0, own.index);
-  }
-  const rest = `${options.qualifier ? `, ${squash(options.qualifier)}` : ''}${pageSuffix(options.page)}`;
-  if (namesShop(base)) {
-    tail = '';
-    // Too long with a closing "— купить в интернет-магазине Lumière Beach": that phrase goes, not
-    // the page's own words, and the short shop name takes its place.
-    const phrase = /\s[|—–-]\s(?!.*\s[|—–-]\s)(.*)$/u.exec(base);
-    if (base.length + rest.length > SEO_TITLE_MAX && phrase && phrase.index > 0 && namesShop(phrase[1] ?? '')) {
-      base = base.slice(0, phrase.index);
-      tail = ` — ${SITE_NAME}`;
-    }
-  }
-  // Keep at least a few words of the title itself; drop the shop name before that.
-  if (SEO_TITLE_MAX - rest.length - tail.length < 20) tail = '';
-  return `${clampAtWord(base, Math.max(1, SEO_TITLE_MAX - rest.length - tail.length))}${rest}${tail}`;
+export function withoutShopTail(title: string): string {
+  const clean = squash(title);
+  const parts = /^(.*\S)\s+[|—–-]\s+(?!.*\s[|—–-]\s)(.+)$/u.exec(clean);
+  if (!parts || !namesShop(parts[2] ?? '')) return clean;
+  return withoutShopTail(parts[1] ?? clean);
 }
 
 /**
- * A meta description: the qualifier (first, so that it survives the cut), `text`, and
+ * The whole `<title>` of a page (use it as Next's `title.absolute`): `title`, then the detail and
+ * the qualifier after commas, then "— страница N" for N ≥ 2, then " — Lumière" — the shop's name in
+ * one form (issue #34 item 10): whatever shop ending `title` brings ("| Lumière Beach",
+ * "— купить в интернет-магазине Lumière Beach") is replaced by it, and a title that names the shop
+ * itself ("Lumière Beach — купальники…") gets none. Titles are never cut («…» mid-phrase, issue
+ * #34 item 10): to fit {@link SEO_TITLE_MAX} the shop's name is left out first, then the detail;
+ * a title still longer keeps all its own words (Google shows what fits and sets no limit).
+ * @example seoTitle('Купальники', { page: 2 }) === 'Купальники — страница 2 — Lumière'
+ */
+export function seoTitle(title: string, options: SeoTextOptions = {}): string {
+  const base = withoutShopTail(title) || squash(title);
+  const detail = options.detail ? `, ${squash(options.detail)}` : '';
+  const rest = `${options.qualifier ? `, ${squash(options.qualifier)}` : ''}${pageSuffix(options.page)}`;
+  const tail = namesShop(base) ? '' : TITLE_SUFFIX;
+  const candidates = [`${base}${detail}${rest}${tail}`, `${base}${detail}${rest}`, `${base}${rest}`];
+  return candidates.find((candidate) => candidate.length <= SEO_TITLE_MAX) ?? candidates[candidates.length - 1]!;
+}
+
+/**
+ * A meta description: the detail and qualifier (first, so that they survive the cut), `text`, and
  * "— страница N." for N ≥ 2, at most {@link SEO_DESCRIPTION_MAX} characters, cut at a word.
  * @example seoDescription('Купальники в наличии.', { page: 3 }) === 'Купальники в наличии — страница 3.'
  */
 export function seoDescription(text: string, options: SeoTextOptions = {}): string {
-  const body = squash([options.qualifier, text].filter(Boolean).join('. '));
+  const lead = [options.detail, options.qualifier].filter(Boolean).join(', ');
+  const body = squash([lead, text].filter(Boolean).join('. '));
   const page = options.page && options.page > 1 ? `${pageSuffix(options.page)}.` : '';
   if (!page) return clampAtWord(body, SEO_DESCRIPTION_MAX);
   const cut = clampAtWord(body, SEO_DESCRIPTION_MAX - page.length);

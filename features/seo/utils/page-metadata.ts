@@ -11,7 +11,7 @@ export const OPEN_GRAPH_BASE = { siteName: SITE_NAME, locale: 'ru_RU' } as const
 export type PageMetadataInput = {
   /** Canonical path of the page ("/kupalniki/razdelnye"), no query except a kept `?page=N`. */
   path: string;
-  /** Fallback title without the shop name (" — Lumière" is added unless the title names the shop). */
+  /** Fallback title without the shop name (" — Lumière" is added unless the title names the shop, lib/format/seo-text.ts). */
   title: string;
   /** Fallback description. */
   description?: string;
@@ -25,8 +25,10 @@ export type PageMetadataInput = {
   ogType?: 'website' | 'article';
   /** 1-based page of a listing: page 2+ says "— страница N" in title and description (issue #14). */
   page?: number;
-  /** Title words that tell the page from a similar one ("чёрный, арт. 1234"), kept when it is cut. */
+  /** Title words that tell the page from a similar one ("арт. 1234"), always in the title. */
   qualifier?: string;
+  /** Title words a long title leaves out ("чёрный/белый", lib/format/seo-text.ts). */
+  detail?: string;
   /**
    * Whether the SEO record of `path` applies (default true). False for pages the record does not
    * describe, e.g. /search?searchParam=… (the record of /search is about the empty search page).
@@ -36,15 +38,20 @@ export type PageMetadataInput = {
 
 /**
  * Metadata of a page: the SEO record of GET /v1/get_seo/?url={path} wins (its title is kept,
- * with the page number added and the shop named once), else the generated title/description;
- * titles ≤ 70 characters and descriptions ≤ 160, cut at a word (lib/format/seo-text.ts);
+ * with the page number added and the shop named once, as " — Lumière"), else the generated
+ * title/description; titles never cut, descriptions ≤ 160 characters cut at a word
+ * (lib/format/seo-text.ts);
  * `alternates.canonical` is always the path (made absolute by the root layout's metadataBase);
  * OpenGraph and Twitter cards carry `image`. SEO failures are only logged (spec §8).
  */
 export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> {
   const seoPath = input.path.split('?')[0] ?? input.path;
   const seo = input.useSeoRecord === false ? null : await getSeo(seoPath);
-  const title = seoTitle(seo?.title || input.title, { page: input.page, qualifier: input.qualifier });
+  const title = seoTitle(seo?.title || input.title, {
+    page: input.page,
+    qualifier: input.qualifier,
+    detail: input.detail,
+  });
   const rawDescription = seo?.description || input.description;
   const description = rawDescription ? seoDescription(rawDescription, { page: input.page }) : undefined;
   return {

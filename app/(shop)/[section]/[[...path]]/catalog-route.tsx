@@ -79,16 +79,17 @@ async function resolve(params: CatalogParams) {
 }
 
 /**
- * "Купальник Maaji, красный, арт. 5420" for a product: products may share a name and brand, so the
- * colours and the article tell their titles and descriptions apart. The article is the retailer's
- * (issue #28: the one the page shows and search finds), else the product number (its pk, unique),
- * as for the demo catalogue.
+ * "красный" and "арт. 5420" of a product: products may share a name and brand, so the article
+ * tells their titles and descriptions apart, and the colours help the shopper (a title leaves them
+ * out when it would be too long, lib/format/seo-text.ts). The article is the retailer's (issue
+ * #28: the one the page shows and search finds), else the product number (its pk, unique), as for
+ * the demo catalogue.
  */
-function productQualifier(product: ProductDetail): string {
+function productQualifier(product: ProductDetail): { colors: string; article: string } {
   const colors = [...new Set(product.offers.map((offer) => offer.color.name.toLocaleLowerCase('ru')))];
   const shown =
     colors.length > 2 ? `${colors.length} ${pluralize(colors.length, ['цвет', 'цвета', 'цветов'])}` : colors.join('/');
-  return [shown, `арт. ${productArticle(product)}`].filter(Boolean).join(', ');
+  return { colors: shown, article: `арт. ${productArticle(product)}` };
 }
 
 /**
@@ -110,13 +111,14 @@ export async function catalogMetadata(params: CatalogParams, query: RawQuery): P
   if (route.kind === 'product') {
     const product = await loadProduct(route);
     const name = `${product.name} ${shownBrand(product.brand)}`.trim();
-    const qualifier = productQualifier(product);
+    const { colors, article } = productQualifier(product);
     return pageMetadata({
       path: product.full_path_offer,
       title: name,
-      qualifier,
+      detail: colors,
+      qualifier: article,
       // Name, colour and article first: they survive the cut to 160 characters.
-      description: `${name}, ${qualifier}. ${product.description} Купить с доставкой по России.`,
+      description: `${name}, ${[colors, article].filter(Boolean).join(', ')}. ${product.description} Купить с доставкой по России.`,
       image: product.images.find((image) => image.is_main)?.image ?? product.images[0]?.image,
       imageAlt: name,
     });
