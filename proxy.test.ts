@@ -261,3 +261,26 @@ describe('files (issue #34 item 10: /favicon.ico was a 196 kB HTML 404)', () => 
     expect(get('/nesushchestvuyushchaya').headers.get('x-middleware-rewrite')).toContain(NOT_FOUND_PATH);
   });
 });
+
+describe('news and blog lists (issue #34 item 10: cached like the other public pages)', () => {
+  const get = (path: string) => proxy(new NextRequest(`http://localhost${path}`));
+
+  it('sends /news and /blog to their cached routes, the offset in the key', () => {
+    expect(cachedPathname('/news', new URLSearchParams(), known)).toBe('/cached/-/news');
+    expect(cachedPathname('/blog', new URLSearchParams('utm_source=x'), known)).toBe('/cached/-/blog');
+    const later = cachedPathname('/news', new URLSearchParams('offset=12'), known);
+    expect(later).toMatch(/^\/cached\/[^/]+\/news$/);
+    expect(queryFromKey(later!.split('/')[2]!)).toEqual({ offset: '12' });
+    // What the page reads as offset 0 shares its page.
+    for (const bad of ['offset=-3', 'offset=abc', 'offset=1.5', 'offset=100000'])
+      expect(cachedPathname('/blog', new URLSearchParams(bad), known), bad).toBe('/cached/-/blog');
+    expect(new URL(get('/news?offset=24').headers.get('x-middleware-rewrite')!).pathname).toMatch(
+      /^\/cached\/.+\/news$/,
+    );
+  });
+
+  it('reaches the proxy through its matcher', () => {
+    const sources = config.matcher.map((m) => (typeof m === 'string' ? m : m.source));
+    expect(sources).toContain('/(news|blog)');
+  });
+});

@@ -4,8 +4,9 @@
  *   redirected (308) to the same path without trailing slashes, keeping the query (the hash never
  *   reaches the server; browsers re-apply it to the redirect target). `next.config.ts` sets
  *   `skipTrailingSlashRedirect` so this is the only slash rule.
- * - Issue #7 cached catalogue pages: GET/HEAD of a catalogue page (`/{section}/…`) or of /search
- *   is rewritten to the internal cached route `/cached/{key}/…` (features/catalog/utils/
+ * - Issue #7 cached catalogue pages: GET/HEAD of a catalogue page (`/{section}/…`), of /search
+ *   or of the /news and /blog lists (issue #34 item 10, their `?offset=` in the key) is rewritten
+ *   to the internal cached route `/cached/{key}/…` (features/catalog/utils/
  *   page-cache-key.ts), so Next serves it from its ISR cache; the address bar keeps the original
  *   URL. Requests that cannot be keyed (also: a facet value the catalogue does not have, issue #12
  *   item 13) go on to the per-request routes. The internal prefix itself
@@ -29,6 +30,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { knownFacetValues, type KnownFacetValues } from '@/features/catalog/utils/known-facets';
 import {
+  articleListKey,
   CACHED_PREFIX,
   EMPTY_KEY,
   listingPageKey,
@@ -188,6 +190,8 @@ export function cachedPathname(
     if (route.kind === 'product') key = EMPTY_KEY;
     else if (invalidPage(search)) return NOT_FOUND_PATH;
     else key = listingPageKey(search, known);
+  } else if ((first === 'news' || first === 'blog') && rest.length === 0) {
+    key = articleListKey(search);
   } else if (CACHED_SLUG_PAGES.has(first) && rest.length === 1) {
     if (invalidPage(search)) return NOT_FOUND_PATH;
     key = listingPageKey(first === 'landing' ? landingParams(search) : search, known);
@@ -278,6 +282,8 @@ export const config = {
     // are also cached), and the segments that have no page of their own.
     '/((?!api/|_next/|media/)[^/]+)/:rest+',
     '/(landing|subscribe|unsubscribe|auth|sitemap)',
+    // Issue #34 item 10: the news and blog lists, rewritten to their cached routes.
+    '/(news|blog)',
     // Issue #14 item 6: paths whose first segment no route serves (APP_SEGMENTS and the sections
     // excluded), so valid pages never run the proxy for it.
     '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|apple-icon\\.png|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favicon\\.ico|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',

@@ -1,38 +1,23 @@
-/** /blog (spec §2): the list of GET /v1/blog with "Показать ещё" (GET /v1/{content}?offset=). */
-import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
-import { getInfoPage } from '@/features/content/api/get-info-page';
-import { ArticleList } from '@/features/content/components/article-list';
-import { href, routeTitle } from '@/lib/routes';
+/**
+ * /blog (spec §2): the list of GET /v1/blog with "Показать ещё" (GET /v1/{content}?offset=), rendered
+ * per request only for what proxy.ts does not send to the cached route
+ * app/(shop)/cached/[key]/blog (features/content/components/article-list-page.tsx).
+ */
+import {
+  articleListMetadata,
+  ArticleListPage,
+  articleListOffset,
+} from '@/features/content/components/article-list-page';
 import type { Metadata } from 'next';
 
 type Props = { searchParams: Promise<{ offset?: string }> };
 
-function offsetOf(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 100_000 ? n : 0;
-}
-
-/** Title from the stored page "blog" when there is one, else the route table's. */
+/** Title and description (article-list-page.tsx). */
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const page = await getInfoPage('blog');
-  const offset = offsetOf((await searchParams).offset);
-  return {
-    title: page?.title ?? routeTitle('blog'),
-    description: page?.description,
-    alternates: { canonical: href('blog') },
-    robots: offset > 0 ? { index: false, follow: true } : undefined,
-  };
+  return articleListMetadata('blog', articleListOffset((await searchParams).offset));
 }
 
 /** The list page. */
 export default async function Page({ searchParams }: Props) {
-  const page = await getInfoPage('blog');
-  const offset = offsetOf((await searchParams).offset);
-  return (
-    <div className="container">
-      <Breadcrumbs items={[{ name: routeTitle('blog'), href: href('blog') }]} />
-      <h1 className="page-title">{page?.h1 ?? routeTitle('blog')}</h1>
-      <ArticleList kind="blog" offset={offset} />
-    </div>
-  );
+  return <ArticleListPage kind="blog" offset={articleListOffset((await searchParams).offset)} />;
 }

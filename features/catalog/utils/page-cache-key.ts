@@ -116,6 +116,16 @@ export function searchPageKey(params: URLSearchParams, known: KnownFacetValues |
 }
 
 /**
+ * The key of a news or blog list page (`/news?offset=N`, issue #34 item 10): only a whole `offset`
+ * of 1…99 999 is kept (other values show the first articles, as the page reads them), so the
+ * list has one cached page per offset its "Показать ещё" links reach.
+ */
+export function articleListKey(params: URLSearchParams): string {
+  const n = Number(params.get('offset'));
+  return Number.isInteger(n) && n > 0 && n < 100_000 ? (encodeKey({ offset: String(n) }) ?? EMPTY_KEY) : EMPTY_KEY;
+}
+
+/**
  * The query record a cached route renders, from its `key` segment; null for a key no request
  * could have produced (the route answers 404).
  */
