@@ -24,14 +24,14 @@
  *    - `/api/health` p99 by autocannon (4 connections), alone and while 8 clients download the
  *      uncompressed feed in a loop.
  *
- * `--brotli background|inline|both` (default background): when the API makes the brotli copy
- * (FEED_BROTLI): after the XML and gzip are published (the default since issue #28's last
- * round), or during the build as before; `both` starts the API once per mode, one after the other
- * in the same run, and prints both rebuild times (with `--rebuild-only`, nothing else). In
- * background mode it also times the change until `/yml.xml` answers in brotli with the new ETag.
+ * `--before DIR` starts the API first from another checkout of the shop (e.g. `git archive` of
+ * the commit before a change, with node_modules linked), then from this one (or `--now DIR`), each
+ * with its own full first build, in the same run on the same database: the rebuild figures of
+ * both, side by side (with `--rebuild-only`, nothing else). Each run also times the change until
+ * `/yml.xml` answers in brotli with the new ETag (the copy is made after the build is published).
  *
  * `node scripts/bench-feeds.mjs [--products 100000] [--port 8420] [--keep] [--connections 4]
- * [--seconds 10] [--changed 100] [--rebuild-only] [--brotli both]` (`--keep` reuses a database
+ * [--seconds 10] [--changed 100] [--rebuild-only] [--before DIR]` (`--keep` reuses a database
  * already filled). Figures depend on the machine's
  * load; docs/feeds.md has a run.
  */
@@ -57,12 +57,11 @@ const SECONDS = Number(arg('seconds', '10'));
 const CHANGED = Number(arg('changed', '100'));
 /** Only the builds: no serving figures (they take minutes at 100,000 products). */
 const REBUILD_ONLY = argv.includes('--rebuild-only');
-const BROTLI = arg('brotli', 'background');
-const BROTLI_MODES = BROTLI === 'both' ? ['background', 'inline'] : [BROTLI];
-if (!BROTLI_MODES.every((m) => m === 'background' || m === 'inline')) {
-  console.error(`bench-feeds: --brotli takes background, inline or both, not "${BROTLI}"`);
-  process.exit(2);
-}
+/** Checkouts to start the API from, in order: `--before` (if given), then this one. */
+const RUNS = [
+  ...(arg('before') ? [{ label: 'before', dir: path.resolve(arg('before')) }] : []),
+  { label: 'now', dir: path.resolve(arg('now', '.')) },
+];
 const FEED_DIR = mkdtempSync(path.join(tmpdir(), 'bench-feeds-'));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://shop_ci:shop_ci@127.0.0.1:5432/feeds';
 const dbName = new URL(DATABASE_URL).pathname.slice(1);
@@ -72,12 +71,15 @@ if (!/feeds|bench/.test(dbName)) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** Starts the API as one node process (tsx as a loader, so its pid is the API's). */
-async function startApi(brotli = 'background') {
+/**
+ * Starts the API of the checkout in `dir` as one node process (tsx as a loader, so its pid is the
+ * API's).
+ */
+async function startApi(dir = '.') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: dir,
     env: {
       ...process.env,
-      FEED_BROTLI: brotli,
       DATABASE_URL,
       API_PORT: String(PORT),
       SEED_PRODUCTS: '1000',
@@ -370,9 +372,9 @@ async function main() {
   }
   await fill(PRODUCTS);
   const compared = [];
-  for (const [i, mode] of BROTLI_MODES.entries()) {
-    const last = i === BROTLI_MODES.length - 1;
-    compared.push({ brotli: mode, ...(await measure(mode, REBUILD_ONLY || !last)) });
+  for (const [i, run] of RUNS.entries()) {
+    const last = i === RUNS.length - 1;
+    compared.push({ ...run, ...(await measure(run, REBUILD_ONLY || !last)) });
   }
   rmSync(FEED_DIR, { recursive: true, force: true });
   if (compared.length > 1) {
@@ -381,20 +383,24 @@ async function main() {
     );
     console.table(
       compared.map((c) => ({
-        'brotli copy': c.brotli === 'inline' ? 'during the build (before)' : 'after publishing (now)',
+        api: `${c.label} (${c.dir})`,
         'change → new ETag': `${(c.ms / 1000).toFixed(1)} s`,
         'change → brotli of it': c.brMs === null ? '?' : `${(c.brMs / 1000).toFixed(1)} s`,
         'both feeds': `${(c.bothMs / 1000).toFixed(1)} s`,
         '/api/health p99 / max': `${c.healthP99.toFixed(0)} / ${c.healthMax.toFixed(0)} ms`,
+        'load before / after': `${c.loadBefore} / ${c.loadAfter}`,
         builds: c.builds,
       })),
     );
   }
 }
 
-/** One API run with the brotli copy made `mode`; returns the rebuild figures. */
-async function measure(mode, rebuildOnly) {
-  const api = await startApi(mode);
+/** One-minute load average now. */
+const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+
+/** One API run from `run.dir`; returns the rebuild figures. */
+async function measure(run, rebuildOnly) {
+  const api = await startApi(run.dir);
   try {
     const first = await firstBuild();
     console.log(
@@ -402,12 +408,14 @@ async function measure(mode, rebuildOnly) {
     );
     const firstBuilds = describeBuilds();
     console.log(`bench-feeds: first builds: ${firstBuilds}`);
+    const loadBefore = load1();
     const rebuild = await rebuildAfterChange();
+    const loadAfter = load1();
     const rebuilds = describeBuilds();
     console.log(
-      `bench-feeds [brotli ${mode}]: ${CHANGED} products changed → new /yml.xml ETag after ${(rebuild.ms / 1000).toFixed(1)} s, its brotli copy after ${rebuild.brMs === null ? '?' : (rebuild.brMs / 1000).toFixed(1)} s (both feeds ${(rebuild.bothMs / 1000).toFixed(1)} s); builds: ${rebuilds}; /api/health during them p99 ${rebuild.healthP99.toFixed(0)} ms, max ${rebuild.healthMax.toFixed(0)} ms`,
+      `bench-feeds [${run.label}]: ${CHANGED} products changed → new /yml.xml ETag after ${(rebuild.ms / 1000).toFixed(1)} s, its brotli copy after ${rebuild.brMs === null ? '?' : (rebuild.brMs / 1000).toFixed(1)} s (both feeds ${(rebuild.bothMs / 1000).toFixed(1)} s); builds: ${rebuilds}; /api/health during them p99 ${rebuild.healthP99.toFixed(0)} ms, max ${rebuild.healthMax.toFixed(0)} ms; load ${loadBefore} → ${loadAfter}`,
     );
-    const figures = { ...rebuild, builds: rebuilds };
+    const figures = { ...rebuild, builds: rebuilds, loadBefore, loadAfter };
     if (rebuildOnly) return figures;
     const full = await downloads(YML, { 'accept-encoding': 'br' });
     const etag = (await fetch(`${base()}${YML}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })).headers.get(

@@ -11,7 +11,6 @@
  * feed. The storefront relays them at /yml.xml and /google-merchant.xml byte for byte
  * (features/seo/api/relay-feed.ts).
  */
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
@@ -124,9 +123,9 @@ function serveFeed(c: Ctx, name: FeedName): Response {
   if (notModified(c, etag, feed)) return new Response(null, { status: 304, headers });
   headers['Content-Length'] = String(feed.files[coding].size);
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  // The file of this build, opened now: a rebuild renames new files in beside it and deletes this
-  // one only a minute later, and an open file stays readable after that.
-  const file = createReadStream(files.pathOf(feed, coding), { highWaterMark: 256 * 1024 });
+  // This build's files, read as they are sent; the build is held until the stream closes, so a
+  // rebuild meanwhile removes none of its pieces (feed-files.ts).
+  const file = files.open(feed, coding);
   // Under @hono/node-server the file is piped into the socket: through a web ReadableStream each
   // chunk took a promise round trip, and serving the brotli copy of a 150 MB feed managed
   // 27 MB/s (docs/feeds.md "Measured"). app.request() (tests) has no socket.

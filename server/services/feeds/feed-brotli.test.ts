@@ -65,7 +65,6 @@ beforeAll(async () => {
     intervalMs: 0,
     siteUrl: 'https://shop.example.ru',
     shopName: 'Тест',
-    brotli: 'background',
   });
 }, 120_000);
 

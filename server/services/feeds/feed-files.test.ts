@@ -170,9 +170,11 @@ describe('feed files (issue #28 item 9)', () => {
   }, 30_000);
 
   it('leaves no temporary files and keeps the files of the build it serves', async () => {
-    const names = await readdir(dir);
-    expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     const current = files.feed('yml.xml')!;
-    for (const coding of ['identity', 'gzip', 'br'] as const) expect(names).toContain(current.files[coding].file);
+    expect(await readdir(dir)).toContain(current.files.br.file);
+    const pieces = await readdir(files.segmentDir('yml.xml'));
+    expect(pieces.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    for (const part of current.parts) expect(pieces).toEqual(expect.arrayContaining([`${part}.xml`, `${part}.gz`]));
   });
 });

@@ -7,18 +7,20 @@
  *   events of server/services/change-events.ts), at most once every `intervalMs` (changes in
  *   between are gathered into one rebuild), and at start when its files are missing, older than
  *   `intervalMs` or older than the newest catalogue change;
- * - a build writes the XML and a gzip copy (feed-writer.ts), each into a temporary file renamed
- *   into place, then a manifest renamed into place: a reader sees the old build or the new one,
- *   never half a file. Each build has files of its own name, so a download under way keeps
- *   reading the build it started with; old builds are deleted later;
- * - the brotli copy is made afterwards, in the background, from the published XML
- *   ({@link FeedFiles#brotliCopy}): at 100,000 products it is 1.5 GB through brotli, which in the
- *   build itself made a change take 13.6 s to reach the feed (docs/feeds.md). Until it is there
- *   the handler serves gzip; the manifest names the build the copy was made from
+ * - a build stores the feed as pieces (feed-writer.ts: head, segments of products, tail; each an
+ *   XML file and a deflate file named by the SHA-1 of its XML) in the feed's segment folder, then
+ *   renames a manifest naming the pieces into place: a reader sees the old build or the new one,
+ *   never half of one. The plain and gzip feeds are served as the pieces' files joined
+ *   ({@link FeedFiles#open}). A download holds its build ({@link FeedFiles#hold}): pieces no
+ *   longer named by the current build, by one replaced less than {@link OLD_BUILD_GRACE_MS} ago or
+ *   by one still being downloaded are removed after builds ({@link FeedFiles#sweep});
+ * - the brotli copy is one file per build, made afterwards in the background from the published
+ *   XML ({@link FeedFiles#brotliCopy}): at 100,000 products it is 1.5 GB through brotli. Until it
+ *   is there the handler serves gzip; the manifest names the build the copy was made from
  *   ({@link brotliReady}), so a brotli body of an older build never goes out under a newer ETag;
  * - a rebuild is incremental (feed-writer.ts `writeChangedFeed`): the products named by the
  *   change log (`catalog_changes`) since the previous build began are read and written again, the
- *   others copied from the previous build's files. The first build of a process, a change of a
+ *   other segments' files are kept as they are. The first build of a process, a change of a
  *   brand, category, colour or tag (`catalog` rows), more than {@link MAX_CHANGED_SHARE} of the
  *   products changed, and a build {@link FULL_REBUILD_MS} after the last full one are full builds;
  * - a full build reads the catalogue in pages (feed-source.ts) and yields to the event loop after
@@ -27,6 +29,7 @@
  *
  * One instance per database (and so per API process): {@link feedFilesFor}.
  */
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,16 +38,18 @@ import { rows, type Db } from '../../db/client';
 import { readServerEnv } from '../../env';
 import { logError } from '../log';
 import {
+  piecePath,
+  readFeed,
   writeBrotliCopy,
   writeChangedFeed,
   writeFullFeed,
   type FeedFormat,
   type FeedLayout,
-  type FeedPaths,
   type WrittenFeed,
 } from './feed-writer';
 import { googleHead, googleItems, GOOGLE_TAIL } from './google-merchant';
 import { ymlHead, ymlOffers, YML_TAIL, type FeedOptions } from './yml';
+import type { Readable } from 'node:stream';
 
 export { FEED_BROTLI_QUALITY, FEED_GZIP_LEVEL } from './feed-writer';
 
@@ -62,8 +67,11 @@ export type FeedCoding = 'identity' | 'gzip' | 'br';
  */
 export const FEED_BUILD_PAGE_SIZE = 50;
 
-/** ms an old build's files stay after a new one replaced it (downloads of them hold their fd). */
-const OLD_BUILD_GRACE_MS = 60_000;
+/**
+ * ms an old build's files stay after a new one replaced it, even when nobody holds it: a client
+ * that read the manifest just before may still start a download of it.
+ */
+export const OLD_BUILD_GRACE_MS = 60_000;
 
 /**
  * ms a change row is looked for before the previous build began: `changed_at` is its
@@ -91,32 +99,30 @@ export interface BuiltFeed {
   name: FeedName;
   /** When the build started, ms since the epoch (the catalogue as of then): `Last-Modified`. */
   builtAt: number;
-  /** SHA-1 of the XML (base64url, 27 characters): the `ETag`, with the coding as a suffix. */
+  /** SHA-1 of the XML's pieces (base64url, 27 characters): the `ETag`, with the coding as a suffix. */
   hash: string;
   /** ms the build took. */
   buildMs: number;
   /** Whether it was a full build, and how many products it wrote again (all, for a full one). */
   full?: boolean;
   rendered?: number;
+  /** Names of the pieces in order (files `{name}.xml` and `{name}.gz` in the segment folder). */
+  parts: string[];
+  /** Hex of the bytes that close the gzip copy after the pieces (final block and trailer). */
+  gzipEnd: string;
   /**
-   * File name (inside the feed folder) and size in bytes of each coding. The brotli copy is made
-   * after the build is published: until then its size is 0 and `of` unset; once made, `of` is the
-   * `hash` of the build it compresses. Only {@link brotliReady} copies are served.
+   * Size in bytes of each coding, and the brotli copy's file name (inside the feed folder). The
+   * brotli copy is made after the build is published: until then its size is 0 and `of` unset;
+   * once made, `of` is the `hash` of the build it compresses. Only {@link brotliReady} copies are
+   * served.
    */
-  files: Record<FeedCoding, { file: string; size: number; of?: string }>;
+  files: { identity: { size: number }; gzip: { size: number }; br: { file: string; size: number; of?: string } };
 }
 
 /** Whether `feed` has a brotli copy of its own XML (not yet made, or of another build: no). */
 export function brotliReady(feed: BuiltFeed): boolean {
   return feed.files.br.of === feed.hash && feed.files.br.size > 0;
 }
-
-/**
- * When a feed's brotli copy is made: `background` (default) after the XML and gzip are published,
- * `inline` during the build as before (a change then reaches the feed only after brotli has
- * compressed the whole XML; kept to compare, `FEED_BROTLI=inline`).
- */
-export type BrotliMode = 'background' | 'inline';
 
 /** Settings of {@link FeedFiles}. */
 export interface FeedFilesOptions {
@@ -134,14 +140,11 @@ export interface FeedFilesOptions {
   segmentProducts?: number;
   /** Called after every build of a feed (logs, tests, the bench). */
   onBuilt?: (feed: BuiltFeed) => void;
-  /** When the brotli copy is made (default `background`). */
-  brotli?: BrotliMode;
   /** Called when a background brotli copy is published (logs, tests). */
   onBrotli?: (feed: BuiltFeed, ms: number) => void;
+  /** ms a replaced build's pieces stay when nobody holds it (default {@link OLD_BUILD_GRACE_MS}). */
+  oldBuildGraceMs?: number;
 }
-
-const CODINGS: readonly FeedCoding[] = ['identity', 'gzip', 'br'];
-const EXTENSION: Record<FeedCoding, string> = { identity: '', gzip: '.gz', br: '.br' };
 
 /** "yml" of "yml.xml". */
 const stemOf = (name: FeedName) => name.replace(/\.xml$/, '');
@@ -174,6 +177,12 @@ export class FeedFiles {
   private brotliQueue: Promise<void> = Promise.resolve();
   /** Manifest writes, one after another (a build's and a brotli copy's must not cross). */
   private manifests: Promise<unknown> = Promise.resolve();
+  /** Builds and sweeps of the segment folders, one after another (a sweep never sees half a build). */
+  private pieces: Promise<unknown> = Promise.resolve();
+  /** Downloads (and brotli copies) under way, per build: its pieces stay while held. */
+  private readonly holds = new Map<BuiltFeed, number>();
+  /** Builds replaced, and until when (ms) their pieces stay regardless of holds. */
+  private retired: { feed: BuiltFeed; until: number }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -189,6 +198,7 @@ export class FeedFiles {
     this.started ??= (async () => {
       await mkdir(this.options.dir, { recursive: true });
       for (const name of FEED_NAMES) {
+        await mkdir(this.segmentDir(name), { recursive: true });
         const feed = await this.readManifest(name);
         if (feed) this.current.set(name, feed);
       }
@@ -209,9 +219,45 @@ export class FeedFiles {
     return this.current.get(name) ?? null;
   }
 
-  /** Absolute path of a file of a build. */
-  pathOf(feed: BuiltFeed, coding: FeedCoding): string {
-    return path.join(this.options.dir, feed.files[coding].file);
+  /** The folder of a feed's pieces. */
+  segmentDir(name: FeedName): string {
+    return path.join(this.options.dir, 'segments', stemOf(name));
+  }
+
+  /**
+   * Keeps the pieces of `feed` on disk until the returned function is called (once): a download,
+   * or a brotli copy, reads them one after another for as long as it takes.
+   */
+  hold(feed: BuiltFeed): () => void {
+    this.holds.set(feed, (this.holds.get(feed) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.holds.get(feed) ?? 1) - 1;
+      if (left > 0) {
+        this.holds.set(feed, left);
+        return;
+      }
+      this.holds.delete(feed);
+      // The last download of a replaced build: its pieces can go once the grace time is over.
+      if (this.current.get(feed.name)?.hash !== feed.hash) void this.exclusive(() => this.sweep(feed.name));
+    };
+  }
+
+  /**
+   * One coding of a build as a stream read from disk (the pieces joined for `identity` and `gzip`,
+   * the brotli file for `br`); the build is held until the stream closes (ends, fails or is
+   * destroyed).
+   */
+  open(feed: BuiltFeed, coding: FeedCoding): Readable {
+    const release = this.hold(feed);
+    const stream =
+      coding === 'br'
+        ? createReadStream(path.join(this.options.dir, feed.files.br.file), { highWaterMark: 256 * 1024 })
+        : readFeed(this.segmentDir(feed.name), feed.parts, coding, Buffer.from(feed.gzipEnd, 'hex'));
+    stream.once('close', release);
+    return stream;
   }
 
   /**
@@ -234,6 +280,7 @@ export class FeedFiles {
       else if (this.brotliJobs.size > 0) await Promise.all([...this.brotliJobs.values()].map((j) => j.done));
       else await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    await this.pieces;
   }
 
   /** Stops scheduling and brotli copies under way; waits for a build under way. */
@@ -265,13 +312,13 @@ export class FeedFiles {
         let ok = true;
         const published: BuiltFeed[] = [];
         for (const name of FEED_NAMES) {
-          const feed = await this.build(name, plan.plan);
+          const feed = await this.exclusive(() => this.build(name, plan.plan));
           if (feed) published.push(feed);
           ok = feed !== null && ok;
         }
         // After both builds, one after the other: a brotli copy beside the next feed's build
         // would slow that build (2 cores), and two at once would take both cores from the pages.
-        if (this.options.brotli !== 'inline') for (const feed of published) this.brotliCopy(feed);
+        for (const feed of published) this.brotliCopy(feed);
         if (ok) {
           this.changesSeen = plan.seen;
           this.changesFrom = this.lastStart - CHANGE_OVERLAP_MS;
@@ -288,6 +335,13 @@ export class FeedFiles {
         this.schedule();
       }
     })();
+  }
+
+  /** Runs `task` after the builds and sweeps before it (they share the segment folders). */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.pieces.then(task);
+    this.pieces = result.catch(() => undefined);
+    return result;
   }
 
   /**
@@ -325,15 +379,7 @@ export class FeedFiles {
   /** Builds one feed; a failure is logged, the previous build stays current, and null returned. */
   private async build(name: FeedName, plan: BuildPlan): Promise<BuiltFeed | null> {
     const started = Date.now();
-    const { dir } = this.options;
-    const base = `${stemOf(name)}-${started.toString(36)}.xml`;
-    const files = Object.fromEntries(
-      CODINGS.map((c) => [c, { file: `${base}${EXTENSION[c]}`, size: 0 }]),
-    ) as BuiltFeed['files'];
-    const temp = (coding: FeedCoding) => path.join(dir, `.${files[coding].file}.tmp`);
-    const inline = this.options.brotli === 'inline';
-    const paths: FeedPaths = { identity: temp('identity'), gzip: temp('gzip'), ...(inline ? { br: temp('br') } : {}) };
-    const made: readonly FeedCoding[] = inline ? CODINGS : ['identity', 'gzip'];
+    const dir = this.segmentDir(name);
     const options: FeedOptions = {
       siteUrl: this.options.siteUrl,
       shopName: this.options.shopName,
@@ -342,22 +388,11 @@ export class FeedFiles {
     };
     const previous = this.layouts.get(name);
     try {
-      let written: WrittenFeed;
-      if (plan.full || !previous) {
-        written = await writeFullFeed(this.db, FORMATS[name], options, paths, {
-          sizeHint: this.current.get(name)?.files.identity.size,
-          segmentProducts: this.options.segmentProducts,
-        });
-      } else {
-        written = await writeChangedFeed(this.db, FORMATS[name], options, paths, previous, plan.changed);
-      }
-      for (const c of made) {
-        files[c].size = written.sizes[c];
-        await rename(temp(c), path.join(dir, files[c].file));
-      }
-      if (inline) files.br.of = written.hash;
-      written.layout.identity = path.join(dir, files.identity.file);
-      written.layout.gzip = path.join(dir, files.gzip.file);
+      await mkdir(dir, { recursive: true });
+      const written: WrittenFeed =
+        plan.full || !previous
+          ? await writeFullFeed(this.db, FORMATS[name], options, dir, { segmentProducts: this.options.segmentProducts })
+          : await writeChangedFeed(this.db, FORMATS[name], options, previous, plan.changed);
       const feed: BuiltFeed = {
         name,
         builtAt: started,
@@ -365,20 +400,28 @@ export class FeedFiles {
         buildMs: 0,
         full: plan.full || !previous,
         rendered: written.rendered,
-        files,
+        parts: written.parts,
+        gzipEnd: written.gzipEnd.toString('hex'),
+        files: {
+          identity: { size: written.sizes.identity },
+          gzip: { size: written.sizes.gzip },
+          br: { file: `${stemOf(name)}-${started.toString(36)}.xml.br`, size: 0 },
+        },
       };
       feed.buildMs = Date.now() - started;
       const before = this.current.get(name);
       await this.publish(feed);
       this.layouts.set(name, written.layout);
-      if (before) this.removeLater(before);
+      if (before) this.retire(before);
       this.options.onBuilt?.(feed);
       return feed;
     } catch (error) {
-      await Promise.all(CODINGS.map((c) => rm(temp(c), { force: true })));
       this.layouts.delete(name);
       logError('shop-api', `feed ${name} build failed (the previous file stays)`, error);
       return null;
+    } finally {
+      // Pieces of builds replaced long enough ago, and of this one if it failed.
+      await this.sweep(name);
     }
   }
 
@@ -418,12 +461,12 @@ export class FeedFiles {
       const started = Date.now();
       try {
         if (stale()) return;
-        const size = await writeBrotliCopy(this.pathOf(feed, 'identity'), temp, feed.files.identity.size, abort.signal);
+        const size = await writeBrotliCopy(this.open(feed, 'identity'), temp, feed.files.identity.size, abort.signal);
         if (stale()) return;
         await rename(temp, path.join(this.options.dir, file));
         const withBrotli: BuiltFeed = { ...feed, files: { ...feed.files, br: { file, size, of: feed.hash } } };
         if (await this.publish(withBrotli, stale)) this.options.onBrotli?.(withBrotli, Date.now() - started);
-        // Superseded meanwhile: removeLater of the old manifest's files takes this one too.
+        else await rm(path.join(this.options.dir, file), { force: true });
       } catch (error) {
         if (!abort.signal.aborted) logError('shop-api', `feed ${feed.name} brotli copy failed (gzip is served)`, error);
       } finally {
@@ -435,35 +478,83 @@ export class FeedFiles {
     this.brotliQueue = done;
   }
 
-  private removeLater(feed: BuiltFeed): void {
+  /** `feed` was replaced: its pieces stay `oldBuildGraceMs` (and while held). */
+  private retire(feed: BuiltFeed): void {
+    const grace = this.options.oldBuildGraceMs ?? OLD_BUILD_GRACE_MS;
+    this.retired.push({ feed, until: Date.now() + grace });
+    this.sweepLater(feed.name, grace + 1000);
+    // Its brotli file is one file: a download under way keeps reading it after it is deleted.
     setTimeout(() => {
-      for (const c of CODINGS) void rm(this.pathOf(feed, c), { force: true });
-    }, OLD_BUILD_GRACE_MS).unref();
+      if (this.current.get(feed.name)?.files.br.file !== feed.files.br.file)
+        void rm(path.join(this.options.dir, feed.files.br.file), { force: true });
+    }, grace).unref();
   }
 
-  /** The manifest of `name` when all its files are there with their sizes; else null. */
+  private sweepLater(name: FeedName, ms: number): void {
+    setTimeout(() => void this.exclusive(() => this.sweep(name)), ms).unref();
+  }
+
+  /**
+   * Removes the pieces of `name` that no build still needs: not the current one, one replaced
+   * less than {@link OLD_BUILD_GRACE_MS} ago, or one held by a download. Runs only between builds
+   * ({@link exclusive}); errors (a folder removed by a test) are ignored.
+   */
+  private async sweep(name: FeedName): Promise<void> {
+    const now = Date.now();
+    this.retired = this.retired.filter((r) => r.until > now || this.holds.has(r.feed));
+    const keep = new Set<string>();
+    const current = this.current.get(name);
+    for (const feed of [...(current ? [current] : []), ...this.retired.map((r) => r.feed), ...this.holds.keys()])
+      if (feed.name === name) for (const part of feed.parts) keep.add(part);
+    const dir = this.segmentDir(name);
+    try {
+      for (const file of await readdir(dir)) {
+        const piece = /^([0-9a-f]{40})\.(xml|gz)$/.exec(file);
+        if (!piece || !keep.has(piece[1]!)) await rm(path.join(dir, file), { force: true });
+      }
+    } catch {
+      // The folder is gone (a test removed it) or unreadable: the next sweep tries again.
+    }
+  }
+
+  /** The manifest of `name` when all its pieces are there with their sizes; else null. */
   private async readManifest(name: FeedName): Promise<BuiltFeed | null> {
     try {
-      const feed = JSON.parse(await readFile(path.join(this.options.dir, `${stemOf(name)}.json`), 'utf8')) as BuiltFeed;
-      for (const c of ['identity', 'gzip'] as const)
-        if ((await stat(this.pathOf(feed, c))).size !== feed.files[c].size) return null;
+      const feed = JSON.parse(
+        await readFile(path.join(this.options.dir, `${stemOf(name)}.json`), 'utf8'),
+      ) as Partial<BuiltFeed>;
+      // A manifest of the single-file layout before segment files: built again.
+      if (feed.name !== name || !Array.isArray(feed.parts) || typeof feed.gzipEnd !== 'string' || !feed.files)
+        return null;
+      const built = feed as BuiltFeed;
+      const dir = this.segmentDir(name);
+      let identity = 0;
+      let gzip = 0;
+      for (const part of built.parts) {
+        identity += (await stat(piecePath(dir, part, 'identity'))).size;
+        gzip += (await stat(piecePath(dir, part, 'gzip'))).size;
+      }
+      gzip += 10 + built.gzipEnd.length / 2;
+      if (identity !== built.files.identity.size || gzip !== built.files.gzip.size) return null;
       // The brotli copy only when it is this build's and whole; else it is made again.
-      const br = feed.files.br;
-      const whole = brotliReady(feed) && (await stat(this.pathOf(feed, 'br')).catch(() => null))?.size === br.size;
-      if (!whole) feed.files.br = { file: br.file, size: 0 };
-      return feed.name === name ? feed : null;
+      const br = built.files.br;
+      const whole =
+        brotliReady(built) && (await stat(path.join(this.options.dir, br.file)).catch(() => null))?.size === br.size;
+      if (!whole) built.files.br = { file: br.file, size: 0 };
+      return built;
     } catch {
       return null;
     }
   }
 
-  /** Temporary files of a build cut short and files of builds no manifest names. */
+  /** Temporary files, brotli files and pieces no manifest names, files of the old layout. */
   private async removeStrayFiles(): Promise<void> {
-    const kept = new Set([...this.current.values()].flatMap((f) => CODINGS.map((c) => f.files[c].file)));
+    const kept = new Set([...this.current.values()].map((f) => f.files.br.file));
     for (const file of await readdir(this.options.dir)) {
       const ours = /\.tmp$/.test(file) || FEED_NAMES.some((n) => file.startsWith(`${stemOf(n)}-`));
       if (ours && !kept.has(file)) await rm(path.join(this.options.dir, file), { force: true });
     }
+    for (const name of FEED_NAMES) await this.sweep(name);
   }
 
   /** Whether the outbox records a catalogue change after `ms` (rows are kept an hour). */
@@ -490,9 +581,6 @@ const registry = new WeakMap<Db, FeedFiles>();
 export function startFeedFiles(db: Db, options: FeedFilesOptions): FeedFiles {
   const existing = registry.get(db);
   if (existing) return existing;
-  // FEED_BROTLI=inline: the brotli copy made during the build, as before (the bench compares
-  // both; docs/feeds.md). Not a shop setting: read here, not in server/env.ts.
-  const brotli = options.brotli ?? (process.env.FEED_BROTLI === 'inline' ? 'inline' : 'background');
   // server/main.ts logs each build (its brotli size is 0 until the copy is made): the copy's line.
   const onBrotli =
     options.onBrotli ??
@@ -500,7 +588,7 @@ export function startFeedFiles(db: Db, options: FeedFilesOptions): FeedFiles {
       console.log(
         `[shop-api] feed ${feed.name} brotli copy made in ${ms} ms (after the builds): ${(feed.files.br.size / 1_048_576).toFixed(1)} MB`,
       ));
-  const files = new FeedFiles(db, { ...options, brotli, onBrotli });
+  const files = new FeedFiles(db, { ...options, onBrotli });
   registry.set(db, files);
   void files.start().catch((error: unknown) => logError('shop-api', 'feed files start', error));
   return files;

@@ -1,20 +1,30 @@
 /**
  * Issue #28 "/yml.xml at 100,000 products rebuilt ≤ 10 s after a change": a rebuild writes only
  * the changed products again (feed-writer.ts) and must give the XML a full build gives, byte for
- * byte, in all three files. Changes: a price, a stock level, a product removed, one added in the
+ * byte, in all three codings (the pieces joined, the stitched gzip, the brotli copy made from
+ * them), and keeps the files of segments without a change as they are. Changes: a price, a stock level, a product removed, one added in the
  * middle of the id range and one past the end, enough products added to one segment to split it,
  * and (through FeedFiles, which then builds in full) a category renamed.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
 import { createTestApi, type TestApi } from '../../test-utils';
 import { FeedFiles, type FeedName } from './feed-files';
-import { writeBrotliCopy, writeChangedFeed, writeFullFeed, type FeedFormat, type FeedPaths } from './feed-writer';
+import {
+  piecePath,
+  readFeed,
+  writeBrotliCopy,
+  writeChangedFeed,
+  writeFullFeed,
+  type FeedFormat,
+  type WrittenFeed,
+} from './feed-writer';
 import { googleHead, googleItems, googleMerchantFeed, GOOGLE_TAIL } from './google-merchant';
 import { crc32Combine } from './stitched-gzip';
 import { ymlFeed, ymlHead, ymlOffers, YML_TAIL, type FeedOptions } from './yml';
@@ -38,26 +48,36 @@ async function collect(gen: AsyncGenerator<string>): Promise<string> {
   return out;
 }
 
-const pathsFor = (): FeedPaths => {
+/** A fresh segment folder. */
+const segmentDir = async (): Promise<string> => {
   n += 1;
-  return {
-    identity: path.join(dir, `${n}.xml`),
-    gzip: path.join(dir, `${n}.xml.gz`),
-    br: path.join(dir, `${n}.xml.br`),
-  };
+  const made = path.join(dir, `segments-${n}`);
+  await mkdir(made, { recursive: true });
+  return made;
 };
 
 /**
- * The three files decompressed; each must equal `expected`. A build without a brotli copy (the
- * API's default: made afterwards) gets it here as feed-files.ts makes it, from the XML file.
+ * The feed as served (the pieces joined, and the gzip copy) and its brotli copy made as
+ * feed-files.ts makes it, from the XML; each must equal `expected` and the sizes the build gave.
  */
-async function expectFiles(paths: FeedPaths, expected: string) {
-  const xml = await readFile(paths.identity);
+async function expectFiles(segments: string, written: WrittenFeed, expected: string) {
+  const xml = await buffer(readFeed(segments, written.parts, 'identity', written.gzipEnd));
   expect(xml.toString('utf8')).toBe(expected);
-  expect(gunzipSync(await readFile(paths.gzip)).equals(xml)).toBe(true);
-  const br = paths.br ?? `${paths.identity}.later.br`;
-  if (!paths.br) expect(await writeBrotliCopy(paths.identity, br, xml.length)).toBeGreaterThan(0);
+  expect(xml.length).toBe(written.sizes.identity);
+  const gz = await buffer(readFeed(segments, written.parts, 'gzip', written.gzipEnd));
+  expect(gz.length).toBe(written.sizes.gzip);
+  expect(gunzipSync(gz).equals(xml)).toBe(true);
+  const br = path.join(dir, `${n}-${Math.random()}.xml.br`);
+  const source = readFeed(segments, written.parts, 'identity', written.gzipEnd);
+  expect(await writeBrotliCopy(source, br, xml.length)).toBeGreaterThan(0);
   expect(brotliDecompressSync(await readFile(br)).equals(xml)).toBe(true);
+}
+
+/** ms since the epoch of the last change of each file of segment `name` in `segments`. */
+async function mtimes(segments: string, name: string): Promise<number[]> {
+  return Promise.all(
+    (['identity', 'gzip'] as const).map(async (c) => (await stat(piecePath(segments, name, c))).mtimeMs),
+  );
 }
 
 async function ids(): Promise<number[]> {
@@ -115,9 +135,9 @@ describe('incremental feed builds equal full builds (issue #28)', () => {
       const before = await ids();
       const gap = before.slice(8, 28);
       await db.execute(sql`delete from products where id = any(${`{${gap.join(',')}}`}::int[])`);
-      const full = pathsFor();
-      const first = await writeFullFeed(db, format, options, full, { segmentProducts: 8 });
-      await expectFiles(full, await collect(reference(db, options)));
+      const segments = await segmentDir();
+      const first = await writeFullFeed(db, format, options, segments, { segmentProducts: 8 });
+      await expectFiles(segments, first, await collect(reference(db, options)));
       expect(first.layout.segments.length).toBeGreaterThan(4);
       expect(first.rendered).toBe(first.layout.products);
 
@@ -134,14 +154,17 @@ describe('incremental feed builds equal full builds (issue #28)', () => {
       await copyProduct(d, top + 1, 'Новое платье & «кавычки»');
       for (const [i, id] of gap.entries()) await copyProduct(all[i]!, id, `Вставка ${i}`);
       const changed = [a, b, c, top + 1, ...gap, a];
-      // Without the brotli copy, as the API builds: it is made afterwards from the XML.
-      const { br: _inline, ...next } = pathsFor();
-      const second = await writeChangedFeed(db, format, options, next, first.layout, changed);
+      const untouched = first.layout.segments.at(-2)!;
+      const untouchedSince = await mtimes(segments, untouched.name);
+      const second = await writeChangedFeed(db, format, options, first.layout, changed);
       const expected = await collect(reference(db, options));
       expect(expected).toContain('Вернувшееся платье');
       expect(expected).toContain('Вставка 19');
-      await expectFiles(next, expected);
+      await expectFiles(segments, second, expected);
       expect(second.hash).not.toBe(first.hash);
+      // A segment without a change is the same files, not written again.
+      expect(second.parts).toContain(untouched.name);
+      expect(await mtimes(segments, untouched.name)).toEqual(untouchedSince);
       expect(second.layout.segments.every((s) => s.ids.length <= 16)).toBe(true);
       // Only the changed products were made again; the filled gap split its segment.
       expect(second.rendered).toBe(4 + gap.length);
@@ -150,11 +173,12 @@ describe('incremental feed builds equal full builds (issue #28)', () => {
       // A rebuild with one price changed copies everything else and renders one product.
       const one = (await ids())[5]!;
       await db.execute(sql`update products set price = price + 7 where id = ${one}`);
-      const third = await writeChangedFeed(db, format, options, pathsFor(), second.layout, [one]);
+      const third = await writeChangedFeed(db, format, options, second.layout, [one]);
       expect(third.rendered).toBe(1);
-      const last = pathsFor();
-      const again = await writeChangedFeed(db, format, options, last, third.layout, []);
-      await expectFiles(last, await collect(reference(db, options)));
+      // One new piece; every other (the head too: the same date here) is the previous build's.
+      expect(third.parts.filter((p) => !second.parts.includes(p))).toHaveLength(1);
+      const again = await writeChangedFeed(db, format, options, third.layout, []);
+      await expectFiles(segments, again, await collect(reference(db, options)));
       expect(again.rendered).toBe(0);
       // Nothing changed between them: the same validator.
       expect(again.hash).toBe(third.hash);
@@ -175,6 +199,8 @@ describe('FeedFiles builds incrementally from the change log (issue #28)', () =>
       siteUrl: SITE,
       shopName: 'Тест',
       segmentProducts: 8,
+      // Pieces of a replaced build go as soon as nobody reads them (the API waits a minute).
+      oldBuildGraceMs: 0,
       onBuilt: (feed) => built.push(feed),
     });
     await files.start();
@@ -186,14 +212,15 @@ describe('FeedFiles builds incrementally from the change log (issue #28)', () =>
     if (feedDir) await rm(feedDir, { recursive: true, force: true });
   });
 
-  /** The served XML with its date taken out, and the reference's. */
+  /** The feed as served, in all three codings, against the reference of its date. */
   async function compare(name: FeedName) {
     const feed = files.feed(name)!;
-    const xml = await readFile(files.pathOf(feed, 'identity'), 'utf8');
-    expect(gunzipSync(await readFile(files.pathOf(feed, 'gzip'))).toString('utf8')).toBe(xml);
-    expect(brotliDecompressSync(await readFile(files.pathOf(feed, 'br'))).toString('utf8')).toBe(xml);
+    const xml = (await buffer(files.open(feed, 'identity'))).toString('utf8');
+    expect(gunzipSync(await buffer(files.open(feed, 'gzip'))).toString('utf8')).toBe(xml);
+    expect(brotliDecompressSync(await buffer(files.open(feed, 'br'))).toString('utf8')).toBe(xml);
     const reference = await collect(FORMATS[name][1](api.handle.db, { ...options, now: new Date(feed.builtAt) }));
     expect(xml).toBe(reference);
+    return xml;
   }
 
   it('first a full build, then one of the changed products only', async () => {
@@ -210,9 +237,8 @@ describe('FeedFiles builds incrementally from the change log (issue #28)', () =>
       ['yml.xml', false, 1],
       ['google-merchant.xml', false, 1],
     ]);
-    await compare('yml.xml');
+    expect(await compare('yml.xml')).toContain('<price>4321</price>');
     await compare('google-merchant.xml');
-    expect(await readFile(files.pathOf(files.feed('yml.xml')!, 'identity'), 'utf8')).toContain('<price>4321</price>');
   }, 60_000);
 
   it('a change already applied is not applied again; a category renamed gives a full build', async () => {
@@ -232,8 +258,44 @@ describe('FeedFiles builds incrementally from the change log (issue #28)', () =>
     await files.idle();
     expect(built.map((b) => b.full)).toEqual([true, true]);
     await compare('yml.xml');
-    await compare('google-merchant.xml');
-    const google = await readFile(files.pathOf(files.feed('google-merchant.xml')!, 'identity'), 'utf8');
-    expect(google).toContain('Переименованная «категория»');
+    expect(await compare('google-merchant.xml')).toContain('Переименованная «категория»');
+  }, 60_000);
+
+  it('a download keeps reading its build after a rebuild; unused pieces are removed after it', async () => {
+    const segments = files.segmentDir('yml.xml');
+    const old = files.feed('yml.xml')!;
+    const oldXml = await compare('yml.xml');
+    // A download of the gzip copy begins and stops after its first chunk (a slow client).
+    const download = files.open(old, 'gzip');
+    const chunks: Buffer[] = [];
+    const first = await new Promise<Buffer>((resolve) =>
+      download.once('data', (chunk: Buffer) => {
+        download.pause();
+        resolve(chunk);
+      }),
+    );
+    chunks.push(first);
+    const [id] = await ids();
+    await api.handle.db.execute(sql`update products set price = 7654 where id = ${id}`);
+    built.length = 0;
+    files.markDirty();
+    await files.idle();
+    const now = files.feed('yml.xml')!;
+    expect(now.hash).not.toBe(old.hash);
+    const gone = old.parts.filter((p) => !now.parts.includes(p));
+    expect(gone.length).toBeGreaterThan(0);
+    // Held by the download: still there after the rebuild's sweep.
+    for (const part of gone) await stat(piecePath(segments, part, 'gzip'));
+    download.on('data', (chunk: Buffer) => chunks.push(chunk));
+    download.resume();
+    await new Promise((resolve) => download.once('close', resolve));
+    expect(gunzipSync(Buffer.concat(chunks)).toString('utf8')).toBe(oldXml);
+    await files.idle();
+    // Released: the old build's own pieces are removed, the current build's are all there.
+    const left = new Set(await readdir(segments));
+    for (const part of gone) expect(left.has(`${part}.gz`) || left.has(`${part}.xml`)).toBe(false);
+    for (const part of now.parts) expect(left.has(`${part}.xml`) && left.has(`${part}.gz`)).toBe(true);
+    expect([...left].filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(await compare('yml.xml')).toContain('<price>7654</price>');
   }, 60_000);
 });

@@ -1,38 +1,38 @@
 /**
- * Writing a feed's three files (XML, gzip, brotli) so that a rebuild redoes only the products
- * that changed (issue #28: `/yml.xml` at 100,000 products rebuilt ≤ 10 s after a change; a full
- * build of 1.5 GB of XML takes about a minute). docs/feeds.md "Incremental rebuilds".
+ * Writing a feed as segment files so that a rebuild writes only the products that changed (issue
+ * #28: `/yml.xml` at 100,000 products rebuilt ≤ 10 s after a change; a full build of 1.5 GB of XML
+ * takes a minute or more). docs/feeds.md "Incremental rebuilds".
  *
- * A feed is its head (shop, categories, date: rewritten every build), the text of each product in
- * id order, and its tail. Products are kept in segments of about {@link SEGMENT_PRODUCTS}
- * products by id range; the {@link FeedLayout} of a build records, per segment, the products' ids
- * and byte lengths, where its XML lies in the XML file and where its deflate piece lies in the
- * gzip file (stitched-gzip.ts). A rebuild reads the changed products only, and:
+ * A feed is its head (shop, categories, date: written again every build), the text of each product
+ * in id order, and its tail. Products are kept in segments of about {@link SEGMENT_PRODUCTS}
+ * products by id range. Every piece (head, segment, tail) is stored in the feed's segment folder
+ * as two files named by the SHA-1 of its XML: `{sha1}.xml` and `{sha1}.gz`, its raw deflate piece
+ * (stitched-gzip.ts). A build is the list of its pieces' names ({@link WrittenFeed#parts}); the
+ * feed is served as their concatenation ({@link readFeed}): the XML files one after another, or
+ * the gzip header, the deflate pieces and {@link WrittenFeed#gzipEnd}. A rebuild reads the changed
+ * products only, and:
  *
- * - a segment without a changed product is copied from the previous build's XML and gzip files
- *   (a byte range each, read in large blocks);
- * - a segment with one is put together from the previous XML of its other products and the new
- *   XML of the changed ones (a product gone or without anything to list drops out, a new one
+ * - a segment without a changed product is the same files: nothing is read or written (until
+ *   issue #28's last round the build copied 1.5 GB of unchanged XML into a new file, 13–16 s);
+ * - a segment with one is put together from its previous XML file (the other products) and the
+ *   new XML of the changed ones (a product gone or without anything to list drops out, a new one
  *   takes its place by id), compressed again on its own, and split when it has grown past twice
  *   the segment size;
  * - brotli cannot be stitched (a piece's back references and dictionary words depend on its
- *   position in the stream), so the brotli copy is compressed again from the whole XML at a
- *   quality chosen by the feed's size ({@link brotliQualityFor}). At 100,000 products that is
- *   1.5 GB through brotli, about 5 s of a core, the longest part of a rebuild; so by default the
- *   build writes the XML and gzip only, and feed-files.ts makes the brotli copy afterwards from
- *   the published XML ({@link writeBrotliCopy}), serving gzip until it is there. `brotli: true`
- *   (`FEED_BROTLI=inline`) writes it during the build, as the XML is written, on the thread pool
- *   beside the copying (the way before; kept for comparison).
+ *   position in the stream), so feed-files.ts makes the brotli copy after the build is published,
+ *   from the whole XML ({@link writeBrotliCopy}), and serves gzip until it is there.
  *
- * The XML is byte for byte the one a full build writes (feed-writer.test.ts). The strong
- * validator (`hash`) is the SHA-1 of the pieces' SHA-1s, so unchanged segments are not hashed
- * again.
+ * Files are written under a temporary name and renamed into place; a piece whose files are already
+ * there (same XML, so same name) is not written again. The XML is byte for byte the one a full
+ * build writes (feed-writer.test.ts). The strong validator (`hash`) is the SHA-1 of the pieces'
+ * SHA-1s, so unchanged segments are not hashed again.
  */
-import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
-import { finished, pipeline } from 'node:stream/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { feedProducts, type FeedProduct } from './feed-source';
@@ -53,10 +53,9 @@ export const FEED_GZIP_LEVEL = 6;
 export const FEED_BROTLI_QUALITY = 5;
 
 /**
- * Brotli quality above {@link BROTLI_SMALL_FEED}. The whole XML goes through brotli on every build
- * (it cannot be stitched), so its speed bounds a rebuild of a large feed: measured on 100 MB of
- * this YML, quality 2 runs at 330 MB/s (2.2 MB), 4 at 160 MB/s (2.0 MB), 5 at about 100 MB/s;
- * gzip 6 gives 3.6 MB (docs/feeds.md).
+ * Brotli quality above {@link BROTLI_SMALL_FEED}. The whole XML goes through brotli after every
+ * build (it cannot be stitched): measured on 100 MB of this YML, quality 2 runs at 330 MB/s
+ * (2.2 MB), 4 at 160 MB/s (2.0 MB), 5 at about 100 MB/s; gzip 6 gives 3.6 MB (docs/feeds.md).
  */
 export const FEED_BROTLI_QUALITY_LARGE = 2;
 
@@ -68,16 +67,15 @@ export function brotliQualityFor(bytes: number): number {
   return bytes > BROTLI_SMALL_FEED ? FEED_BROTLI_QUALITY_LARGE : FEED_BROTLI_QUALITY;
 }
 
-/** Bytes read from the previous build's files at a time when copying unchanged segments. */
-const COPY_BLOCK = 8 * 1024 * 1024;
+/** Bytes read from a piece's file at a time when a feed is served. */
+const READ_CHUNK = 256 * 1024;
 
 /** Deflate pieces compressed ahead of the writer during a full build. */
 const AHEAD = 4;
 
 /**
  * Changed segments put together and compressed ahead of the writer during a rebuild (on the
- * thread pool, while unchanged ones are copied): each is ~1 MB and a few ms of deflate, which
- * one after another would hold the copying up.
+ * thread pool): each is ~1 MB and a few ms of deflate, which one after another would take longer.
  */
 const REWRITES_AHEAD = 16;
 
@@ -88,11 +86,10 @@ export interface Segment {
   /** Product ids in order, and the bytes of XML of each (0: nothing listed, e.g. sold out). */
   ids: number[];
   lens: number[];
-  /** Byte range of the segment's XML in the XML file. */
-  offset: number;
+  /** SHA-1 of its XML, hex: the name of its files (`{name}.xml`, `{name}.gz`). */
+  name: string;
+  /** Bytes of XML and of its deflate piece. */
   length: number;
-  /** Byte range of its deflate piece in the gzip file. */
-  gzOffset: number;
   gzLength: number;
   /** CRC-32 of the XML (the gzip trailer) and its SHA-1 (the validator). */
   crc: number;
@@ -103,9 +100,8 @@ export interface Segment {
 export interface FeedLayout {
   /** SITE_URL the XML was written with (links): another one needs a full build. */
   siteUrl: string;
-  /** Absolute paths of the build's XML and gzip files. */
-  identity: string;
-  gzip: string;
+  /** The segment folder the build's files are in. */
+  dir: string;
   segments: Segment[];
   /** Products listed (segments' ids). */
   products: number;
@@ -121,105 +117,86 @@ export interface FeedFormat {
   render: (product: FeedProduct, siteUrl: string) => string;
 }
 
-/** Where a build writes (temporary files, renamed by the caller); `br` only with `brotli: true`. */
-export interface FeedPaths {
-  identity: string;
-  gzip: string;
-  br?: string;
-}
-
 /** The result of a build. */
 export interface WrittenFeed {
   layout: FeedLayout;
   /** SHA-1 of the pieces' SHA-1s, base64url (27 characters). */
   hash: string;
-  /** Bytes of each file (`br` 0 when the build wrote no brotli copy). */
-  sizes: { identity: number; gzip: number; br: number };
+  /** Names of the pieces in order (head, segments, tail): the feed is their files joined. */
+  parts: string[];
+  /** What follows the deflate pieces in the gzip copy: an empty final block and the trailer. */
+  gzipEnd: Buffer;
+  /** Bytes of the XML and of the gzip copy. */
+  sizes: { identity: number; gzip: number };
   /** Products whose XML was made in this build (all of them in a full build). */
   rendered: number;
 }
 
 const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest();
 
-/** The three files of a build being written, in order. */
+/** Path of a piece's XML (`identity`) or deflate (`gzip`) file in a segment folder. */
+export function piecePath(dir: string, name: string, coding: 'identity' | 'gzip'): string {
+  return path.join(dir, `${name}${coding === 'identity' ? '.xml' : '.gz'}`);
+}
+
+/** Writes `bytes` to `target` through a temporary file renamed into place. */
+async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
+  const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, bytes);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Whether `file` is there with `size` bytes. */
+async function present(file: string, size: number): Promise<boolean> {
+  return (await stat(file).catch(() => null))?.size === size;
+}
+
+/** The pieces of a build being written, in order. */
 class FeedWriter {
-  private identityAt = 0;
-  private gzipAt = 0;
   private crc = 0;
   private length = 0;
+  private gzipBytes = 0;
   private readonly hash = createHash('sha1');
   readonly segments: Segment[] = [];
+  readonly parts: string[] = [];
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
-  private brotliReady: Promise<unknown> = Promise.resolve();
 
-  private constructor(
-    private readonly identity: FileHandle,
-    private readonly gzip: FileHandle,
-    private readonly brotli: zlib.BrotliCompress | null,
-    private readonly brotliOut: WriteStream | null,
-  ) {
-    // Errors surface at the next write or at finish; without a listener they would crash the API.
-    brotli?.on('error', () => undefined);
-    brotliOut?.on('error', () => undefined);
+  constructor(private readonly dir: string) {}
+
+  /** Stores a piece's two files unless they are there already (same XML, same name). */
+  private async store(name: string, text: Buffer, deflate: Buffer): Promise<void> {
+    const xml = piecePath(this.dir, name, 'identity');
+    const gz = piecePath(this.dir, name, 'gzip');
+    if ((await present(xml, text.length)) && (await present(gz, deflate.length))) return;
+    await Promise.all([writeAtomically(xml, text), writeAtomically(gz, deflate)]);
   }
 
-  /** Opens the files; the brotli stream only when `paths.br` is given. */
-  static async open(paths: FeedPaths, textBytes: number): Promise<FeedWriter> {
-    const identity = await open(paths.identity, 'w');
-    const gzip = await open(paths.gzip, 'w').catch(async (error: unknown) => {
-      await identity.close();
-      throw error;
-    });
-    let brotli: zlib.BrotliCompress | null = null;
-    let brotliOut: WriteStream | null = null;
-    if (paths.br) {
-      brotli = createFeedBrotli(textBytes);
-      brotliOut = createWriteStream(paths.br);
-      brotli.pipe(brotliOut);
-    }
-    const writer = new FeedWriter(identity, gzip, brotli, brotliOut);
-    await writer.write(GZIP_HEADER, 'gzip');
-    return writer;
-  }
-
-  private async write(bytes: Buffer, to: 'identity' | 'gzip'): Promise<void> {
-    if (bytes.length === 0) return;
-    const handle = to === 'identity' ? this.identity : this.gzip;
-    let done = 0;
-    while (done < bytes.length) done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten;
-    if (to === 'identity') this.identityAt += bytes.length;
-    else this.gzipAt += bytes.length;
-  }
-
-  /** XML into the XML file and the brotli encoder (which may still be busy with the previous). */
-  private async text(bytes: Buffer): Promise<void> {
-    if (bytes.length === 0) return;
-    if (!this.brotli || !this.brotliOut) return this.write(bytes, 'identity');
-    await this.brotliReady;
-    if (this.brotli.destroyed || this.brotliOut.destroyed) throw new Error('brotli copy failed');
-    this.brotliReady = this.brotli.write(bytes) ? Promise.resolve() : once(this.brotli, 'drain');
-    this.brotliReady.catch(() => undefined);
-    await this.write(bytes, 'identity');
-  }
-
-  private account(crc: number, length: number, digest: Buffer): void {
+  private account(name: string, crc: number, length: number, gzLength: number, digest: Buffer): void {
     this.crc = crc32Combine(this.crc, crc, length);
     this.length += length;
+    this.gzipBytes += gzLength;
     this.hash.update(digest);
+    this.parts.push(name);
   }
 
   /** The head or the tail: written at once. */
   async piece(text: Buffer): Promise<void> {
     await this.drain();
     const piece = await deflatePiece(text, FEED_GZIP_LEVEL);
-    await this.text(text);
-    await this.write(piece.deflate, 'gzip');
-    this.account(piece.crc, piece.length, sha1(text));
+    const digest = sha1(text);
+    const name = digest.toString('hex');
+    await this.store(name, text, piece.deflate);
+    this.account(name, piece.crc, piece.length, piece.deflate.length, digest);
   }
 
   /**
-   * A segment made in this build. Its compression starts now on the thread pool; it is written
+   * A segment made in this build. Its compression starts now on the thread pool; it is stored
    * after the segments before it, up to {@link AHEAD} of them waiting.
    */
   async segment(
@@ -234,53 +211,31 @@ class FeedWriter {
     this.queue = this.queue.then(async () => {
       const piece = await compressed;
       const digest = sha1(text);
-      const segment: Segment = {
+      const name = digest.toString('hex');
+      await this.store(name, text, piece.deflate);
+      this.account(name, piece.crc, piece.length, piece.deflate.length, digest);
+      this.segments.push({
         hi,
         ids,
         lens,
-        offset: this.identityAt,
+        name,
         length: text.length,
-        gzOffset: this.gzipAt,
         gzLength: piece.deflate.length,
         crc: piece.crc,
         sha1: digest,
-      };
-      await this.text(text);
-      await this.write(piece.deflate, 'gzip');
-      this.account(piece.crc, piece.length, digest);
-      this.segments.push(segment);
+      });
       this.queued -= 1;
     });
     this.queue.catch(() => undefined);
     if (this.queued >= AHEAD) await this.queue;
   }
 
-  /**
-   * Segments of the previous build that did not change, consecutive there: their XML and deflate
-   * bytes copied as they are, in blocks of {@link COPY_BLOCK}.
-   */
-  async copy(previous: { identity: FileHandle; gzip: FileHandle }, run: Segment[]): Promise<void> {
-    if (run.length === 0) return;
+  /** Segments of the previous build that did not change: their files are kept as they are. */
+  async keep(run: Segment[]): Promise<void> {
     await this.drain();
-    const first = run[0]!;
-    const last = run[run.length - 1]!;
-    const identityShift = this.identityAt - first.offset;
-    const gzipShift = this.gzipAt - first.gzOffset;
-    await this.copyRange(previous.identity, first.offset, last.offset + last.length, (b) => this.text(b));
-    await this.copyRange(previous.gzip, first.gzOffset, last.gzOffset + last.gzLength, (b) => this.write(b, 'gzip'));
     for (const s of run) {
-      this.account(s.crc, s.length, s.sha1);
-      this.segments.push({ ...s, offset: s.offset + identityShift, gzOffset: s.gzOffset + gzipShift });
-    }
-  }
-
-  private async copyRange(from: FileHandle, start: number, end: number, sink: (b: Buffer) => Promise<void>) {
-    for (let at = start; at < end;) {
-      const block = Buffer.allocUnsafe(Math.min(COPY_BLOCK, end - at));
-      const { bytesRead } = await from.read(block, 0, block.length, at);
-      if (bytesRead === 0) throw new Error('previous feed file is shorter than its layout');
-      await sink(bytesRead === block.length ? block : block.subarray(0, bytesRead));
-      at += bytesRead;
+      this.account(s.name, s.crc, s.length, s.gzLength, s.sha1);
+      this.segments.push(s);
     }
   }
 
@@ -288,31 +243,54 @@ class FeedWriter {
     await this.queue;
   }
 
-  /** Writes the tail, closes the gzip stream and all three files. */
-  async finish(tail: Buffer): Promise<{ hash: string; identity: number; gzip: number; br: number }> {
+  /** Stores the tail; returns the validator, the sizes and the end of the gzip copy. */
+  async finish(tail: Buffer): Promise<{ hash: string; identity: number; gzip: number; gzipEnd: Buffer }> {
     await this.piece(tail);
-    await this.write(DEFLATE_END, 'gzip');
-    await this.write(gzipTrailer(this.crc, this.length), 'gzip');
-    if (this.brotli && this.brotliOut) {
-      await this.brotliReady;
-      this.brotli.end();
-      await finished(this.brotliOut);
-    }
-    await Promise.all([this.identity.close(), this.gzip.close()]);
+    const gzipEnd = Buffer.concat([DEFLATE_END, gzipTrailer(this.crc, this.length)]);
     return {
       hash: this.hash.digest('base64url'),
-      identity: this.identityAt,
-      gzip: this.gzipAt,
-      br: this.brotliOut?.bytesWritten ?? 0,
+      identity: this.length,
+      gzip: GZIP_HEADER.length + this.gzipBytes + gzipEnd.length,
+      gzipEnd,
     };
   }
 
-  /** Stops a build that failed: closes the files (the caller removes them). */
+  /** Waits for pieces under way after a failure (their files stay until a sweep removes them). */
   async abort(): Promise<void> {
-    this.brotli?.destroy();
-    this.brotliOut?.destroy();
-    await Promise.allSettled([this.identity.close(), this.gzip.close()]);
+    await this.queue.catch(() => undefined);
   }
+}
+
+/**
+ * A feed as served: the pieces' XML files joined (`identity`), or the gzip header, their deflate
+ * pieces and `gzipEnd` (`gzip`), read from disk as the stream is consumed ({@link READ_CHUNK}
+ * bytes at a time). The files must stay until the stream closes (feed-files.ts holds the build).
+ * @throws (as a stream error) when a piece's file is missing
+ */
+export function readFeed(
+  dir: string,
+  parts: readonly string[],
+  coding: 'identity' | 'gzip',
+  gzipEnd: Buffer,
+): Readable {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    if (coding === 'gzip') yield GZIP_HEADER;
+    for (const name of parts) {
+      const handle = await open(piecePath(dir, name, coding), 'r');
+      try {
+        for (;;) {
+          const buffer = Buffer.allocUnsafe(READ_CHUNK);
+          const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+          if (bytesRead === 0) break;
+          yield bytesRead === READ_CHUNK ? buffer : buffer.subarray(0, bytesRead);
+        }
+      } finally {
+        await handle.close();
+      }
+    }
+    if (coding === 'gzip') yield gzipEnd;
+  }
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: READ_CHUNK });
 }
 
 /** A brotli encoder for about `textBytes` of feed XML (0: not known). */
@@ -328,24 +306,21 @@ function createFeedBrotli(textBytes: number): zlib.BrotliCompress {
 }
 
 /**
- * The brotli copy of a feed's XML file, made after the build was published (feed-files.ts),
- * with the encoder settings of a copy made during the build.
- * @param xmlPath the published XML (read as it is; a build never rewrites its files)
+ * The brotli copy of a feed's XML, made after the build was published (feed-files.ts).
+ * @param xml the published XML ({@link readFeed} of the build)
  * @param target where to write (a temporary name: the caller renames it)
  * @param textBytes size of the XML (the quality and size hint)
  * @param signal aborts the compression (a newer build made it useless); the promise then rejects
  * @returns bytes written
  */
 export async function writeBrotliCopy(
-  xmlPath: string,
+  xml: Readable,
   target: string,
   textBytes: number,
   signal?: AbortSignal,
 ): Promise<number> {
   const out = createWriteStream(target);
-  await pipeline(createReadStream(xmlPath, { highWaterMark: 1024 * 1024 }), createFeedBrotli(textBytes), out, {
-    signal,
-  });
+  await pipeline(xml, createFeedBrotli(textBytes), out, { signal });
   return out.bytesWritten;
 }
 
@@ -361,21 +336,20 @@ const emptyBatch = (): Batch => ({ ids: [], lens: [], parts: [] });
  * Writes a whole feed from the database: every product read in pages of `options.pageSize` by id,
  * the event loop let in after each page.
  * @param options as for the feeds' generators (`now` is the feed's date)
- * @param sizeHint expected bytes of XML (brotli's size hint; 0: unknown)
+ * @param dir the feed's segment folder (must exist)
  * @param segmentProducts products per segment (tests use small ones)
- * @returns the layout for the next rebuild, the validator and the files' sizes
- * @throws whatever reading the database or writing the files throws (the files are then
- *   incomplete; the caller removes them)
+ * @returns the layout for the next rebuild, the pieces, the validator and the sizes
+ * @throws whatever reading the database or writing the files throws
  */
 export async function writeFullFeed(
   db: Db,
   format: FeedFormat,
   options: FeedOptions,
-  paths: FeedPaths,
-  { sizeHint = 0, segmentProducts = SEGMENT_PRODUCTS }: { sizeHint?: number; segmentProducts?: number } = {},
+  dir: string,
+  { segmentProducts = SEGMENT_PRODUCTS }: { segmentProducts?: number } = {},
 ): Promise<WrittenFeed> {
   const head = Buffer.from(await format.head(db, options), 'utf8');
-  const writer = await FeedWriter.open(paths, sizeHint);
+  const writer = new FeedWriter(dir);
   try {
     await writer.piece(head);
     let batch = emptyBatch();
@@ -398,7 +372,7 @@ export async function writeFullFeed(
     // The last segment takes every id above: new products go there.
     await writer.segment(Infinity, batch.ids, batch.lens, Buffer.concat(batch.parts));
     const done = await writer.finish(Buffer.from(format.tail, 'utf8'));
-    return result(writer, done, paths, options.siteUrl, rendered, segmentProducts);
+    return result(writer, done, dir, options.siteUrl, rendered, segmentProducts);
   } catch (error) {
     await writer.abort();
     throw error;
@@ -408,7 +382,7 @@ export async function writeFullFeed(
 function result(
   writer: FeedWriter,
   done: Awaited<ReturnType<FeedWriter['finish']>>,
-  paths: FeedPaths,
+  dir: string,
   siteUrl: string,
   rendered: number,
   segmentProducts: number,
@@ -417,34 +391,33 @@ function result(
   return {
     layout: {
       siteUrl,
-      identity: paths.identity,
-      gzip: paths.gzip,
+      dir,
       segments,
       products: segments.reduce((n, s) => n + s.ids.length, 0),
       segmentProducts,
     },
     hash: done.hash,
-    sizes: { identity: done.identity, gzip: done.gzip, br: done.br },
+    parts: writer.parts,
+    gzipEnd: done.gzipEnd,
+    sizes: { identity: done.identity, gzip: done.gzip },
     rendered,
   };
 }
 
 /**
- * Writes a feed from the previous build's files and the changed products only (see the module
+ * Writes a feed from the previous build's pieces and the changed products only (see the module
  * docstring). The XML is what {@link writeFullFeed} would write now.
- * @param previous the layout of the previous build, whose files must still be there
- *   (`previous.identity`, `previous.gzip`); the returned layout names `paths`, which the caller
- *   may rename: set `layout.identity` / `layout.gzip` to the final names.
+ * @param previous the layout of the previous build, whose files must still be in `previous.dir`
+ *   (the new build's pieces go there too)
  * @param changed ids of products changed since the previous build began (any order, repeats
  *   allowed): each is read again, and left out when it no longer exists or lists nothing.
- * @throws when the previous files are missing or shorter than the layout says, or as
+ * @throws when a previous segment's file is missing or not as long as the layout says, or as
  *   {@link writeFullFeed}
  */
 export async function writeChangedFeed(
   db: Db,
   format: FeedFormat,
   options: FeedOptions,
-  paths: FeedPaths,
   previous: FeedLayout,
   changed: readonly number[],
 ): Promise<WrittenFeed> {
@@ -455,20 +428,10 @@ export async function writeChangedFeed(
     await yieldToLoop();
   }
   const head = Buffer.from(await format.head(db, options), 'utf8');
-  const before = {
-    identity: await open(previous.identity, 'r'),
-    gzip: await open(previous.gzip, 'r').catch(() => null),
-  };
-  if (!before.gzip) {
-    await before.identity.close();
-    throw new Error(`previous feed file ${previous.gzip} is gone`);
-  }
-  const prev = before as { identity: FileHandle; gzip: FileHandle };
-  const sizeHint = previous.segments.reduce((n, s) => n + s.length, head.length);
-  let writer: FeedWriter | null = null;
+  const writer = new FeedWriter(previous.dir);
   try {
-    // Runs of unchanged segments to copy, and segments to put together again.
-    const tasks: ({ copy: Segment[] } | { segment: Segment; changed: number[] })[] = [];
+    // Runs of unchanged segments to keep, and segments to put together again.
+    const tasks: ({ keep: Segment[] } | { segment: Segment; changed: number[] })[] = [];
     let run: Segment[] = [];
     let next = 0;
     for (const segment of previous.segments) {
@@ -478,29 +441,28 @@ export async function writeChangedFeed(
         run.push(segment);
         continue;
       }
-      if (run.length > 0) tasks.push({ copy: run });
+      if (run.length > 0) tasks.push({ keep: run });
       run = [];
       tasks.push({ segment, changed: ids.slice(from, next) });
     }
-    if (run.length > 0) tasks.push({ copy: run });
+    if (run.length > 0) tasks.push({ keep: run });
     const prepared = new Map<number, Promise<Rewritten[]>>();
     let ahead = 0;
     const prepareUpTo = (limit: number) => {
       for (; ahead < tasks.length && ahead <= limit; ahead += 1) {
         const task = tasks[ahead]!;
         if ('segment' in task) {
-          const ready = rewriteSegment(prev.identity, task.segment, task.changed, fresh, previous.segmentProducts);
+          const ready = rewriteSegment(previous.dir, task.segment, task.changed, fresh, previous.segmentProducts);
           ready.catch(() => undefined);
           prepared.set(ahead, ready);
         }
       }
     };
-    writer = await FeedWriter.open(paths, sizeHint);
     await writer.piece(head);
     for (const [i, task] of tasks.entries()) {
       prepareUpTo(i + REWRITES_AHEAD);
-      if ('copy' in task) {
-        await writer.copy(prev, task.copy);
+      if ('keep' in task) {
+        await writer.keep(task.keep);
         continue;
       }
       for (const part of await prepared.get(i)!)
@@ -508,12 +470,10 @@ export async function writeChangedFeed(
       prepared.delete(i);
     }
     const done = await writer.finish(Buffer.from(format.tail, 'utf8'));
-    return result(writer, done, paths, options.siteUrl, fresh.size, previous.segmentProducts);
+    return result(writer, done, previous.dir, options.siteUrl, fresh.size, previous.segmentProducts);
   } catch (error) {
-    await writer?.abort();
+    await writer.abort();
     throw error;
-  } finally {
-    await Promise.allSettled([prev.identity.close(), prev.gzip.close()]);
   }
 }
 
@@ -527,24 +487,19 @@ interface Rewritten {
 }
 
 /**
- * A segment with changed products: the old XML of the others, the new XML of these (a changed id
- * without XML in `fresh` drops out), split in segments of `size` when it grew past twice that.
- * Compression of each part starts at once, on the thread pool.
+ * A segment with changed products: the old XML of the others (its file in `dir`), the new XML of
+ * these (a changed id without XML in `fresh` drops out), split in segments of `size` when it grew
+ * past twice that. Compression of each part starts at once, on the thread pool.
  */
 async function rewriteSegment(
-  previousXml: FileHandle,
+  dir: string,
   segment: Segment,
   changed: number[],
   fresh: Map<number, Buffer>,
   size: number,
 ): Promise<Rewritten[]> {
-  const old = Buffer.allocUnsafe(segment.length);
-  let read = 0;
-  while (read < old.length) {
-    const { bytesRead } = await previousXml.read(old, read, old.length - read, segment.offset + read);
-    if (bytesRead === 0) throw new Error('previous feed file is shorter than its layout');
-    read += bytesRead;
-  }
+  const old = await readFile(piecePath(dir, segment.name, 'identity'));
+  if (old.length !== segment.length) throw new Error(`feed segment ${segment.name} is not as long as its layout`);
   const merged = emptyBatch();
   const keep = (id: number, text: Buffer) => {
     merged.ids.push(id);
