@@ -24,6 +24,7 @@ import { registerFacetsRoutes } from './routes/facets/facets.routes';
 import { registerFavoriteRoutes } from './routes/favorites/favorites.routes';
 import { registerFeedbackRoutes } from './routes/feedback/feedback.routes';
 import { registerFeedsRoutes } from './routes/feeds/feeds.routes';
+import { registerHealthRoutes } from './routes/health/health.routes';
 import { registerLandingRoutes } from './routes/landing/landing.routes';
 import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { mediaRoutes } from './routes/media/media.routes';
@@ -93,9 +94,10 @@ export function createApp(db: Db, options: AppOptions = {}) {
   );
 
   app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0, redis: options.redis }));
+  // Issue #31: liveness and readiness, before the gate (a saturated API is alive and ready).
+  registerHealthRoutes(app, db);
   app.use('*', loadShed(options.loadShed)); // issue #12: bounded concurrency, fast 503 (server/load-shed.ts)
 
-  app.get('/api/health', (c) => c.json({ status: 'ok' }));
   registerContentRoutes(app);
   registerCatalogRoutes(app);
   registerFacetsRoutes(app);

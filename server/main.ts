@@ -17,13 +17,21 @@ import { FALLBACK_SHOP_NAME, startFeedFiles } from './services/feeds/feed-files'
 import { logError } from './services/log';
 import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
+import { startupGate } from './startup-gate';
 
 const env = serverEnv;
 const started = Date.now();
 // Issue #12: demo-only parts on in production must not go unnoticed.
 for (const line of demoWarnings(env)) console.warn(`\n[shop-api] !!! WARNING: ${line}\n`);
+// Issue #31: listen first, so liveness answers while the migrations run and readiness says why
+// it is not ready yet (server/startup-gate.ts); other requests wait for the app.
+const gate = startupGate();
+const server = serve({ fetch: gate.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
+  console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
+});
 const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
 console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
+gate.phase('seeding');
 // Issue #28: SEED_PRODUCTS if set, else 3000 demo goods in demo mode and none outside it.
 const summary = await seedDatabase(handle.db, { products: seedProductCount(env) });
 if (!summary.skipped) {
@@ -71,11 +79,16 @@ if (env.REDIS_URL) console.log(`[shop-api] throttles and response cache in Redis
 const app = createApp(handle.db, { cacheTtlMs: env.API_CACHE_TTL_MS, redis });
 // Issue #13: unpaid card orders give their stock back after RESERVATION_TTL_MINUTES.
 const stopSweeper = startReservationSweeper(handle.db, env.RESERVATION_SWEEP_SECONDS * 1000);
-const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
-  console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
-  // Issue #28 item 3: `npm run import` finds the API that holds the embedded database here.
-  handle.lock?.setAddress(info.port, info.address);
-});
+gate.open((request, bindings) => app.fetch(request, bindings as never));
+console.log(`[shop-api] ready (${Date.now() - started} ms after start)`);
+// Issue #28 item 3: `npm run import` finds the API that holds the embedded database here, once
+// it serves it.
+const recordAddress = () => {
+  const address = server.address();
+  if (address && typeof address === 'object') handle.lock?.setAddress(address.port, address.address);
+};
+if (server.listening) recordAddress();
+else server.once('listening', recordAddress);
 // Idle keep-alive connections stay open longer than any client keeps them (Node's agent, which
 // Next's /media rewrite proxy uses, drops them after 5 s — the server's default too): with equal
 // timeouts the server closed a connection just as the storefront reused it, and an image answered
