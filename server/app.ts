@@ -29,6 +29,7 @@ import { registerLandingRoutes } from './routes/landing/landing.routes';
 import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { mediaRoutes } from './routes/media/media.routes';
 import { russianHook } from './routes/openapi';
+import { registerBackupRoute } from './routes/operator/backup.routes';
 import { registerOperatorRoutes } from './routes/operator/operator.routes';
 import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerPaymentRoutes } from './routes/payments/payments.routes';
@@ -113,6 +114,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerCheckoutRoutes(app);
   registerPaymentRoutes(app); // issue #29: provider notifications (server/routes/payments)
   registerOperatorRoutes(app); // issue #29: cancel and refund until the operator console
+  registerBackupRoute(app); // issue #31: a consistent copy of the embedded database (npm run backup)
   registerStockRoutes(app);
   registerPickupPointRoutes(app);
   registerFeedsRoutes(app);

@@ -112,6 +112,8 @@ const EnvSchema = z.object({
    * cancelling and refunding orders until the operator console exists. Unset: that API answers 404.
    */
   OPERATOR_TOKEN: z.string().min(24, 'OPERATOR_TOKEN: не короче 24 символов').optional(),
+  /** Issue #31: folder of `npm run backup`'s files (docs/operations.md "Backups"). */
+  BACKUP_DIR: z.string().default('.data/backups'),
   PAYMENT_PROVIDER: z.enum(['auto', 'sandbox', 'sber', 'yookassa']).default('auto'),
   /**
    * Issue #29 (54-ФЗ tag 1055): the shop's tax system in receipts: osn (общая), usn_income,

@@ -18,7 +18,7 @@ type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** @throws ApiHttpError 404 when the operator API is off, 401 on a missing or wrong token. */
-function assertOperator(c: Context<AppEnv>): void {
+export function assertOperator(c: Context<AppEnv>): void {
   const token = serverEnv.OPERATOR_TOKEN;
   if (!token) throw new ApiHttpError(404, 'Не найдено');
   const sent = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? '';
