@@ -13,11 +13,13 @@ import { SubscribeForm } from '@/features/content/components/subscribe-form';
 import { subscribeFormProps } from '@/features/content/subscribe-form-texts';
 import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
+import { getLandingLinks } from '@/features/navigation/api/get-landing-links';
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
 import { SiteHeader } from '@/features/navigation/components/site-header';
 import { telegramHref, vkHref, whatsappHref } from '@/features/navigation/utils/contact-links';
+import { ChunkErrorBoundary } from '@/features/popups/components/chunk-error-boundary';
 import { HelpButton } from '@/features/popups/components/help-button';
 import { ShopWidgets } from '@/features/popups/components/shop-widgets';
 import { SearchBox } from '@/features/search/components/search-box';
@@ -28,10 +30,11 @@ import { absoluteUrl } from '@/lib/site-url';
 
 /** The shop chrome around `children`. */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [organization, categories, brands] = await Promise.all([
+  const [organization, categories, brands, landings] = await Promise.all([
     getOrganization(),
     getPreviewCategories(),
     getBrands(),
+    getLandingLinks(),
   ]);
   if (!organization && !categories) notFound();
 
@@ -47,15 +50,23 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         basketSlot={<BasketHeaderButton />}
         accountSlot={(classes) => <HeaderAccountLink {...classes} />}
         favoritesSlot={<FavoritesHeaderButton />}
-        searchSlot={<SearchBox />}
+        searchSlot={
+          <ChunkErrorBoundary>
+            <SearchBox />
+          </ChunkErrorBoundary>
+        }
       />
-      <AuthPopups />
+      {/* Issue #34 item 6: an island whose code cannot load gives way to a notice; the page stays. */}
+      <ChunkErrorBoundary>
+        <AuthPopups />
+      </ChunkErrorBoundary>
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter
         organization={organization}
         categories={categories ?? []}
+        landings={landings}
         extra={
           <>
             <SubscribeForm {...subscribeFormProps()} />
@@ -63,14 +74,16 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
           </>
         }
       />
-      <ShopWidgets
-        messengers={{
-          telegram: telegramHref(organization?.link_telegram),
-          whatsapp: whatsappHref(organization?.link_whatsapp),
-          vk: vkHref(organization?.link_vk),
-        }}
-        ymId={env.YM_ID ?? null}
-      />
+      <ChunkErrorBoundary>
+        <ShopWidgets
+          messengers={{
+            telegram: telegramHref(organization?.link_telegram),
+            whatsapp: whatsappHref(organization?.link_whatsapp),
+            vk: vkHref(organization?.link_vk),
+          }}
+          ymId={env.YM_ID ?? null}
+        />
+      </ChunkErrorBoundary>
       {organization ? (
         <JsonLd
           data={{
