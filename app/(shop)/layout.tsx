@@ -13,7 +13,6 @@ import { SubscribeForm } from '@/features/content/components/subscribe-form';
 import { subscribeFormProps } from '@/features/content/subscribe-form-texts';
 import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
-import { getLandingLinks } from '@/features/navigation/api/get-landing-links';
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
@@ -30,11 +29,10 @@ import { absoluteUrl } from '@/lib/site-url';
 
 /** The shop chrome around `children`. */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [organization, categories, brands, landings] = await Promise.all([
+  const [organization, categories, brands] = await Promise.all([
     getOrganization(),
     getPreviewCategories(),
     getBrands(),
-    getLandingLinks(),
   ]);
   if (!organization && !categories) notFound();
 
@@ -66,7 +64,6 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
       <SiteFooter
         organization={organization}
         categories={categories ?? []}
-        landings={landings}
         extra={
           <>
             <SubscribeForm {...subscribeFormProps()} />
