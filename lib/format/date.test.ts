@@ -1,6 +1,6 @@
 /** Spec §9: dates in Russian, relative within a day, otherwise DD MMMM YYYY. */
 import { describe, expect, it } from 'vitest';
-import { formatContentDate } from './date';
+import { formatContentDate, formatOrderDate } from './date';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -19,5 +19,14 @@ describe('formatContentDate', () => {
 
   it('returns an empty string for an invalid date', () => {
     expect(formatContentDate('не дата', now)).toBe('');
+  });
+});
+
+describe('formatOrderDate (issue #34 item 10: order history)', () => {
+  it('says how long ago an order of the last day was placed, and the date of an older one', () => {
+    expect(formatOrderDate('2026-11-21T11:55:00Z', now)).toBe('5 минут назад');
+    expect(formatOrderDate('2026-11-21T10:00:00Z', now)).toBe('2 часа назад');
+    expect(formatOrderDate('2026-11-19T10:00:00Z', now)).toBe('от 19 ноября 2026');
+    expect(formatOrderDate('не дата', now)).toBe('');
   });
 });

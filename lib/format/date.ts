@@ -24,3 +24,15 @@ export function formatContentDate(value: string | Date, now: Date = new Date()):
   if (Math.abs(date.valueOf() - now.getTime()) < RELATIVE_WINDOW_MS) return date.from(now);
   return date.format('DD MMMM YYYY');
 }
+
+/**
+ * An order's date after its number (spec §9 dates; issue #34 item 10): within a day relative
+ * ("5 минут назад"), otherwise "от 27 ноября 2026".
+ * @param value ISO 8601 string or Date. @param now reference time (default: the current time).
+ * @returns "" for an invalid date.
+ */
+export function formatOrderDate(value: string | Date, now: Date = new Date()): string {
+  const text = formatContentDate(value, now);
+  if (!text) return '';
+  return Math.abs(dayjs(value).valueOf() - now.getTime()) < RELATIVE_WINDOW_MS ? text : `от ${text}`;
+}

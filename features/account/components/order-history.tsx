@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { BffRequestError } from '@/lib/api/bff-client';
+import { formatContentDate, formatOrderDate } from '@/lib/format/date';
 import { formatPrice } from '@/lib/format/price';
 import { QueryIsland } from '@/lib/query-client';
 import { href, routeTitle } from '@/lib/routes';
@@ -14,11 +15,9 @@ import { orderQuery, ordersQuery } from '../api/account-queries';
 import styles from './account.module.css';
 import { RequireUser } from './profile-page';
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric' });
-
-/** "12 апреля 2025" (spec §9 DD MMMM YYYY). */
-function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso)).replace(/\s*г\.$/, '');
+/** "от 12 апреля 2025", or "5 минут назад" within a day (spec §9 dates; issue #34 item 10). */
+function OrderDate({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatOrderDate(iso)}</time>;
 }
 
 function HistoryList({ userId }: { userId: number }) {
@@ -33,7 +32,7 @@ function HistoryList({ userId }: { userId: number }) {
           <a href={href('history_order-pk', { pk: o.pk })} className={styles.orderLink}>
             Заказ № {o.number}
           </a>
-          <span>от {formatDate(o.created_at)}</span>
+          <OrderDate iso={o.created_at} />
           <span className={styles.status}>{o.status_name}</span>
           <span>
             {o.items_count} шт. · {formatPrice(o.total)}
@@ -63,7 +62,7 @@ function Detail({ userId, pk }: { userId: number; pk: number }) {
   return (
     <article aria-labelledby="order-title">
       <h1 id="order-title">
-        Заказ № {order.number} от {formatDate(order.created_at)}
+        Заказ № {order.number} <OrderDate iso={order.created_at} />
       </h1>
       <p className={styles.status}>{order.status_name}</p>
       <ul className={styles.lines}>
@@ -116,7 +115,7 @@ function Detail({ userId, pk }: { userId: number; pk: number }) {
       <ol className={styles.history}>
         {order.history.map((h, i) => (
           <li key={i}>
-            {formatDate(h.created_at)} — {h.status_name}
+            <time dateTime={h.created_at}>{formatContentDate(h.created_at)}</time> — {h.status_name}
             {h.comment ? `: ${h.comment}` : ''}
           </li>
         ))}
