@@ -8,7 +8,7 @@
  * (features/checkout/api/checkout-queries.ts); a new city cancels the requests of the old one.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/form-field/form-field';
 import { RegionCityFields } from '@/components/region-city-fields/region-city-fields';
@@ -60,12 +60,31 @@ export function DeliverySection({ options, optionsError, loggedIn, cdekMapsKey }
     if (point) setValue('pickupPoint', null);
   }, [cityId, getValues, setValue]);
 
+  const address = useWatch({ control, name: 'address' });
+  const isChosen = (a: Address) =>
+    method === 'courier' &&
+    (a.city?.id ?? cityId) === cityId &&
+    a.street === address?.street &&
+    a.house === address?.house &&
+    a.apartment === address?.apartment;
   const chooseAddress = (a: Address) => {
     setValue('method', 'courier');
     if (a.region) setValue('regionId', a.region.id);
     if (a.city) setValue('cityId', a.city.id);
     setValue('address', { street: a.street, house: a.house, apartment: a.apartment, postcode: a.postcode }, validate);
   };
+  // Issue #34 item 10: a registered buyer's main saved address (else the first) is chosen when the
+  // list arrives, unless they already typed an address or picked a pickup point.
+  const preselected = useRef(false);
+  useEffect(() => {
+    const saved = addresses.data;
+    if (preselected.current || !saved || saved.length === 0) return;
+    preselected.current = true;
+    const typed = getValues('address');
+    if (typed?.street || typed?.house || getValues('pickupPoint')) return;
+    chooseAddress(saved.find((a) => a.is_main) ?? saved[0]!);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the saved addresses arrive
+  }, [addresses.data]);
   const cityName = cities.data?.find((c) => c.id === cityId)?.name ?? '';
   // Issue #34: a city of several pickup stores asks which one (one store: its address is the note).
   const stores = options.find((o) => o.method === 'pickup')?.stores ?? [];
@@ -77,7 +96,13 @@ export function DeliverySection({ options, optionsError, loggedIn, cdekMapsKey }
         <div className={styles.block} role="group" aria-label="Сохранённые адреса">
           <p className={styles.muted}>Сохранённые адреса</p>
           {addresses.data.map((a) => (
-            <button key={a.id} type="button" className={styles.secondary} onClick={() => chooseAddress(a)}>
+            <button
+              key={a.id}
+              type="button"
+              className={styles.secondary}
+              aria-pressed={isChosen(a)}
+              onClick={() => chooseAddress(a)}
+            >
               {a.full_address}
             </button>
           ))}
