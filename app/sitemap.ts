@@ -1,11 +1,12 @@
 /**
  * sitemap.xml (issue #3 SEO, issue #14 crawlers 5): file 0 holds the static and content pages,
  * news and blog articles, every category and its tags, brand pages and landing pages, and pages
- * 2…N of the category, tag and brand listings; files 1…N hold products, 50 000 each (Google's
+ * 2…N of the category, tag, brand and landing listings; files 1…N hold products, 50 000 each (Google's
  * limit), so the catalogue can grow past 50 000 URLs. Next serves them at /sitemap/{id}.xml;
  * /sitemap-index.xml is the index that lists them (app/sitemap-index.xml/route.ts), also answered
  * at /sitemap.xml (a rewrite in next.config.ts); robots.txt names the index.
  */
+import { getLanding } from '@/features/catalog/api/get-landing';
 import { getOffers, type OffersRequest } from '@/features/catalog/api/get-offers';
 import { getArticles } from '@/features/content/api/get-articles';
 import { getSitemapData, getSitemapProducts, SITEMAP_CHUNK } from '@/features/seo/api/get-sitemap';
@@ -69,8 +70,17 @@ async function articlePaths(kind: ArticleKind): Promise<string[]> {
   return paths;
 }
 
-/** A listing of the sitemap: its clean path and how to ask for its products. */
-type Listing = { base: string; path: string; tag?: string; request?: OffersRequest };
+/**
+ * A listing of the sitemap: its clean path and how to ask for its products (a catalogue or brand
+ * listing by `path`/`tag`/`request`, a landing page by its `landing` slug).
+ */
+type Listing = { base: string; path: string; tag?: string; request?: OffersRequest; landing?: string };
+
+/** How many products `listing` has (its first page's `count`). */
+function productCount(listing: Listing): Promise<number> {
+  if (listing.landing) return getLanding(listing.landing, 1).then((landing) => landing.count);
+  return getOffers(listing.path, 1, listing.tag, listing.request).then((offers) => offers.count);
+}
 
 /**
  * Paths of pages 2…N of each listing (`?page=N`, 24 products a page, spec §9), from the product
@@ -82,9 +92,7 @@ async function listingPages(listings: Listing[]): Promise<string[]> {
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { listing, i } = next;
-      const count = await getOffers(listing.path, 1, listing.tag, listing.request)
-        .then((offers) => offers.count)
-        .catch(() => 0);
+      const count = await productCount(listing).catch(() => 0);
       const last = Math.ceil(count / PAGE_SIZE);
       pages[i] = Array.from({ length: Math.max(0, last - 1) }, (_, k) => pageHref(listing.base, k + 2));
     }
@@ -134,6 +142,9 @@ export default async function sitemap(props: { id: Promise<string> }): Promise<M
         path: '',
         request: { filters: { brands: [slug] } },
       })),
+      // Issue #34 item 10: a landing page's pages 2…N are indexable (their own canonical,
+      // app/(shop)/landing/[slug]/landing-route.tsx) like a category's.
+      ...data.landings.map((slug) => ({ base: href('landing-slug', { slug }), path: '', landing: slug })),
     ];
     const [news, blog, more] = await Promise.all([articlePaths('news'), articlePaths('blog'), listingPages(listings)]);
     const articles = [...news, ...blog].map((path) => ({

@@ -13,6 +13,7 @@ import { SubscribeForm } from '@/features/content/components/subscribe-form';
 import { subscribeFormProps } from '@/features/content/subscribe-form-texts';
 import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
 import { getBrands } from '@/features/navigation/api/get-brands';
+import { getLandingLinks } from '@/features/navigation/api/get-landing-links';
 import { getOrganization } from '@/features/navigation/api/get-organization';
 import { getPreviewCategories } from '@/features/navigation/api/get-preview-categories';
 import { SiteFooter } from '@/features/navigation/components/site-footer';
@@ -29,10 +30,11 @@ import { absoluteUrl } from '@/lib/site-url';
 
 /** The shop chrome around `children`. */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [organization, categories, brands] = await Promise.all([
+  const [organization, categories, brands, landings] = await Promise.all([
     getOrganization(),
     getPreviewCategories(),
     getBrands(),
+    getLandingLinks(),
   ]);
   if (!organization && !categories) notFound();
 
@@ -64,6 +66,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
       <SiteFooter
         organization={organization}
         categories={categories ?? []}
+        landings={landings}
         extra={
           <>
             <SubscribeForm {...subscribeFormProps()} />

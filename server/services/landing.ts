@@ -53,7 +53,7 @@ export async function sitemapData(db: Db): Promise<SitemapIndexData> {
     rows<{ id: number; path: string }>(db, sql`select id, path from categories order by level, sort, id`),
     rows<{ category_id: number; slug: string }>(db, sql`select category_id, slug from tags order by sort, id`),
     rows<{ slug: string }>(db, sql`select slug from brands order by sort, name`),
-    rows<{ slug: string }>(db, sql`select slug from landing_pages order by sort, id`),
+    rows<{ slug: string; title: string }>(db, sql`select slug, title from landing_pages order by sort, id`),
     rows<{ n: number }>(db, sql`select count(*)::int as n from products`),
   ]);
   return {
@@ -63,6 +63,7 @@ export async function sitemapData(db: Db): Promise<SitemapIndexData> {
     })),
     brands: brands.map((b) => b.slug),
     landings: landings.map((l) => l.slug),
+    landing_pages: landings.map((l) => ({ slug: l.slug, title: l.title })),
     products_count: Number(count[0]?.n ?? 0),
   };
 }

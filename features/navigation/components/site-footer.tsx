@@ -9,6 +9,11 @@ import styles from './site-footer.module.css';
 export type SiteFooterProps = {
   organization: Organization | null;
   categories: readonly PreviewCategory[];
+  /**
+   * Landing pages (`/landing/{slug}`) listed under the catalogue as «Подборки» (issue #34 item 10:
+   * they were linked from nowhere, so neither shoppers nor crawlers found them).
+   */
+  landings?: readonly { slug: string; title: string }[];
   /** A row under the four columns composed by the layout (subscription form, help button). */
   extra?: React.ReactNode;
 };
@@ -23,11 +28,12 @@ const COMPANY = ['about', 'news', 'blog', 'requisites', 'contacts'] as const sat
 
 /**
  * The footer with four columns (spec §1, §2 Layout): buyers' info (delivery, fitting, returns,
- * public offer), the company (about, news, articles, requisites, contacts), the catalogue, and
+ * public offer), the company (about, news, articles, requisites, contacts), the catalogue with the
+ * landing pages («Подборки»), and
  * contacts from the organization record with social links; a bottom line with the privacy and
  * cookie policies. `extra` is a row the layout composes (features do not import each other).
  */
-export function SiteFooter({ organization, categories, extra }: SiteFooterProps) {
+export function SiteFooter({ organization, categories, landings = [], extra }: SiteFooterProps) {
   const phone = phoneHref(organization?.phone);
   const socials = [
     { name: 'ВКонтакте', href: vkHref(organization?.link_vk) },
@@ -83,6 +89,20 @@ export function SiteFooter({ organization, categories, extra }: SiteFooterProps)
               <a href={href('brands')}>{routeTitle('brands')}</a>
             </li>
           </ul>
+          {landings.length > 0 ? (
+            <>
+              <h3 id="footer-landings" className={`${styles.title} ${styles.subtitle}`}>
+                Подборки
+              </h3>
+              <ul className={styles.list} aria-labelledby="footer-landings">
+                {landings.map((landing) => (
+                  <li key={landing.slug}>
+                    <a href={href('landing-slug', { slug: landing.slug })}>{landing.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </section>
         <section aria-labelledby="footer-contacts">
           <h2 id="footer-contacts" className={styles.title}>

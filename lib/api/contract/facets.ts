@@ -104,6 +104,7 @@ export const LandingPage = paginated(OfferCard)
   .meta({ id: 'LandingPage' });
 export type LandingPage = z.infer<typeof LandingPage>;
 
+/** A landing page as the footer links it: slug (/landing/{slug}) and title. */
 export const LandingListItem = z.object({ slug: z.string(), title: z.string() });
 
 /** GET /v1/sitemap/products/?offset&limit: product URLs for sitemap.xml (up to 50 000 a page). */
@@ -138,6 +139,11 @@ export const SitemapIndexData = z
     categories: z.array(z.object({ path: z.string(), tags: z.array(z.string()) })),
     brands: z.array(z.string()),
     landings: z.array(z.string()),
+    /**
+     * The landing pages with their titles, in the owner's order (issue #34 item 10: the footer links
+     * them); optional for a retailer's own API, whose pages then go unlinked.
+     */
+    landing_pages: z.array(LandingListItem).optional(),
     products_count: z.number().int(),
   })
   .meta({ id: 'SitemapData' });

@@ -56,6 +56,9 @@ describe('sitemap feed', () => {
     expect(data.categories.some((c) => c.path === 'kupalniki/slitnye' && c.tags.includes('sinie'))).toBe(true);
     expect(data.brands).toContain('maaji');
     expect(data.landings).toContain('maaji');
+    // Issue #34 item 10: titles for the footer's links, in the same order as the slugs.
+    expect(data.landing_pages?.map((l) => l.slug)).toEqual(data.landings);
+    expect(data.landing_pages).toContainEqual({ slug: 'maaji', title: 'Maaji: яркие купальники из Колумбии' });
     expect(data.products_count).toBe(240);
     const first = SitemapProducts.parse((await call(api, 'GET', '/api/v1/sitemap/products/?limit=100&offset=0')).json);
     const second = SitemapProducts.parse(
