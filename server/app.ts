@@ -36,6 +36,7 @@ import { registerPaymentRoutes } from './routes/payments/payments.routes';
 import { registerPickupPointRoutes } from './routes/pickup-points/pickup-points.routes';
 import { registerPublicationRoutes } from './routes/publications/publications.routes';
 import { registerStockRoutes } from './routes/stock/stock.routes';
+import { registerVitalsRoutes } from './routes/vitals/vitals.routes';
 import { logError } from './services/log';
 import { responseCache } from './services/response-cache';
 import { createThrottle } from './services/throttle';
@@ -118,6 +119,7 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerStockRoutes(app);
   registerPickupPointRoutes(app);
   registerFeedsRoutes(app);
+  registerVitalsRoutes(app); // issue #30: field Core Web Vitals (server/routes/vitals)
   app.route('/media', mediaRoutes);
   app.route('/', createExchangeRoutes()); // issue #15: /1c_exchange and /media/import (server/routes/exchange)
 

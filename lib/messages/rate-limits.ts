@@ -12,6 +12,7 @@ export const RATE_LIMIT_LEADS = {
   subscribe: 'Слишком много запросов на подписку',
   subscriptionLink: 'Слишком много переходов по ссылкам рассылки',
   giftCard: 'Слишком много проверок сертификатов',
+  vitals: 'Слишком много замеров скорости страниц',
 } as const;
 
 export type RateLimitAction = keyof typeof RATE_LIMIT_LEADS;

@@ -47,6 +47,11 @@ export const RATE_LIMIT_RULES = {
   giftCardCheck: { action: 'giftCard', max: 30, windowMs: 15 * MINUTE },
   /** Certificate codes not found (a guesser's misses): 10 per 15 minutes, then every check is refused. */
   giftCardMiss: { action: 'giftCard', max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Field vitals beacons (POST /v1/vitals/, issue #30): one per page view, so 300 per 15 minutes
+   * is a page every 3 s, and many shoppers behind one NAT lose only some of their samples.
+   */
+  vitals: { action: 'vitals', max: 300, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitScope = keyof typeof RATE_LIMIT_RULES;
