@@ -17,6 +17,10 @@ const HelpPopup = dynamic(() => import('./help-popup').then((m) => m.HelpPopup),
 const TelegramPopup = dynamic(() => import('./telegram-popup').then((m) => m.TelegramPopup), { ssr: false });
 const MessengerWidget = dynamic(() => import('./messenger-widget').then((m) => m.MessengerWidget), { ssr: false });
 const YandexMetrica = dynamic(() => import('./yandex-metrica').then((m) => m.YandexMetrica), { ssr: false });
+// Issue #30: field Core Web Vitals (web-vitals) after consent, never first-visit JS.
+const FieldVitals = dynamic(() => import('./field-vitals').then((m) => m.FieldVitals), {
+  ssr: false,
+});
 
 /** Props of `ShopWidgets`. */
 export type ShopWidgetsProps = {
@@ -83,8 +87,8 @@ function RouteEffects({ telegramEnabled }: { telegramEnabled: boolean }) {
 
 /**
  * Every site-wide widget of the shop layout (spec §2 Layout and Popups): loading bar, route
- * effects, scroll-to-top arrow, cookie banner; after consent the messenger widget and Yandex
- * Metrica; the help and Telegram popups load when opened.
+ * effects, scroll-to-top arrow, cookie banner; after consent the messenger widget, Yandex
+ * Metrica and the field vitals beacon (issue #30); the help and Telegram popups load when opened.
  */
 export function ShopWidgets({ messengers, ymId }: ShopWidgetsProps) {
   const accepted = useCookieConsentStore((s) => s.accepted);
@@ -104,6 +108,7 @@ export function ShopWidgets({ messengers, ymId }: ShopWidgetsProps) {
       <ScrollTopButton />
       <CookieBanner />
       {accepted ? <MessengerWidget links={messengers} /> : null}
+      {accepted ? <FieldVitals /> : null}
       {helpOpen ? <HelpPopup /> : null}
       {telegramOpen && messengers.telegram ? <TelegramPopup channelHref={messengers.telegram} /> : null}
     </>
