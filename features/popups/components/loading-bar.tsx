@@ -1,31 +1,25 @@
 'use client';
 
-import { usePathname, useSearchParams } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { LOADING_BAR } from '@/lib/constants';
+import { softNavigationTarget } from '@/lib/soft-navigation';
 import styles from './widgets.module.css';
-
-function isInternalNavigation(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return false;
-  const anchor = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download'))
-    return false;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin) return false;
-  return url.pathname !== window.location.pathname || url.search !== window.location.search;
-}
 
 /**
  * The page-loading bar (spec §4 Data reloads, §9: 5000 ms duration, 200 ms throttle, 500 ms hide
- * delay): starts on a click on an internal link, shows only if loading takes longer than 200 ms,
- * fills towards the end over 5 s, completes when the new route renders and hides 500 ms later.
+ * delay) and the shop's client-side navigation (issue #34 item 4, docs/navigation.md): a click on
+ * a plain link to another shop page (lib/soft-navigation.ts) is handed to
+ * the App Router, so the header keeps the shopper's name and basket counter; the bar starts with
+ * it, shows only if loading takes longer than 200 ms, fills towards the end over 5 s, completes
+ * when the new route renders and hides 500 ms later. Nothing is prefetched (docs/navigation.md).
  * Decorative for assistive technology (the new page's content is what matters).
  */
 export function LoadingBar() {
   const pathname = usePathname();
   const search = useSearchParams();
   const [phase, setPhase] = useState<'idle' | 'loading' | 'done'>('idle');
+  const router = useRouter();
   const timers = useRef<number[]>([]);
   const loading = useRef(false);
 
@@ -36,7 +30,10 @@ export function LoadingBar() {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (!isInternalNavigation(event)) return;
+      const target = softNavigationTarget(event, window.location.href);
+      if (target === null) return;
+      event.preventDefault();
+      router.push(target);
       clear();
       loading.current = true;
       timers.current.push(window.setTimeout(() => loading.current && setPhase('loading'), LOADING_BAR.throttleMs));
@@ -48,12 +45,14 @@ export function LoadingBar() {
         ),
       );
     };
-    document.addEventListener('click', onClick);
+    // On window, in the bubbling phase: after React's handlers (on the document), so a click a
+    // `next/link` or the «Вход» link already handled arrives here with `defaultPrevented`.
+    window.addEventListener('click', onClick);
     return () => {
-      document.removeEventListener('click', onClick);
+      window.removeEventListener('click', onClick);
       clear();
     };
-  }, []);
+  }, [router]);
 
   useEffect(() => {
     if (!loading.current) return;
