@@ -69,13 +69,21 @@ export const viewport: Viewport = {
  */
 const COOKIE_CONSENT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOKIE_ACCEPTED_KEY)})==="true")document.documentElement.setAttribute("data-cookie-accepted","")}catch(e){}`;
 
+/**
+ * Marks `<html data-session>` before the first paint when the script-readable `token_exp` cookie
+ * names a session that has not expired (spec §5; lib/api/account-client.ts `sessionExpiry`), so
+ * the header hides «Вход» while the shopper's name loads instead of flashing it on a page load
+ * (issue #34 item 4, docs/navigation.md; features/auth/components/header-account-link.tsx).
+ */
+const SESSION_HINT_SCRIPT = `try{var m=/(?:^|;\\s*)token_exp=(\\d+)/.exec(document.cookie);if(m&&m[1]*1e3>Date.now())document.documentElement.setAttribute("data-session","")}catch(e){}`;
+
 /** The `<html>` shell shared by every page. */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    // suppressHydrationWarning: COOKIE_CONSENT_SCRIPT may add an attribute before React hydrates.
+    // suppressHydrationWarning: the head scripts may add attributes before React hydrates.
     <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT + SESSION_HINT_SCRIPT }} />
         {/* Without JavaScript the banner could not be closed, and nothing it asks consent for runs. */}
         <noscript dangerouslySetInnerHTML={{ __html: '<style>[data-cookie-banner]{display:none}</style>' }} />
       </head>

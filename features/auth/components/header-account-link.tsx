@@ -3,6 +3,9 @@
 /**
  * The header's account entry (spec §2 Layout): "Вход" opening the login popup, or the user's
  * first and last name linking to /profile. Without JavaScript "Вход" is a link to `?login=1`.
+ * Until the session is known, "Вход" carries `data-pending`: with `<html data-session>` (a live
+ * session cookie, set before the first paint by app/layout.tsx) the header's CSS hides its text,
+ * so a signed-in shopper sees the icon, then their name, never "Вход" (issue #34 item 4).
  */
 import { href, routeTitle } from '@/lib/routes';
 import { usePopupsStore } from '@/stores/popups-store';
@@ -21,6 +24,7 @@ const icon = (
 /** See the module docstring. */
 export function HeaderAccountLink({ className, textClassName }: HeaderAccountLinkProps) {
   const user = useSessionStore((s) => s.user);
+  const pending = useSessionStore((s) => s.status !== 'ready');
   if (user) {
     const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || routeTitle('profile');
     return (
@@ -44,6 +48,7 @@ export function HeaderAccountLink({ className, textClassName }: HeaderAccountLin
       // The text is hidden on phones (only the icon shows): the name must not depend on it.
       aria-label="Вход"
       data-testid="header-account"
+      data-pending={pending ? '' : undefined}
       onClick={(event) => {
         event.preventDefault();
         usePopupsStore.getState().openPopup('login');
