@@ -75,6 +75,12 @@ const config = [
               from: './stores',
               message: 'components — презентационные, без состояния магазина.',
             },
+            {
+              target: ['./app', './features', './components', './stores', './lib', './server', './storefront-server'],
+              from: './scripts',
+              message:
+                'scripts/ — команды для людей (старт, замеры, аудиты): код магазина их не импортирует (issue #31).',
+            },
             ...featureZones,
           ],
         },
@@ -93,7 +99,7 @@ const config = [
     },
   },
   {
-    files: ['server/**', 'scripts/**', 'tests/**', '*.config.*'],
+    files: ['server/**', 'scripts/**', 'storefront-server/**', 'tests/**', '*.config.*'],
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
   // Formatting is Prettier's (`prettier --check` runs in `npm run lint`): no style rules here.

@@ -14,11 +14,11 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Issue #7: Next's ETag hashes the whole HTML on every request; the Node layer in front
-  // (scripts/lib/page-validators.mjs) hashes only cacheable public pages, once per cached copy.
+  // (storefront-server/page-validators.ts) hashes only cacheable public pages, once per cached copy.
   generateEtags: false,
   // Issue #7: catalogue and search pages are cached on demand (proxy.ts → app/(shop)/cached), in
   // memory (an LRU of PAGE_CACHE_MEMORY_MB per server process) and on disk under
-  // .next/server/app/cached, which scripts/serve.mjs keeps under PAGE_CACHE_DISK_MB (the number of
+  // .next/server/app/cached, which storefront-server/serve.ts keeps under PAGE_CACHE_DISK_MB (the number of
   // pages grows with the filter combinations requested). The disk cache stays on: the image
   // optimizer's cache depends on it.
   // Issue #16 (docs/topology.md): with REDIS_URL, every instance shares one data and page cache in

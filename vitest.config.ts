@@ -29,6 +29,7 @@ export default defineConfig({
             'lib/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'storefront-server/**/*.test.ts',
           ],
         },
       },

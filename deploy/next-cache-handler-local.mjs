@@ -3,7 +3,7 @@
  * (`FileSystemCache`, the handler Next uses when none is configured) with the render-start guard
  * of ./render-start-guard.mjs, so a page or fetch that straddles a revalidation is not kept as
  * fresh (issue #13, docs/caching.md), the outage guard of ./outage-guard.mjs, so an error page
- * rendered while the shop API was failing is not kept, and the hook that expires scripts/serve.mjs's
+ * rendered while the shop API was failing is not kept, and the hook that expires storefront-server/serve.ts's
  * micro-cache copies once a revalidation is applied.
  *
  * Next exports no public path for its built-in handler; this imports it from `next/dist`, the
@@ -14,11 +14,11 @@ import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-
 import { withOutageGuard } from './outage-guard.mjs';
 import { withRenderStartGuard } from './render-start-guard.mjs';
 
-/** `globalThis[REVALIDATED_HOOK]`: scripts/serve.mjs's micro-cache expiry (lib/revalidation.ts). */
+/** `globalThis[REVALIDATED_HOOK]`: storefront-server/serve.ts's micro-cache expiry (lib/revalidation.ts). */
 const REVALIDATED_HOOK = Symbol.for('storefront.onRevalidate');
 
 /**
- * Tells scripts/serve.mjs's micro-cache which tags were revalidated once this process's cache has
+ * Tells storefront-server/serve.ts's micro-cache which tags were revalidated once this process's cache has
  * applied them. Next applies the tags of a `revalidateTag` in a route handler after the handler
  * returned, through `waitUntil`, which is neither before the response ends nor before `after()`
  * callbacks run: a micro-cache refresh started earlier was answered with the old page and kept as

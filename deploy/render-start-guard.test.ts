@@ -118,7 +118,7 @@ describe('micro-cache hook (deploy/next-cache-handler-local.mjs)', () => {
     delete (globalThis as Record<symbol, unknown>)[hook];
   });
 
-  it('tells scripts/serve.mjs the revalidated tags once they are applied, not before', async () => {
+  it('tells storefront-server/serve.ts the revalidated tags once they are applied, not before', async () => {
     const key = `/cached/k/kupalniki/hook-${Math.random()}`;
     await handler().set(key, page(5000), { fetchCache: false, tags: TAGS });
     const storedAt = Date.now();

@@ -96,7 +96,7 @@ export class RevalidationBatcher {
   }
 }
 
-/** IPC message type a worker sends its siblings (through the cluster primary, scripts/serve.mjs). */
+/** IPC message type a worker sends its siblings (through the cluster primary, storefront-server/serve.ts). */
 export const FANOUT_MESSAGE = 'storefront:revalidate';
 /** Header of a call that is itself a fan-out (not sent on again). */
 export const FANOUT_HEADER = 'x-revalidate-fanout';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * CPU cost and size of the content codings scripts/serve.mjs may send a page in (issue #14 item 9,
- * scripts/lib/page-validators.mjs BROTLI_QUALITY): fetches pages of a running shop uncompressed and
+ * CPU cost and size of the content codings storefront-server/serve.ts may send a page in (issue #14 item 9,
+ * storefront-server/page-validators.ts BROTLI_QUALITY): fetches pages of a running shop uncompressed and
  * compresses each with gzip (level 6: the compression middleware's default, what Next sent) and
  * brotli at several qualities, printing per page the median time of one compression (ms of one
  * core, over `--runs`) and the size, and per coding the totals relative to gzip.

@@ -4,7 +4,7 @@
  * storefront page with and without feed downloads, in one run (docs/feeds.md "Measured").
  *
  * Against a shop already running in production mode (`npm start`, i.e. scripts/start.mjs →
- * scripts/serve.mjs in front of Next, with the shop API beside it):
+ * storefront-server/serve.ts in front of Next, with the shop API beside it):
  *
  * 1. warms the page up (it must answer from the page cache: `x-micro-cache` / `x-nextjs-cache`);
  * 2. autocannon on the page for `--seconds` alone;
@@ -24,7 +24,7 @@
  *
  * `--serve-rates 0,4096,1024 --api-url http://127.0.0.1:8400 [--serve-port 3410]` compares relay
  * settings in one run: for each FEED_DOWNLOAD_RATE_KBPS it starts a storefront server of its own
- * (scripts/serve.mjs, NODE_ENV=production, the build of NEXT_DIST_DIR, the shop API at
+ * (storefront-server/serve.ts, NODE_ENV=production, the build of NEXT_DIST_DIR, the shop API at
  * `--api-url`), runs the three steps above against it, stops it, and prints a table of all of
  * them. Rate 0 runs as before pacing existed (FEED_DOWNLOADS=0, no limit); the others with
  * FEED_DOWNLOADS as set (`--feed-downloads`, default the relay's). A download refused with 503
@@ -187,7 +187,7 @@ async function measure() {
   };
 }
 
-/** A storefront server (scripts/serve.mjs) of its own with `rate`; resolves to a stop function. */
+/** A storefront server (storefront-server/serve.ts) of its own with `rate`; resolves to a stop function. */
 async function startServe(rate) {
   const env = {
     ...process.env,
@@ -197,10 +197,13 @@ async function startServe(rate) {
     FEED_DOWNLOAD_RATE_KBPS: String(rate),
     FEED_DOWNLOADS: rate === 0 ? '0' : FEED_DOWNLOADS,
   };
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['storefront-server/serve.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${SERVE_PORT}`;
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`serve.mjs exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`serve.ts exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}${PAGE}`, { headers: PAGE_HEADERS });
       await res.arrayBuffer();

@@ -63,7 +63,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { pageCacheDir } from './lib/prune-page-cache.mjs';
+import { pageCacheDir } from '../storefront-server/prune-page-cache.ts';
 import { machineLoad, parseArgs, WARN_EXIT } from './lib/shop-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

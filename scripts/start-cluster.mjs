@@ -24,7 +24,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { prepareStaticFiles } from './lib/precompressed-static.mjs';
+import { prepareStaticFiles } from '../storefront-server/precompressed-static.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: flags } = parseArgs({

@@ -6,10 +6,10 @@
  *  3. builds the storefront when there is no build yet, when the build was made for another API
  *     origin, database, SITE_URL or YM_ID (the /media rewrite and the pages prerendered at build time come from
  *     the API the build saw; recorded in {distDir}/shop-build.json), or with --build;
- *  4. serves the build with scripts/serve.mjs, one Next.js server per core (`WEB_CONCURRENCY`
+ *  4. serves the build with storefront-server/serve.ts, one Next.js server per core (`WEB_CONCURRENCY`
  *     workers; or `next dev` with --dev).
  * Ports: PORT (storefront, 3000) and API_PORT (8000). Ctrl+C stops both. Settings are parsed by
- * scripts/lib/settings.mjs: a bad value stops the start with a message naming it.
+ * storefront-server/settings.ts: a bad value stops the start with a message naming it.
  *
  * Flags: --dev (next dev), --build (always rebuild), --api-only, --test (issue #17 item 7, used by
  * tests/e2e/global-setup.ts: the build goes to NEXT_DIST_DIR, default .next-test, so a shop
@@ -21,9 +21,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prepareStaticFiles } from './lib/precompressed-static.mjs';
+import { prepareStaticFiles } from '../storefront-server/precompressed-static.ts';
+import { readServeSettings, readStartSettings, settingsOrExit } from '../storefront-server/settings.ts';
 import { stopTrees } from './lib/process-tree.mjs';
-import { readServeSettings, readStartSettings, settingsOrExit } from './lib/settings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -32,7 +32,7 @@ const settings = settingsOrExit(() =>
   readStartSettings({ ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || (testMode ? '.next-test' : '') }),
 );
 const { port, apiUrl, distDir } = settings;
-// scripts/serve.mjs checks its own variables too; checked here first so a typo stops the start
+// storefront-server/serve.ts checks its own variables too; checked here first so a typo stops the start
 // before a build of minutes, not after it.
 if (!args.has('--dev') && !args.has('--api-only'))
   settingsOrExit(() => readServeSettings({ ...process.env, NEXT_DIST_DIR: distDir }));
@@ -147,7 +147,7 @@ if (args.has('--dev')) {
     writeFileSync(stampFile, stamp);
     console.log(`[start] storefront built after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const web = run(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { NODE_ENV: 'production' });
+  const web = run(process.execPath, [path.join(root, 'storefront-server', 'serve.ts')], { NODE_ENV: 'production' });
   web.on('exit', (code) => stopAll(code ?? 1));
   console.log(`[start] storefront starting on http://localhost:${port}`);
 }

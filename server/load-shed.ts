@@ -7,11 +7,11 @@
  *
  * Registered after the response cache (server/app.ts), so cached anonymous catalogue answers never
  * queue; `/api/health` is never shed (start scripts poll it). The gate is
- * scripts/lib/admission-gate.mjs, shared with the storefront's scripts/serve.mjs. Sizes come from
+ * storefront-server/admission-gate.ts, shared with the storefront's server. Sizes come from
  * `configureLoadShed` (server/main.ts: API_CONCURRENCY, API_QUEUE, API_QUEUE_TIMEOUT_MS) or the
  * defaults below.
  */
-import { AdmissionGate, GateRefusal } from '../scripts/lib/admission-gate.mjs';
+import { AdmissionGate, GateRefusal } from '../storefront-server/admission-gate.ts';
 import type { MiddlewareHandler } from 'hono';
 
 /** Sizes of the gate: concurrent requests, waiting requests, longest wait (ms). */

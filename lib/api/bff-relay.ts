@@ -84,7 +84,7 @@ const FEED = /^\/api\/v1\/feeds\/(yml\.xml|google-merchant\.xml)\/?$/;
 
 /**
  * The browser's address as the storefront's own server saw it: the last entry of
- * `X-Forwarded-For`, which `scripts/serve.mjs` sets from its socket (or, behind the proxies named
+ * `X-Forwarded-For`, which `storefront-server/serve.ts` sets from its socket (or, behind the proxies named
  * in TRUSTED_PROXIES, from their chain) after dropping whatever the browser sent. Null when absent
  * or not an IP address.
  */

@@ -10,7 +10,7 @@
  * (server/load-shed.ts). The fetcher then fails fast: for the next `Retry-After` seconds (at most
  * {@link MAX_BUSY_MS} ms) uncached calls throw a 503 `ApiRequestError` without a request, instead
  * of adding to the API's queue; cached calls still go to Next's data cache, which may answer them.
- * The deadline is kept on `globalThis` under {@link API_BUSY_KEY} so scripts/serve.mjs (same
+ * The deadline is kept on `globalThis` under {@link API_BUSY_KEY} so storefront-server/serve.ts (same
  * process) turns the 500 of a page that failed meanwhile into a 503 + Retry-After.
  */
 import 'server-only';
@@ -34,7 +34,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** `globalThis[API_BUSY_KEY]`: epoch ms until which the shop API said it is saturated (scripts/serve.mjs reads it). */
+/** `globalThis[API_BUSY_KEY]`: epoch ms until which the shop API said it is saturated (storefront-server/serve.ts reads it). */
 export const API_BUSY_KEY = Symbol.for('storefront.apiBusyUntil');
 /** Longest time (ms) calls fail fast after one 503, whatever `Retry-After` says. */
 export const MAX_BUSY_MS = 5_000;

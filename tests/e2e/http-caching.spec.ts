@@ -1,6 +1,6 @@
 /**
- * Conditional GET and brotli on the production server (issue #14 item 9, scripts/serve.mjs and
- * scripts/lib/page-validators.mjs): what a browser or a crawler revalidating a page gets.
+ * Conditional GET and brotli on the production server (issue #14 item 9, storefront-server/serve.ts and
+ * storefront-server/page-validators.ts): what a browser or a crawler revalidating a page gets.
  */
 import { expect, test } from '@playwright/test';
 

@@ -2,7 +2,7 @@
  * `POST /api/revalidate`: the revalidation webhook of issue #13 (lib/revalidation.ts says what it
  * takes; docs/caching.md says who calls it). 401 without the secret, 400 for a malformed body,
  * 200 `{status: "success", tags, paths, ignored}` once the tags are expired in this process; the
- * call is passed on to the other storefront processes (scripts/serve.mjs fan-out).
+ * call is passed on to the other storefront processes (storefront-server/serve.ts fan-out).
  */
 import { revalidatePath, revalidateTag } from 'next/cache';
 import { env } from '@/lib/env';
@@ -45,7 +45,7 @@ export async function POST(request: Request): Promise<Response> {
   if (batch) {
     for (const tag of batch.tags) revalidateTag(tag, { expire: 0 });
     for (const path of batch.paths) revalidatePath(path);
-    // The micro-cache (scripts/serve.mjs) expires its copies when the cache handler has applied
+    // The micro-cache (storefront-server/serve.ts) expires its copies when the cache handler has applied
     // these tags (deploy/next-cache-handler-local.mjs), which happens after this handler returns.
     if (!fanout && typeof process.send === 'function') {
       process.send({ type: FANOUT_MESSAGE, tags: batch.tags, paths: batch.paths });

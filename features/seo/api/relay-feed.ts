@@ -3,7 +3,7 @@
  * /yml.xml and /google-merchant.xml relay GET {SHOP_API_URL}/api/v1/feeds/{name}.
  *
  * In production the storefront server answers these paths itself, before Next
- * (scripts/lib/feed-relay.mjs, issue #28 item 9): it passes the API's built gzip and brotli copies
+ * (storefront-server/feed-relay.ts, issue #28 item 9): it passes the API's built gzip and brotli copies
  * on as they are, with `Content-Encoding`, `Content-Length`, `ETag`, `Last-Modified` and 304.
  * This route is what `next dev`, or `next start` behind nginx, serves. It asks the API for the
  * plain feed (`Accept-Encoding: identity`) because Next drops `Content-Encoding` and

@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import Negotiator from 'negotiator';
-import { etagMatches } from '../../../scripts/lib/page-validators.mjs';
+import { etagMatches } from '../../../storefront-server/page-validators.ts';
 import {
   brotliReady,
   feedFilesFor,

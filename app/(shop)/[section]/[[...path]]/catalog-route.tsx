@@ -7,7 +7,7 @@
  * URL's facets → filters) and GET /v1/all/filters/{path}/ for the facet column. Products:
  * GET /v1/product_offer/; a request whose path differs from the product's `full_path_offer`
  * (missing/wrong slug or category) is permanently redirected there, with the request's query (the
- * cached route never sees it: the storefront server appends it, scripts/lib/storefront-response.mjs;
+ * cached route never sees it: the storefront server appends it, storefront-server/storefront-response.ts;
  * here it is also added, for the per-request route). Unknown section, malformed
  * path, unknown category/product or a page beyond the last → 404.
  */
