@@ -6,7 +6,8 @@
  *
  * - `init()`: on load, if a session exists and no user is loaded, GET /v1/get_user/. Success sets
  *   the user (a user without e-mail opens the write-in popup); failure clears user and token
- *   (the BFF clears the cookie on 401), logs, and `onSessionLost` redirects home.
+ *   (the BFF clears the cookie on 401) and logs; the shopper stays on the page (issue #34 item 5:
+ *   a dead token must not cost them the product they opened). `onSessionLost` is told.
  * - `loadSocialUser()`: after a social code exchange, loads the user with the new token (§4).
  * - `login()` / `register()`: store the user, mark not anonymous, merge guest favourites.
  * - `logout()`: revokes the token (POST /v1/logout/), clears the user and goes home.
@@ -56,6 +57,15 @@ export type SessionState = {
 export function hasLiveSession(now = Date.now()): boolean {
   const exp = sessionExpiry();
   return exp !== null && exp > now;
+}
+
+/**
+ * Whether a social login left the account to be completed (spec §2/§4 complete-registration popup:
+ * "after social login without e-mail or name parts"; issue #34 item 7): no password yet (a VK ID
+ * account) and no e-mail or one of the three name parts missing.
+ */
+export function needsRegistrationCompletion(user: User): boolean {
+  return !user.has_password && (!user.email || !user.last_name || !user.first_name || !user.middle_name);
 }
 
 let initPromise: Promise<void> | null = null;
@@ -118,6 +128,9 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   loadSocialUser: async () => {
     const { user } = await accountRequest('GET', '/v1/get_user/', UserResponse);
     await afterLogin(user);
+    // Spec §4: a social login without e-mail or name parts is asked to complete the registration
+    // (its form asks the e-mail too; opening it closes the write-in popup, one auth popup at a time).
+    if (needsRegistrationCompletion(user)) usePopupsStore.getState().openPopup('completeRegistration');
     return user;
   },
 

@@ -65,4 +65,6 @@ export const ACCOUNT_MESSAGES = {
   socialNotConfigured: 'Вход через эту соцсеть не настроен',
   socialUnknownProvider: SOCIAL_LOGIN_MESSAGES.unknownProvider,
   socialFailed: 'Не удалось войти через соцсеть. Попробуйте ещё раз',
+  /** Issue #34 item 7: the complete-registration popup sent for an account that has a password. */
+  registrationComplete: 'Регистрация уже завершена. Изменить данные можно в личном кабинете',
 } as const;

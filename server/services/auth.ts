@@ -274,6 +274,55 @@ export async function registerUser(
 }
 
 /**
+ * Completes the account of a social login (spec §2/§4 complete-registration popup, §5 rules;
+ * issue #34 item 7): a user created by VK ID without a password gets the full name's three parts,
+ * e-mail, phone and a password, and the personal data consent is recorded as at registration.
+ * @throws ApiHttpError 400 {@link ACCOUNT_MESSAGES.registrationComplete} when the user already has
+ *   a password (their data changes in the profile), or with the spec §8 duplicate message when the
+ *   e-mail or phone belongs to another user.
+ */
+export async function completeSocialRegistration(
+  db: Db,
+  user: UserRow,
+  body: z.output<typeof SignInBody>,
+  evidence: ConsentEvidence = { clientAddress: '', userAgent: '' },
+): Promise<UserRow> {
+  if (user.passwordHash !== null) throw new ApiHttpError(400, ACCOUNT_MESSAGES.registrationComplete);
+  const parts = splitFullName(body.full_name)!;
+  await assertFree(db, body.email, body.phone, user.id);
+  const passwordHash = await hashPassword(body.password_one);
+  try {
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          email: body.email,
+          ...(body.phone ? { phone: body.phone } : {}),
+          lastName: parts.last_name,
+          firstName: parts.first_name,
+          middleName: parts.middle_name,
+          passwordHash,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, user.id), isNull(users.passwordHash)))
+        .returning();
+      if (!updated) throw new ApiHttpError(400, ACCOUNT_MESSAGES.registrationComplete);
+      await recordConsents(tx, {
+        userId: user.id,
+        subject: consentSubject({ userId: user.id }),
+        documents: body.advertising_consent ? ['personal-data', 'advertising'] : ['personal-data'],
+        form: 'registration',
+        evidence,
+      });
+      return updated;
+    });
+  } catch (error) {
+    if (error instanceof ApiHttpError) throw error;
+    rethrowDuplicate(error);
+  }
+}
+
+/**
  * Saves the personal data of PUT /v1/changeinfo/: `full_name` is split into its parts, the
  * separate name fields, e-mail, phone and newsletter flag overwrite them when present; ticking or
  * unticking the newsletter flag records or withdraws the advertising consent (issue #29).

@@ -80,19 +80,29 @@ export function LoginForm({ onForgot, onRegister }: { onForgot: () => void; onRe
 
 /**
  * Registration form (spec §3 payload, §5 rules, §8: the server's message or 'Неизвестная ошибка,
- * обратитесь в тех поддержку'). `complete` switches to the complete-registration rules. Issue #29:
+ * обратитесь в тех поддержку'). `complete` switches to the complete-registration rules (sent with
+ * the session's token, the API completes the social login's account, issue #34 item 7). Issue #29:
  * the unticked box «Я даю согласие на обработку персональных данных» (required, linked to the
  * consent page) and the optional advertising box.
  */
-export function RegistrationForm({ onLogin, complete = false }: { onLogin?: () => void; complete?: boolean }) {
+export function RegistrationForm({
+  onLogin,
+  complete = false,
+  initial,
+}: {
+  onLogin?: () => void;
+  complete?: boolean;
+  /** What the account already has (complete registration after a social login, issue #34 item 7). */
+  initial?: { full_name: string; email: string };
+}) {
   const register = useSessionStore((s) => s.register);
   const [error, setError] = useState<string | null>(null);
   const schema = complete ? completeRegistrationFormSchema : registrationFormSchema;
   const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
-      full_name: '',
-      email: '',
+      full_name: initial?.full_name ?? '',
+      email: initial?.email ?? '',
       phone: '',
       password_one: '',
       password_two: '',

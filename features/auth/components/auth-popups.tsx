@@ -3,13 +3,15 @@
 /**
  * The auth popups of spec §2/§4 (registration, login, forgot password, password change,
  * complete registration, write-in) and the session start:
- * - on mount the session is loaded (spec §4 Session); a failed load clears it and goes home;
+ * - on mount the session is loaded (spec §4 Session); a failed load clears user and token and
+ *   leaves the shopper on the page they came for (issue #34 item 5: the spec's redirect home is
+ *   for an explicit logout, `logout()` in stores/session-store.ts);
  * - `?login=1` opens login (the header's no-JS link), `?reset={token}` opens password change;
  * - Escape and route changes close them through the layout's route effects (features/popups);
  * - login and registration show only when there is no user (spec §2 Popups).
  */
 import dynamic from 'next/dynamic';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/modal/modal';
 import { usePopupsStore, type PopupName } from '@/stores/popups-store';
@@ -30,12 +32,11 @@ export function AuthPopups() {
   const closePopup = usePopupsStore((s) => s.closePopup);
   const user = useSessionStore((s) => s.user);
   const pathname = usePathname();
-  const router = useRouter();
   const [resetToken, setResetToken] = useState<string | null>(null);
 
   useEffect(() => {
-    void useSessionStore.getState().init({ onSessionLost: () => router.replace('/') });
-  }, [router]);
+    void useSessionStore.getState().init();
+  }, []);
 
   // Route changes close every popup and Escape closes the auth popups: both are done once for the
   // whole shop by the layout's route effects (features/popups). Opening a popup from the query
@@ -82,12 +83,17 @@ export function AuthPopups() {
       >
         <PasswordChangeForm token={resetToken ?? ''} />
       </Modal>
+      {/* Spec §2/§4: opened after a social login without e-mail or name parts (stores/session-store.ts
+          needsRegistrationCompletion), so for a signed-in user; the form completes that account. */}
       <Modal
-        open={!user && isOpen('completeRegistration')}
+        open={Boolean(user) && isOpen('completeRegistration')}
         onClose={close('completeRegistration')}
         title="Завершение регистрации"
       >
-        <RegistrationForm complete />
+        <RegistrationForm
+          complete
+          initial={user ? { full_name: user.full_name, email: user.email ?? '' } : undefined}
+        />
       </Modal>
       <Modal open={Boolean(user) && isOpen('writeIn')} onClose={close('writeIn')} title="Укажите почту">
         <WriteInForm onDone={close('writeIn')} />

@@ -23,6 +23,7 @@ import {
   bearerToken,
   burnVerifyTime,
   completeReset,
+  completeSocialRegistration,
   issueResetToken,
   issueToken,
   registerUser,
@@ -31,6 +32,7 @@ import {
   toUser,
   updateProfile,
   userByEmail,
+  userByToken,
   verifyPassword,
   type UserRow,
 } from '../../services/auth';
@@ -60,12 +62,18 @@ async function tokenAnswer(c: Ctx, user: UserRow) {
 
 /**
  * POST /v1/sign_in/: registration (spec §3 payload); duplicates refused with spec §8 texts; without
- * `personal_data_consent: true` 400 (issue #29, 152-ФЗ art. 9).
+ * `personal_data_consent: true` 400 (issue #29, 152-ФЗ art. 9). With `complete: true` from a
+ * signed-in social login without a password (the complete-registration popup, spec §2/§4; issue
+ * #34 item 7) it completes that account instead of making a second one.
  */
 export const signIn: Handler<typeof r.signIn> = async (c) => {
   await limitPerClient(c, 'signIn'); // issue #12: every attempt counts, before any argon2 work (429).
   const body = parseOr400(SignInBody, await readJson(c), 'Не удалось зарегистрироваться');
-  const user = await registerUser(c.var.db, body, consentEvidence(c));
+  const token = body.complete ? bearerToken(c) : null;
+  const current = token ? await userByToken(c.var.db, token) : null;
+  const user = current
+    ? await completeSocialRegistration(c.var.db, current, body, consentEvidence(c))
+    : await registerUser(c.var.db, body, consentEvidence(c));
   // Issue #29: the advertising box starts the double opt-in (the consent is already recorded).
   if (body.advertising_consent && user.email) await startSubscription(c.var.db, user.email);
   return c.json(await tokenAnswer(c, user), 200);

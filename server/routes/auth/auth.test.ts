@@ -659,3 +659,67 @@ describe('VK ID login when configured (spec §4 Session "Social login", §7 soci
     );
   });
 });
+
+describe('complete registration after a social login (spec §2/§4 popup; issue #34 item 7)', () => {
+  async function vkUser(email: string | null) {
+    const { userForVkProfile } = await import('../../services/social');
+    const { issueToken } = await import('../../services/auth');
+    seq += 1;
+    const user = await userForVkProfile(api.handle.db, {
+      vkId: `vk-${seq}-${Date.now()}`,
+      email,
+      firstName: 'Иван',
+      lastName: 'Соколов',
+    });
+    return { user, token: (await issueToken(api.handle.db, user.id)).token };
+  }
+  const from = () => ({ 'x-forwarded-for': `10.34.${seq % 250}.${seq % 7}` });
+
+  it('completes the signed-in VK account (no second account) and then refuses to do it again', async () => {
+    const { user, token } = await vkUser(null);
+    const me = UserResponse.parse((await call(api, 'GET', '/api/v1/get_user/', undefined, auth(token))).json).user;
+    expect(me).toMatchObject({ email: null, has_password: false, middle_name: '' });
+
+    const body = person({ full_name: 'Соколов Иван Петрович', complete: true });
+    const res = await call(api, 'POST', '/api/v1/sign_in/', body, { ...auth(token), ...from() });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const answer = TokenResponse.parse(res.json);
+    expect(answer.user).toMatchObject({
+      id: user.id,
+      email: body.email.toLowerCase(),
+      last_name: 'Соколов',
+      first_name: 'Иван',
+      middle_name: 'Петрович',
+      has_password: true,
+    });
+    const login = await call(api, 'POST', '/api/v1/auth/', { username: body.email, password: 'Secret123' }, from());
+    expect(TokenResponse.parse(login.json).user.id).toBe(user.id);
+
+    expectError(
+      await call(api, 'POST', '/api/v1/sign_in/', person({ full_name: 'Соколов Иван Петрович', complete: true }), {
+        ...auth(token),
+        ...from(),
+      }),
+      400,
+      ACCOUNT_MESSAGES.registrationComplete,
+    );
+  });
+
+  it('refuses an e-mail of another account with the spec message and leaves the VK account as it was', async () => {
+    const taken = await register();
+    const { user, token } = await vkUser(null);
+    expectError(
+      await call(
+        api,
+        'POST',
+        '/api/v1/sign_in/',
+        person({ full_name: 'Соколов Иван Петрович', email: taken.body.email, complete: true }),
+        { ...auth(token), ...from() },
+      ),
+      400,
+      SPEC_MESSAGES.duplicateEmail,
+    );
+    const [row] = await api.handle.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ email: null, passwordHash: null, middleName: '' });
+  });
+});
