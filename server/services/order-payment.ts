@@ -503,6 +503,19 @@ export function onlineMethods(db: Db): PaymentMethod[] {
 }
 
 /**
+ * Until when an order awaiting online payment holds its goods (issue #13: RESERVATION_TTL_MINUTES
+ * from its creation, the rule of `dueOrders` in reservation-stock.ts), ISO 8601; null once paid,
+ * cancelled or for payment on delivery (issue #34 item 9: the basket offers «Оплатить» until then).
+ */
+export function heldUntil(
+  order: Pick<OrderRow, 'status' | 'paymentMethod' | 'paymentStatus' | 'createdAt'>,
+): string | null {
+  if (order.status !== 'new' || order.paymentMethod !== 'card') return null;
+  if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed') return null;
+  return new Date(order.createdAt.getTime() + serverEnv.RESERVATION_TTL_MINUTES * 60_000).toISOString();
+}
+
+/**
  * POST /v1/get_order_info/: the order for its confirm page, after checking the payment with the
  * provider.
  * @throws ApiHttpError 404 unknown order.
@@ -538,6 +551,7 @@ export async function getOrderInfo(db: Db, guid: string): Promise<OrderInfo> {
         ? lastAttempt.message || 'Оплата не прошла'
         : '',
     payment_methods: methods,
+    held_until: heldUntil(order),
     open_payment: open
       ? {
           method: open.method === 'sbp' ? ('sbp' as const) : ('card' as const),

@@ -1,7 +1,8 @@
 /**
  * /basket (spec §2 static pages, title "Корзина"): server-rendered heading and breadcrumbs around
  * the per-user basket island (`features/basket/components/basket-page.tsx`), with the checkout
- * parts of issue #5 composed in: promo code, gift certificate, the checkout choice popup.
+ * parts of issue #5 composed in: promo code, gift certificate, the checkout choice popup, and the
+ * way back to an order placed here and not yet paid (issue #34 item 9).
  */
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { BasketPage } from '@/features/basket/components/basket-page';
@@ -11,6 +12,7 @@ import {
   GiftCardInBasket,
   PromoCodeField,
 } from '@/features/checkout/components/basket-checkout';
+import { UnpaidOrderNotice } from '@/features/checkout/components/unpaid-order-notice';
 import { href, routeTitle } from '@/lib/routes';
 import type { Metadata } from 'next';
 
@@ -28,6 +30,7 @@ export default function BasketRoute() {
     <div className="container">
       <Breadcrumbs items={[{ name: routeTitle('basket'), href: href('basket') }]} />
       <h1>{routeTitle('basket')}</h1>
+      <UnpaidOrderNotice />
       <GiftCardInBasket />
       <BasketPage summaryExtra={<PromoCodeField />} checkoutAction={<BasketCheckoutButton />} />
       <CheckoutChoicePopup />

@@ -158,6 +158,12 @@ export const OrderInfo = z
     items_json: z.array(OrderLine),
     /** The last payment attempt's refusal, e.g. "Платёж отклонён банком", or "". */
     payment_error: z.string(),
+    /**
+     * Issue #34 item 9: until when (ISO 8601) the unpaid order holds its goods for an online
+     * payment (its creation + RESERVATION_TTL_MINUTES); null when paid, cancelled or paid on
+     * delivery. Optional: a backend without it is read as unknown.
+     */
+    held_until: z.string().nullable().optional(),
     /** Issue #29: the methods the payment step offers now (the provider's), e.g. ["card", "sbp"]. */
     payment_methods: z.array(z.enum(['card', 'sbp'])),
     /**

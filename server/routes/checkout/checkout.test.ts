@@ -33,6 +33,7 @@ import {
   products,
   offers,
 } from '../../db/schema';
+import { serverEnv } from '../../env';
 import { DEMO_USER } from '../../seed/accounts';
 import { createOrder } from '../../services/checkout';
 import { call, createTestApi, type TestApi } from '../../test-utils';
@@ -458,6 +459,9 @@ describe('card payment through the sandbox acquiring', () => {
       status: 'new',
     });
     expect(info.to_pay).toBeCloseTo(order.total, 2);
+    // Issue #34 item 9: the declined order still holds its goods, RESERVATION_TTL_MINUTES from its creation.
+    const [placed] = await api.handle.db.select().from(orders).where(eq(orders.guid, order.guid));
+    expect(Date.parse(info.held_until!) - placed!.createdAt.getTime()).toBe(serverEnv.RESERVATION_TTL_MINUTES * 60_000);
     // The decided payment cannot be re-submitted.
     expect(
       (
@@ -477,7 +481,14 @@ describe('card payment through the sandbox acquiring', () => {
     info = OrderInfoResponse.parse(
       (await call(api, 'POST', '/api/v1/get_order_info/', { guid: order.guid })).json,
     ).order_info;
-    expect(info).toMatchObject({ paid: true, payment_status: 'paid', status: 'paid', to_pay: 0, payment_error: '' });
+    expect(info).toMatchObject({
+      paid: true,
+      payment_status: 'paid',
+      status: 'paid',
+      to_pay: 0,
+      payment_error: '',
+      held_until: null,
+    });
     expect(info.items_json).toHaveLength(1);
     expect((await call(api, 'POST', '/api/v1/order_payment/', { guid: order.guid })).status).toBe(409);
   });
