@@ -1,45 +1,128 @@
 #!/usr/bin/env node
 /**
- * Lighthouse audit of the production build (issues #7 and #14): home, a listing, a product, search
- * and /basket, mobile emulation in Debian's chromium, each page measured both ways Lighthouse can
- * slow a load down (scripts/lib/lighthouse-runs.mjs `THROTTLING`, docs/lighthouse.md):
- * - **applied** throttling (Chrome throttles the network to Slow 4G and the CPU 4× during the load):
- *   the performance budget (≥ 95, median of 3), with LCP, TBT and FCP as observed;
- * - **simulated** throttling (Lighthouse's default, PageSpeed Insights'): its performance score
- *   and metrics are printed next to it with their own budget (`simulated`, ≥ 95); these runs also
- *   give accessibility, best-practices and SEO. A run in which Chrome held the first frame back is
- *   run again (see `heldFirstFrame`).
- * CLS is checked on both (the larger median). Prints the median of 3 runs of each kind per page,
- * the failing audits (with the first offending elements and the LCP element under --details) and
- * exits 1 when a page is below the budgets. One more simulated run per page comes first and is not
- * counted: it fills the page and image caches as earlier shoppers would have (the first request of
- * each image size encodes it, ~0.3 s of CPU per AVIF).
+ * Lighthouse audit of the production build against the framework's own floor, in the same run
+ * (issues #7, #14 and #30; docs/lighthouse.md "Same-run budgets"). Absolute Lighthouse figures
+ * move with the Chromium build and the machine; a figure counts only next to its baseline
+ * measured in the same run. So the audit builds and serves the floor app (tests/floor-app: a
+ * hello-world Next.js 16 page, `floor`, and the listing's 24 pictures through next/image,
+ * `pictures`) beside the shop and runs Lighthouse (mobile, simulated throttling, PageSpeed
+ * Insights' setting) on the floor pages and the shop's home, listing, product, search and
+ * /basket in alternation: one warm-up round, then `--runs` rounds (5), median per page. A run in
+ * which Chrome held the first frame back is run again (scripts/lib/lighthouse-runs.mjs).
  *
- * Search results say `noindex, follow` on purpose too (issue #14: an unbounded set of thin pages),
- * so /search is checked the same way as /basket below.
- * One exception, printed as such: /basket is a per-visitor page that says `noindex` and is
- * disallowed in robots.txt on purpose (issue #3 SEO), so Lighthouse's `is-crawlable` audit fails
- * there by design; the SEO budget of /basket is checked on the SEO score recomputed without that
- * audit (Lighthouse's own weights), and both figures are printed.
+ * Budgets, each against the same run's floor ({@link BUDGETS}): performance ≥ floor − 3 points;
+ * LCP ≤ 1.2 × the picture floor's; TBT ≤ 1.5 × the floor's; CLS ≤ 0.02; first-visit JS (the
+ * `/_next/static` scripts the load fetched, gzip level 9 as scripts/js-weight.mjs counts them)
+ * ≤ 1.15 × the floor's; accessibility, best-practices and SEO 100. A budget the shop does not
+ * meet yet is listed in {@link PENDING_FOR_30}: its miss is printed as WARN (exit 3, WARN_EXIT,
+ * which scripts/perf.mjs reports without failing) unless it is worse than that entry's `holdAt`,
+ * the level of the day the list was written: a regression beyond it fails. Every other miss
+ * fails (exit 1).
  *
- * `--warn simulated` (or a list: simulated,cls) prints those budgets' misses as WARN and exits
- * 3 (WARN_EXIT) instead of 1 when only they were missed (CI's setting, README "Performance
- * budgets"; scripts/perf.mjs reports it as WARN).
+ * The applied-throttling figures (Chrome throttles network and CPU during the load, observed
+ * metrics; `--applied-runs` runs, 3, of `--applied-pages`, home,listing,product, and the floor)
+ * are printed beside them, without a budget.
  *
- *   node scripts/audit.mjs [--build] [--runs 3] [--pages home,product] [--details] [--warn simulated]
+ * Search results and /basket say `noindex` on purpose (issues #3 and #14), so their SEO budget is
+ * checked on the SEO score recomputed without `is-crawlable` (Lighthouse's own weights); both
+ * figures are printed.
+ *
+ *   node scripts/audit.mjs [--build] [--runs 5] [--pages home,product] [--details]
+ *                          [--applied-runs 3] [--applied-pages home,listing,product]
+ *                          [--port 3200 --api-port 8200 --floor-port 3210]
  *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
  */
-import { countedRuns, heldFirstFrame, lighthouseOnce, median, metricsOf } from './lib/lighthouse-runs.mjs';
+import { gzipSync } from 'node:zlib';
+import { listingPictures, startFloor } from '../tests/floor-app/floor-server.mjs';
+import {
+  alternatedRuns,
+  firstVisitScripts,
+  heldFirstFrame,
+  lighthouseOnce,
+  median,
+  metricsOf,
+} from './lib/lighthouse-runs.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib/shop-server.mjs';
 
 /**
- * Budgets of issues #7 and #14: scores 0–100, CLS unitless. `performance` is the score under
- * applied throttling, `simulated` the score under Lighthouse's simulated throttling.
+ * A floor TBT below this counts as this (ms): a hello-world page often blocks 0 ms, and 1.5 × 0
+ * would fail any page that runs a script at all. 50 ms is one long task's worth of blocking in
+ * Lighthouse's own TBT definition (the part of a task beyond 50 ms counts).
  */
-const BUDGET = { performance: 95, simulated: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02 };
+const TBT_FLOOR_MIN_MS = 50;
+
+/**
+ * The same-run budgets of issue #30, each a bound from the run's floor medians (`floor`: the
+ * hello-world page, `pictures`: the picture floor) and a factor `k` (the budget's own, or a
+ * pending entry's `holdAt`): `min` budgets fail below the bound, `max` budgets above it.
+ * @type {Record<string, { k: number, kind: 'min' | 'max', unit: string, value: (m: any) => number, bound: (f: { floor: any, pictures: any }, k: number) => number, rule: string }>}
+ */
+const BUDGETS = {
+  performance: {
+    k: 3,
+    kind: 'min',
+    unit: '',
+    value: (m) => m.performance,
+    bound: (f, k) => f.floor.performance - k,
+    rule: 'floor − 3',
+  },
+  lcp: {
+    k: 1.2,
+    kind: 'max',
+    unit: ' ms',
+    value: (m) => m.lcp,
+    bound: (f, k) => k * f.pictures.lcp,
+    rule: '1.2 × picture floor',
+  },
+  tbt: {
+    k: 1.5,
+    kind: 'max',
+    unit: ' ms',
+    value: (m) => m.tbt,
+    bound: (f, k) => k * Math.max(f.floor.tbt, TBT_FLOOR_MIN_MS),
+    rule: `1.5 × floor (≥ ${TBT_FLOOR_MIN_MS} ms)`,
+  },
+  cls: { k: 0.02, kind: 'max', unit: '', value: (m) => m.cls, bound: (_f, k) => k, rule: '0.02' },
+  js: {
+    k: 1.15,
+    kind: 'max',
+    unit: ' kB',
+    value: (m) => m.jsKb,
+    bound: (f, k) => k * f.floor.jsKb,
+    rule: '1.15 × floor',
+  },
+  accessibility: { k: 100, kind: 'min', unit: '', value: (m) => m.accessibility, bound: (_f, k) => k, rule: '100' },
+  'best-practices': {
+    k: 100,
+    kind: 'min',
+    unit: '',
+    value: (m) => m['best-practices'],
+    bound: (_f, k) => k,
+    rule: '100',
+  },
+  seo: { k: 100, kind: 'min', unit: '', value: (m) => m.seoBudget, bound: (_f, k) => k, rule: '100' },
+};
+
+/**
+ * Budgets still pending for #30: what the shop does not meet yet (docs/lighthouse.md has the
+ * run that set them). A miss of these is a WARN, unless the page is worse than `holdAt` (the
+ * budget's factor at the level of that day, with a margin for the run-to-run swing): that fails,
+ * so a regression does not hide behind a pending budget. Remove an entry once the shop meets it.
+ * @type {{ budget: keyof typeof BUDGETS, pages: string[], holdAt: number }[]}
+ */
+const PENDING_FOR_30 = [
+  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 30 },
+  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
+  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 15 },
+  { budget: 'js', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 1.35 },
+];
+
 const args = parseArgs();
-const runs = Number(args.runs ?? 3);
-const warn = typeof args.warn === 'string' ? args.warn.split(',') : [];
+const runs = Number(args.runs ?? 5);
+const appliedRuns = Number(args['applied-runs'] ?? 3);
+const appliedPages = String(args['applied-pages'] ?? 'home,listing,product')
+  .split(',')
+  .filter(Boolean);
 
 /** Audits failing by design per page (see the module docstring). */
 const BY_DESIGN = { basket: ['is-crawlable'], search: ['is-crawlable'] };
@@ -58,10 +141,25 @@ function scoreWithout(lhr, category, skip) {
   return weights ? Math.round((sum / weights) * 100) : 100;
 }
 
+/** Gzipped size (level 9, like a CDN; bytes) of each script URL, fetched once. */
+const gzipOf = new Map();
+/** First-visit JS of a run in kB (1024 bytes), gzip level 9, as scripts/js-weight.mjs counts it. */
+async function firstVisitKb(lhr) {
+  let total = 0;
+  for (const url of firstVisitScripts(lhr)) {
+    if (!gzipOf.has(url)) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      gzipOf.set(url, gzipSync(body, { level: 9 }).length);
+    }
+    total += gzipOf.get(url);
+  }
+  return total / 1024;
+}
+
 /**
  * One Lighthouse run of `url` (page `name`) with simulated throttling in a fresh Chromium: scores
- * 0–100, LCP/TBT/FCP in ms, CLS, the failing binary audits, and whether Chrome held the first
- * frame back.
+ * 0–100, LCP/TBT/FCP in ms, CLS, first-visit JS in kB, the failing binary audits, and whether
+ * Chrome held the first frame back.
  */
 async function auditOnce(url, name) {
   const lhr = await lighthouseOnce(url);
@@ -75,6 +173,7 @@ async function auditOnce(url, name) {
     'best-practices': lhr.categories['best-practices'].score * 100,
     seo: lhr.categories.seo.score * 100,
     seoBudget: BY_DESIGN[name] ? scoreWithout(lhr, 'seo', BY_DESIGN[name]) : lhr.categories.seo.score * 100,
+    jsKb: await firstVisitKb(lhr),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     details: failing.map(
       (a) =>
@@ -89,95 +188,148 @@ async function auditOnce(url, name) {
   };
 }
 
-/**
- * One Lighthouse run of `url` with applied throttling, performance only: the score 0–100 and the
- * observed LCP/TBT/FCP in ms and CLS.
- */
+/** One Lighthouse run of `url` with applied throttling, performance only (observed metrics). */
 async function appliedOnce(url) {
   const lhr = await lighthouseOnce(url, { throttling: 'applied', categories: ['performance'] });
-  return { performance: lhr.categories.performance.score * 100, ...metricsOf(lhr) };
+  return { held: false, performance: lhr.categories.performance.score * 100, ...metricsOf(lhr) };
 }
 
-/**
- * The median of each of `keys` over a page's runs.
- * @param {Record<string, number>[]} list
- * @param {string[]} keys
- * @returns {Record<string, number>}
- */
+/** The median of each of `keys` over a page's runs. */
 const medians = (list, keys) => Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))]));
 
 /** `value` right-aligned in `width` characters, rounded unless `digits` is given. */
 const col = (value, width, digits) =>
   (digits === undefined ? String(Math.round(value)) : value.toFixed(digits)).padStart(width);
 
-const shop = await startShop({ url: args.url, api: args.api, build: Boolean(args.build) });
+const SHOP_PAGES = ['home', 'listing', 'product', 'search', 'basket'];
+const shop = await startShop({
+  url: args.url,
+  api: args.api,
+  port: args['port'] ? Number(args['port']) : undefined,
+  apiPort: args['api-port'] ? Number(args['api-port']) : undefined,
+  build: Boolean(args.build),
+});
+let floor;
 let failed = false;
 let anyWarned = false;
 try {
+  const pictures = await listingPictures(shop.api);
+  floor = await startFloor({
+    port: Number(args['floor-port'] ?? 3210),
+    api: shop.api,
+    pictures,
+    build: Boolean(args.build),
+  });
   const { product, listing } = await samplePaths(shop.api);
-  const allPages = {
+  const shopPaths = {
     home: '/',
     listing,
     product,
     search: '/search?searchParam=%D0%BA%D1%83%D0%BF%D0%B0%D0%BB%D1%8C%D0%BD%D0%B8%D0%BA',
     basket: '/basket',
   };
-  const wanted = args.pages ? String(args.pages).split(',') : Object.keys(allPages);
-  console.log(machineLoad());
-  console.log('           applied throttling             simulated throttling');
-  console.log('page       perf  LCP ms  TBT ms  FCP ms   perf  LCP ms  TBT ms  FCP ms   a11y  b-p   seo   CLS');
-  for (const name of wanted) {
-    const url = shop.base + allPages[name];
-    // One request first: the first render of a page fills the storefront's data cache.
-    await (await fetch(url)).text();
-    // Run 0 warms the page and image caches and is not counted; a run Chrome held the first
-    // frame back in (see `heldFirstFrame`) is run again (scripts/lib/lighthouse-runs.mjs).
-    const { counted: results, held, unheld } = await countedRuns(runs, () => auditOnce(url, name));
-    const applied = [];
-    for (let i = 0; i < runs; i += 1) applied.push(await appliedOnce(url));
-    const m = medians(results, ['accessibility', 'best-practices', 'seo', 'seoBudget']);
-    const sim = medians(results, ['performance', 'lcp', 'tbt', 'fcp', 'cls']);
-    const app = medians(applied, ['performance', 'lcp', 'tbt', 'fcp', 'cls']);
-    const cls = Math.max(sim.cls, app.cls);
-    const misses = [];
-    const warned = [];
-    const miss = (key, text) => (warn.includes(key) ? warned : misses).push(text);
-    if (app.performance < BUDGET.performance)
-      miss('performance', `performance ${Math.round(app.performance)} < ${BUDGET.performance}`);
-    if (sim.performance < BUDGET.simulated)
-      miss('simulated', `simulated performance ${Math.round(sim.performance)} < ${BUDGET.simulated}`);
-    for (const k of ['accessibility', 'best-practices'])
-      if (m[k] < BUDGET[k]) miss(k, `${k} ${Math.round(m[k])} < ${BUDGET[k]}`);
-    if (m.seoBudget < BUDGET.seo) miss('seo', `seo ${Math.round(m.seoBudget)} < ${BUDGET.seo}`);
-    if (cls > BUDGET.cls) miss('cls', `CLS ${cls.toFixed(3)} > ${BUDGET.cls}`);
-    failed ||= misses.length > 0;
-    anyWarned ||= warned.length > 0;
+  const wanted = args.pages ? String(args.pages).split(',') : SHOP_PAGES;
+  const urls = {
+    floor: `${floor.base}/`,
+    pictures: `${floor.base}/pictures`,
+    ...Object.fromEntries(wanted.map((name) => [name, shop.base + shopPaths[name]])),
+  };
+  const targets = Object.keys(urls);
+  const loadBefore = machineLoad();
+  console.log(`${loadBefore} at the start`);
+  // One request first: the first render of a page fills the storefront's data cache.
+  for (const url of Object.values(urls)) await (await fetch(url)).text();
+  const t0 = Date.now();
+  const sim = await alternatedRuns(targets, runs, (name) => auditOnce(urls[name], name));
+  const appliedTargets = ['floor', 'pictures', ...appliedPages.filter((p) => wanted.includes(p))];
+  const applied =
+    appliedRuns > 0
+      ? await alternatedRuns(appliedTargets, appliedRuns, (name) => appliedOnce(urls[name]), { warmUp: false })
+      : {};
+  console.log(`${machineLoad()} at the end (${Math.round((Date.now() - t0) / 1000)} s of Lighthouse runs)`);
+
+  const keys = [
+    'performance',
+    'lcp',
+    'tbt',
+    'fcp',
+    'cls',
+    'jsKb',
+    'accessibility',
+    'best-practices',
+    'seo',
+    'seoBudget',
+  ];
+  const m = Object.fromEntries(targets.map((t) => [t, medians(sim[t].counted, keys)]));
+  const a = Object.fromEntries(
+    Object.keys(applied).map((t) => [t, medians(applied[t].counted, ['performance', 'lcp', 'tbt', 'fcp', 'cls'])]),
+  );
+
+  console.log(
+    `\nsimulated throttling, median of ${runs} alternated runs      | applied throttling, median of ${appliedRuns}`,
+  );
+  console.log('page       perf  LCP ms  TBT ms  FCP ms    CLS  JS kB  a11y  b-p  seo | perf  LCP ms  TBT ms');
+  for (const t of targets) {
+    const s = m[t];
+    const ap = a[t];
     console.log(
-      `${name.padEnd(10)} ${col(app.performance, 4)}  ${col(app.lcp, 6)}  ${col(app.tbt, 6)}  ${col(app.fcp, 6)}  ` +
-        ` ${col(sim.performance, 4)}  ${col(sim.lcp, 6)}  ${col(sim.tbt, 6)}  ${col(sim.fcp, 6)}  ` +
-        ` ${col(m.accessibility, 4)}  ${col(m['best-practices'], 3)}  ${col(m.seo, 4)}  ${col(cls, 5, 3)}` +
-        `${misses.length ? `  BELOW: ${misses.join('; ')}` : ''}${warned.length ? `  WARN: ${warned.join('; ')}` : ''}`,
+      `${t.padEnd(10)} ${col(s.performance, 4)}  ${col(s.lcp, 6)}  ${col(s.tbt, 6)}  ${col(s.fcp, 6)}  ${col(s.cls, 5, 3)}  ${col(s.jsKb, 5, 1)}` +
+        `  ${col(s.accessibility, 4)}  ${col(s['best-practices'], 3)}  ${col(s.seo, 3)} |` +
+        (ap ? ` ${col(ap.performance, 4)}  ${col(ap.lcp, 6)}  ${col(ap.tbt, 6)}` : '    —'),
     );
+  }
+  console.log('\nper run (simulated performance / LCP ms / TBT ms; applied performance)');
+  for (const t of targets) {
+    const list = sim[t].counted;
     console.log(
-      `           performance per run: applied ${applied.map((r) => Math.round(r.performance)).join(', ')}; simulated ${results.map((r) => Math.round(r.performance)).join(', ')}`,
+      `${t.padEnd(10)} ${list.map((r) => Math.round(r.performance)).join(', ')} / ${list.map((r) => Math.round(r.lcp)).join(', ')} / ${list.map((r) => Math.round(r.tbt)).join(', ')}` +
+        (applied[t] ? `; applied ${applied[t].counted.map((r) => Math.round(r.performance)).join(', ')}` : '') +
+        (sim[t].held.length
+          ? `; ${sim[t].held.length} held-frame run(s) run again (${sim[t].held.map((r) => Math.round(r.performance)).join(', ')})`
+          : ''),
     );
-    if (m.seoBudget !== m.seo)
-      console.log(
-        `           SEO ${Math.round(m.seoBudget)} without ${BY_DESIGN[name].join(', ')} (noindex by design)`,
-      );
-    if (held.length)
-      console.log(
-        `           ${held.length} run(s) with the first frame held back by Chrome, run again (performance ${held.map((r) => r.performance).join(', ')})${unheld < runs ? `; only ${unheld} other run(s): counted` : ''}`,
-      );
-    const failing = [...new Set(results.flatMap((r) => r.failing))];
-    if (failing.length) console.log(`           failing audits: ${failing.join(', ')}`);
+  }
+
+  const f = { floor: m.floor, pictures: m.pictures };
+  console.log(
+    `\nsame-run budgets (issue #30) against floor ${Math.round(f.floor.performance)}, TBT ${Math.round(f.floor.tbt)} ms, JS ${f.floor.jsKb.toFixed(1)} kB; picture floor LCP ${Math.round(f.pictures.lcp)} ms`,
+  );
+  for (const page of wanted) {
+    const lines = [];
+    for (const [name, budget] of Object.entries(BUDGETS)) {
+      const value = budget.value(m[page]);
+      const bound = budget.bound(f, budget.k);
+      const ok = budget.kind === 'min' ? value >= bound : value <= bound;
+      const digits = name === 'cls' ? 3 : name === 'js' ? 1 : 0;
+      const figure = `${name} ${value.toFixed(digits)}${budget.unit} ${budget.kind === 'min' ? '≥' : '≤'} ${bound.toFixed(digits)} (${budget.rule})`;
+      const pending = PENDING_FOR_30.find((p) => p.budget === name && p.pages.includes(page));
+      if (ok) {
+        lines.push(`  ok    ${figure}${pending ? '  — met: its PENDING_FOR_30 entry can go' : ''}`);
+        continue;
+      }
+      const hold = pending ? budget.bound(f, pending.holdAt) : undefined;
+      const held = hold !== undefined && (budget.kind === 'min' ? value >= hold : value <= hold);
+      if (held) {
+        anyWarned = true;
+        lines.push(`  WARN  ${figure}  — pending for #30 (fails beyond ${hold.toFixed(digits)})`);
+      } else {
+        failed = true;
+        lines.push(`  FAIL  ${figure}${pending ? `  — worse than its pending level ${hold.toFixed(digits)}` : ''}`);
+      }
+    }
+    console.log(`${page}\n${lines.join('\n')}`);
+    if (m[page].seoBudget !== m[page].seo)
+      console.log(`  SEO ${Math.round(m[page].seo)} with ${BY_DESIGN[page].join(', ')} (noindex by design)`);
+    const failing = [...new Set(sim[page].counted.flatMap((r) => r.failing))];
+    if (failing.length) console.log(`  failing audits: ${failing.join(', ')}`);
     if (args.details) {
-      console.log(`           LCP element: ${results[0].lcpElement}`);
-      for (const line of new Set(results.flatMap((r) => r.details))) console.log(`           ${line.slice(0, 300)}`);
+      console.log(`  LCP element: ${sim[page].counted[0].lcpElement}`);
+      for (const line of new Set(sim[page].counted.flatMap((r) => r.details))) console.log(`  ${line.slice(0, 300)}`);
     }
   }
 } finally {
+  await floor?.stop();
   await shop.stop();
 }
-// WARN_EXIT: only budgets named in --warn were missed (scripts/perf.mjs reports WARN, not failure).
+// WARN_EXIT: only pending budgets were missed (scripts/perf.mjs reports WARN, not failure).
 process.exit(failed ? 1 : anyWarned ? WARN_EXIT : 0);

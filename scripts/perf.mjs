@@ -7,11 +7,11 @@
  *
  *   node scripts/perf.mjs [--build] [--only js-weight,audit,bench] [--ci]
  *
- * `--ci` is what .ci/run uses: the first-visit JS weight, the Lighthouse performance score under
- * applied throttling, accessibility, best-practices, SEO, CLS and requests/s budgets fail the run;
- * the performance score under Lighthouse's simulated throttling, which swings 10–20 points between
- * runs of one build on this 2-core machine, is printed, and its miss as WARN (README "Performance
- * budgets", docs/lighthouse.md).
+ * `--ci` is what .ci/run uses: the first-visit JS weight (absolute, 170 kB), requests/s and the
+ * audit's same-run budgets of issue #30 fail the run (scripts/audit.mjs: each page against the
+ * floor app measured in alternation in the same run; applied-throttling figures printed beside
+ * them); the audit's budgets still pending for #30 and the burst targets are reported as WARN
+ * (README "Performance budgets", docs/lighthouse.md "Same-run budgets").
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -23,7 +23,7 @@ const args = parseArgs();
 const only = typeof args.only === 'string' ? args.only.split(',') : ['js-weight', 'audit', 'bench'];
 const steps = [
   { name: 'js-weight', argv: ['scripts/js-weight.mjs'] },
-  { name: 'audit', argv: ['scripts/audit.mjs', ...(args.ci ? ['--warn', 'simulated'] : [])] },
+  { name: 'audit', argv: ['scripts/audit.mjs'] },
   { name: 'bench', argv: ['scripts/bench.mjs', ...(args.ci ? ['--warn-burst'] : [])] },
 ].filter((step) => only.includes(step.name));
 

@@ -23,3 +23,12 @@ export declare function lighthouseOnce(
 export declare function median(values: number[]): number;
 /** LCP, TBT, FCP (ms) and CLS of a Lighthouse result. */
 export declare function metricsOf(lhr: unknown): { lcp: number; cls: number; tbt: number; fcp: number };
+/** Runs over `targets` in alternation: a warm-up round, then rounds of one run per target; held runs run again. */
+export declare function alternatedRuns<T extends { held: boolean }>(
+  targets: string[],
+  runs: number,
+  once: (target: string) => Promise<T>,
+  options?: { warmUp?: boolean },
+): Promise<Record<string, { counted: T[]; held: T[]; unheld: number }>>;
+/** The `/_next/static/**.js` URLs a Lighthouse run's page load requested. */
+export declare function firstVisitScripts(lhr: unknown): string[];

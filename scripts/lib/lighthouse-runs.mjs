@@ -146,3 +146,64 @@ export async function countedRuns(runs, once) {
   const counted = [...unheldRuns, ...held.slice(0, Math.max(0, runs - unheldRuns.length))];
   return { counted, held, unheld: unheldRuns.length };
 }
+
+/**
+ * Runs `once` over `targets` in alternation (issue #30, docs/lighthouse.md "Same-run budgets"):
+ * one warm-up round, not counted, then rounds of one run per target, so a load swing on the
+ * machine falls on the floor and the shop alike. A target whose run Chrome held the first frame
+ * back in (`held`) gets one more run in a later round, at most {@link MAX_REDOS} times; when too
+ * few others came, held runs fill up its count.
+ * @template {{ held: boolean }} T
+ * @param {string[]} targets names passed to `once`
+ * @param {number} runs how many runs to count per target
+ * @param {(target: string) => Promise<T>} once one Lighthouse run of a target
+ * @param {{ warmUp?: boolean }} [options] `warmUp: false` skips the warm-up round (the pages
+ *   were loaded by earlier runs already)
+ * @returns {Promise<Record<string, { counted: T[], held: T[], unheld: number }>>}
+ */
+export async function alternatedRuns(targets, runs, once, { warmUp = true } = {}) {
+  const state = Object.fromEntries(
+    targets.map((t) => [t, { unheld: /** @type {T[]} */ ([]), held: /** @type {T[]} */ ([]) }]),
+  );
+  if (warmUp) for (const target of targets) await once(target);
+  for (let round = 0; round < runs + MAX_REDOS; round += 1) {
+    const due = targets.filter((t) => state[t].unheld.length < runs && round < runs + state[t].held.length);
+    if (due.length === 0) break;
+    for (const target of due) {
+      const run = await once(target);
+      (run.held ? state[target].held : state[target].unheld).push(run);
+    }
+  }
+  return Object.fromEntries(
+    targets.map((t) => {
+      const { unheld, held } = state[t];
+      const counted = [...unheld, ...held.slice(0, Math.max(0, runs - unheld.length))];
+      return [t, { counted, held, unheld: unheld.length }];
+    }),
+  );
+}
+
+/**
+ * The scripts a first visit ran (issue #7's first-visit JS, as scripts/js-weight.mjs counts it):
+ * the URLs of the `/_next/static/**.js` requests of a Lighthouse run's page load. Next's
+ * `<script noModule>` polyfills are never fetched by Chrome, so they are not among them.
+ * @param {any} lhr a Lighthouse result
+ * @returns {string[]}
+ */
+export function firstVisitScripts(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return [
+    ...new Set(
+      items
+        .map((/** @type {{ url: string }} */ item) => item.url)
+        .filter((url) => {
+          try {
+            const { pathname } = new URL(url);
+            return pathname.startsWith('/_next/static/') && pathname.endsWith('.js');
+          } catch {
+            return false;
+          }
+        }),
+    ),
+  ];
+}

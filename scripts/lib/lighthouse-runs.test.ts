@@ -7,7 +7,16 @@
  * with held runs only when too few others came.
  */
 import { describe, expect, it } from 'vitest';
-import { countedRuns, heldFirstFrame, lighthouseOnce, MAX_REDOS, median, metricsOf } from './lighthouse-runs.mjs';
+import {
+  alternatedRuns,
+  countedRuns,
+  firstVisitScripts,
+  heldFirstFrame,
+  lighthouseOnce,
+  MAX_REDOS,
+  median,
+  metricsOf,
+} from './lighthouse-runs.mjs';
 
 const run = (observedFirstPaint: number, observedLoad: number) => ({
   audits: { metrics: { details: { items: [{ observedFirstPaint, observedLoad }] } } },
@@ -97,5 +106,75 @@ describe('lighthouseOnce', () => {
     await expect(lighthouseOnce('http://localhost:1/', { throttling: 'fast' })).rejects.toThrow(
       /unknown throttling "fast"/,
     );
+  });
+});
+
+describe('alternatedRuns (issue #30: the floor and the shop in the same rounds)', () => {
+  it('runs a warm-up round, then one run per target per round, in alternation', async () => {
+    const order: string[] = [];
+    const result = await alternatedRuns(['floor', 'listing'], 2, async (target) => {
+      order.push(target);
+      return { target, held: false, n: order.length };
+    });
+    expect(order).toEqual(['floor', 'listing', 'floor', 'listing', 'floor', 'listing']);
+    expect(result.floor?.counted.map((r) => r.n)).toEqual([3, 5]);
+    expect(result.listing?.counted.map((r) => r.n)).toEqual([4, 6]);
+  });
+
+  it('runs a held run of one target again in a later round, not the others', async () => {
+    const order: string[] = [];
+    let listingRuns = 0;
+    const result = await alternatedRuns(['floor', 'listing'], 2, async (target) => {
+      order.push(target);
+      if (target === 'listing') listingRuns += 1;
+      // the listing's first counted run (its second run overall) is held back
+      return { held: target === 'listing' && listingRuns === 2 };
+    });
+    expect(order).toEqual(['floor', 'listing', 'floor', 'listing', 'floor', 'listing', 'listing']);
+    expect(result.listing?.held).toHaveLength(1);
+    expect(result.listing?.unheld).toBe(2);
+    expect(result.floor?.counted).toHaveLength(2);
+  });
+
+  it('skips the warm-up round when told', async () => {
+    const order: string[] = [];
+    await alternatedRuns(['floor', 'listing'], 1, async (target) => (order.push(target), { held: false }), {
+      warmUp: false,
+    });
+    expect(order).toEqual(['floor', 'listing']);
+  });
+
+  it('gives up after MAX_REDOS extra runs and counts held ones', async () => {
+    const result = await alternatedRuns(['listing'], 2, async () => ({ held: true }));
+    expect(result.listing?.held).toHaveLength(2 + MAX_REDOS);
+    expect(result.listing?.counted).toHaveLength(2);
+    expect(result.listing?.unheld).toBe(0);
+  });
+});
+
+describe('firstVisitScripts', () => {
+  it('lists the _next/static scripts of the load once each, not styles, images or other hosts', () => {
+    const lhr = {
+      audits: {
+        'network-requests': {
+          details: {
+            items: [
+              { url: 'http://localhost:3200/kupalniki' },
+              { url: 'http://localhost:3200/_next/static/chunks/a1.js' },
+              { url: 'http://localhost:3200/_next/static/chunks/a1.js' },
+              { url: 'http://localhost:3200/_next/static/chunks/b2.js?dpl=x' },
+              { url: 'http://localhost:3200/_next/static/media/font.woff2' },
+              { url: 'http://localhost:3200/_next/image?url=%2Fmedia%2F1.jpg&w=390&q=75' },
+              { url: 'data:image/png;base64,AAAA' },
+            ],
+          },
+        },
+      },
+    };
+    expect(firstVisitScripts(lhr)).toEqual([
+      'http://localhost:3200/_next/static/chunks/a1.js',
+      'http://localhost:3200/_next/static/chunks/b2.js?dpl=x',
+    ]);
+    expect(firstVisitScripts({ audits: {} })).toEqual([]);
   });
 });
