@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRequest, isWellEncoded, overloadedAnswer } from './request-guard.ts';
+import { guardRequest, isWellEncoded, overloadedAnswer, slashRedirect } from './request-guard.ts';
 
 describe('guardRequest (issue #12 items 11 and 14)', () => {
   it('answers 400 with a Russian page to malformed percent-encoding in the path', () => {
@@ -51,5 +51,34 @@ describe('guardRequest (issue #12 items 11 and 14)', () => {
     expect(a.status).toBe(503);
     expect(a.headers['retry-after']).toBe('5');
     expect(a.body).toMatch(/перегружен/);
+  });
+});
+
+describe('slashRedirect (issue #34 item 10: a path ending in // took two redirects)', () => {
+  it('goes in one step where Next and the trailing-slash rule (spec §2) would end', () => {
+    expect(slashRedirect('/kupalniki//')).toBe('/kupalniki');
+    expect(slashRedirect('/kupalniki//?page=2&sort=price')).toBe('/kupalniki?page=2&sort=price');
+    expect(slashRedirect('/about///')).toBe('/about');
+    expect(slashRedirect('/kupalniki//slitnye/')).toBe('/kupalniki/slitnye');
+    expect(slashRedirect('/kupalniki\\slitnye')).toBe('/kupalniki/slitnye');
+    expect(slashRedirect('//')).toBe('/');
+    // Never a protocol-relative URL to another host.
+    expect(slashRedirect('//evil.example/x')).toBe('/evil.example/x');
+  });
+
+  it('keeps the trailing slash of the BFF, Next internals and media, and leaves single slashes to proxy.ts', () => {
+    expect(slashRedirect('/api//v1/cart/')).toBe('/api/v1/cart/');
+    expect(slashRedirect('/media//a.webp')).toBe('/media/a.webp');
+    expect(slashRedirect('/kupalniki/')).toBeNull();
+    expect(slashRedirect('/kupalniki?next=//x')).toBeNull();
+    expect(slashRedirect('/')).toBeNull();
+    expect(slashRedirect('http://shop.test//kupalniki')).toBeNull();
+  });
+
+  it('is answered as a 308 with Location before Next sees the request', () => {
+    const a = guardRequest('GET', '/kupalniki//?page=2');
+    expect(a?.status).toBe(308);
+    expect(a?.headers.location).toBe('/kupalniki?page=2');
+    expect(guardRequest('GET', '/kupalniki?page=2')).toBeNull();
   });
 });

@@ -9,6 +9,9 @@
  *   store a new cache entry for every random query (60 requests: 28 s of CPU instead of 0.5 s).
  *   The shop's own image sources never carry a query or fragment, so a local source (`/…`) with
  *   `?` or `#` gets 400, as does a repeated or missing `url`.
+ * - Issue #34 item 10: a path with repeated slashes or a backslash (`/kupalniki//`) took two
+ *   redirects: Next's own (`//` → `/`, made before proxy.ts runs) and then the proxy's trailing-slash
+ *   one (spec §2). It gets one 308 here, to the path both would end at, query kept.
  *
  * The answers are short Russian HTML pages, never cached (`Cache-Control: no-store`).
  */
@@ -43,6 +46,11 @@ function answer(status: number, title: string, text: string, headers: Record<str
   };
 }
 
+/** `text` safe inside HTML. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 /** True when every `%` in `text` starts a valid escape and the escapes decode as UTF-8. */
 export function isWellEncoded(text: string): boolean {
   if (!text.includes('%')) return true;
@@ -54,12 +62,33 @@ export function isWellEncoded(text: string): boolean {
   }
 }
 
+/** Paths whose trailing slash stays (proxy.ts matcher: the BFF, Next internals, proxied media). */
+const KEEPS_TRAILING_SLASH = /^\/(?:api|_next|media)\//;
+
+/**
+ * Where a path with repeated slashes or a backslash redirects: Next's normalisation (`\` → `/`,
+ * runs of `/` → one) and, except under /api/, /_next/ and /media/, the spec §2 rule (no trailing
+ * slash but the root's), query kept; null when the path has neither (proxy.ts handles a single
+ * trailing slash).
+ * @param rawUrl the request target as sent (`/path?query`)
+ * @example slashRedirect('/kupalniki//?page=2') === '/kupalniki?page=2'
+ */
+export function slashRedirect(rawUrl: string): string | null {
+  const q = rawUrl.indexOf('?');
+  const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
+  // An absolute-form target (`http://host/x`, RFC 9112 §3.2.2) is not a path: left to Next.
+  if (!pathname.startsWith('/') || !/\/\/|\\/.test(pathname)) return null;
+  let target = pathname.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  if (!KEEPS_TRAILING_SLASH.test(target)) target = target.replace(/\/+$/, '') || '/';
+  return `${target}${q === -1 ? '' : rawUrl.slice(q)}`;
+}
+
 /**
  * The answer for a request the storefront refuses before Next sees it, or null to go on.
  * @param method the request method
  * @param rawUrl the request target as sent (`/path?query`)
  * @returns 405 for TRACE/TRACK/CONNECT, 400 for a malformed path or a
- *   `/_next/image` source with a query.
+ *   `/_next/image` source with a query, 308 for repeated slashes ({@link slashRedirect}).
  */
 export function guardRequest(method: string | undefined, rawUrl: string | undefined): GuardAnswer | null {
   if (FORBIDDEN_METHODS.has(String(method).toUpperCase())) {
@@ -72,6 +101,12 @@ export function guardRequest(method: string | undefined, rawUrl: string | undefi
   const pathname = q === -1 ? url : url.slice(0, q);
   if (!isWellEncoded(pathname)) {
     return answer(400, 'Некорректный адрес', 'В адресе страницы есть ошибка: проверьте ссылку.');
+  }
+  const target = slashRedirect(url);
+  if (target !== null) {
+    return answer(308, 'Страница переехала', `Страница находится по адресу ${escapeHtml(target)}.`, {
+      location: target,
+    });
   }
   if (pathname === '/_next/image') {
     const sources = new URLSearchParams(q === -1 ? '' : url.slice(q + 1)).getAll('url');
