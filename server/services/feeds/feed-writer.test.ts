@@ -186,6 +186,29 @@ describe('incremental feed builds equal full builds (issue #28)', () => {
   }
 });
 
+describe('reading a build from its pieces (issue #28)', () => {
+  /** Open file descriptors of this process (Linux). */
+  const openFds = async () => (await readdir('/proc/self/fd')).length;
+
+  it('a download left mid-way closes its file; a missing piece fails the stream', async () => {
+    const [format] = FORMATS['yml.xml'];
+    const segments = await segmentDir();
+    const built = await writeFullFeed(api.handle.db, format, options, segments, { segmentProducts: 4 });
+    expect(built.parts.length).toBeGreaterThan(5);
+    const fds = await openFds();
+    const download = readFeed(segments, built.parts, 'gzip', built.gzipEnd);
+    await new Promise((resolve) => download.once('data', resolve));
+    download.destroy();
+    await new Promise((resolve) => download.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await openFds()).toBe(fds);
+
+    await rm(piecePath(segments, built.parts[3]!, 'identity'));
+    await expect(buffer(readFeed(segments, built.parts, 'identity', built.gzipEnd))).rejects.toThrow(/ENOENT/);
+    expect(await openFds()).toBe(fds);
+  });
+});
+
 describe('FeedFiles builds incrementally from the change log (issue #28)', () => {
   let files: FeedFiles;
   let feedDir: string;
