@@ -240,11 +240,28 @@ try {
   // One request first: the first render of a page fills the storefront's data cache.
   for (const url of Object.values(urls)) await (await fetch(url)).text();
   const t0 = Date.now();
-  const sim = await alternatedRuns(targets, runs, (name) => auditOnce(urls[name], name));
+  const progress = (kind) => (name, run) =>
+    console.error(
+      `[audit] ${kind} ${name}: performance ${Math.round(run.performance)}, LCP ${Math.round(run.lcp)} ms${run.held ? ' (held first frame)' : ''}`,
+    );
+  const sim = await alternatedRuns(targets, runs, async (name) => {
+    const run = await auditOnce(urls[name], name);
+    progress('simulated')(name, run);
+    return run;
+  });
   const appliedTargets = ['floor', 'pictures', ...appliedPages.filter((p) => wanted.includes(p))];
   const applied =
     appliedRuns > 0
-      ? await alternatedRuns(appliedTargets, appliedRuns, (name) => appliedOnce(urls[name]), { warmUp: false })
+      ? await alternatedRuns(
+          appliedTargets,
+          appliedRuns,
+          async (name) => {
+            const run = await appliedOnce(urls[name]);
+            progress('applied')(name, run);
+            return run;
+          },
+          { warmUp: false },
+        )
       : {};
   console.log(`${machineLoad()} at the end (${Math.round((Date.now() - t0) / 1000)} s of Lighthouse runs)`);
 
