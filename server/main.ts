@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { serverEnv } from './env';
+import { API_SERVER_OPTIONS, applyApiServerTimeouts } from './http-server-options';
 import { configureLoadShed } from './load-shed';
 import { seedDatabase } from './seed';
 import { catalogIndex, catalogIndexEnabled } from './services/catalog-index';
@@ -26,9 +27,13 @@ for (const line of demoWarnings(env)) console.warn(`\n[shop-api] !!! WARNING: ${
 // Issue #31: listen first, so liveness answers while the migrations run and readiness says why
 // it is not ready yet (server/startup-gate.ts); other requests wait for the app.
 const gate = startupGate();
-const server = serve({ fetch: gate.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) => {
-  console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
-});
+const server = serve(
+  // Issue #31 item 5: slow-header clients dropped within seconds (server/http-server-options.ts).
+  { fetch: gate.fetch, port: env.API_PORT, hostname: env.API_HOST, serverOptions: API_SERVER_OPTIONS },
+  (info) => {
+    console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
+  },
+);
 const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
 console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
 gate.phase('seeding');
@@ -89,16 +94,8 @@ const recordAddress = () => {
 };
 if (server.listening) recordAddress();
 else server.once('listening', recordAddress);
-// Idle keep-alive connections stay open longer than any client keeps them (Node's agent, which
-// Next's /media rewrite proxy uses, drops them after 5 s — the server's default too): with equal
-// timeouts the server closed a connection just as the storefront reused it, and an image answered
-// 500 "socket hang up" under load. headersTimeout must exceed keepAliveTimeout.
-// requestTimeout (issue #12): a client that never finishes sending its request is dropped.
-if ('keepAliveTimeout' in server) {
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 70_000;
-}
+// Keep-alive, headers and request timeouts: server/http-server-options.ts.
+if ('keepAliveTimeout' in server) applyApiServerTimeouts(server);
 
 async function shutdown() {
   stopSweeper();
