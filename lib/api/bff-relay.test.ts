@@ -168,9 +168,9 @@ describe('relayToShopApi', () => {
     expect(seen[0]!.headers.authorization).toBeUndefined();
   });
 
-  it('does not relay the API reference page or its OpenAPI document', async () => {
+  it('does not relay the API reference page, its OpenAPI document nor the database backup', async () => {
     seen = [];
-    for (const path of ['/api/docs', '/api/docs/', '/api/openapi.json']) {
+    for (const path of ['/api/docs', '/api/docs/', '/api/openapi.json', '/api/v1/operator/backup']) {
       const response = await relayToShopApi(browserRequest(path), { apiBase });
       expect(response.status).toBe(404);
     }

@@ -77,8 +77,9 @@ const FORWARDING = new Set([
   'x-shop-bff-secret',
 ]);
 
-// Paths of the API that are not part of the shop's same-origin API (issue #12).
-const NOT_RELAYED = /^\/api\/(docs|openapi\.json)(\/|$)/;
+// Paths of the API that are not part of the shop's same-origin API (issue #12), nor the copy of
+// its whole database (issue #31: npm run backup asks the API itself, never the public origin).
+const NOT_RELAYED = /^\/api\/(docs|openapi\.json|v1\/operator\/backup)(\/|$)/;
 // The product feeds, served at the storefront's root (app/yml.xml, app/google-merchant.xml).
 const FEED = /^\/api\/v1\/feeds\/(yml\.xml|google-merchant\.xml)\/?$/;
 
