@@ -58,3 +58,23 @@ export function softNavigationTarget(click: LinkClick, current: string): string 
   const anchor = anchorOf(click.target);
   return anchor ? pageHref(anchor, current) : null;
 }
+
+/** The main photo's `sizes` on a product page (features/product/components/product-gallery.tsx). */
+export const PRODUCT_PHOTO_SIZES = '(max-width: 1024px) 100vw, 50vw';
+
+/**
+ * When `anchor` is a product card (`data-product-card`, components/product-card), starts loading
+ * the photo its product page shows first (the page's LCP), at the size the page will ask for,
+ * while the page itself is still on its way: the card's photo is the page's main photo, and its
+ * `srcset` names the same source in every width. A new document would have found the photo in
+ * its HTML's preload at once; a client-side navigation finds it only once the page has rendered.
+ */
+export function preloadProductPhoto(anchor: HTMLAnchorElement): void {
+  if (!anchor.hasAttribute('data-product-card')) return;
+  const srcset = anchor.querySelector('img[srcset]')?.getAttribute('srcset');
+  if (!srcset) return;
+  const photo = new Image();
+  photo.fetchPriority = 'high';
+  photo.sizes = PRODUCT_PHOTO_SIZES;
+  photo.srcset = srcset;
+}

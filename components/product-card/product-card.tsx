@@ -29,7 +29,8 @@ export function ProductCard({ offer, preload = false, actionSlot }: ProductCardP
   const { image } = offer;
   return (
     <article className={styles.card}>
-      <a href={offer.full_path_offer} className={styles.link}>
+      {/* data-product-card: a click starts loading the product page's photo (lib/soft-navigation.ts). */}
+      <a href={offer.full_path_offer} className={styles.link} data-product-card="">
         <div className={styles.media}>
           {image ? (
             <ProductImage

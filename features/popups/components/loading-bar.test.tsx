@@ -8,6 +8,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADING_BAR } from '@/lib/constants';
+import { PRODUCT_PHOTO_SIZES } from '@/lib/soft-navigation';
 
 const nav = vi.hoisted(() => ({
   push: vi.fn(),
@@ -32,11 +33,19 @@ const { LoadingBar } = await import('./loading-bar');
 const SECTION = '/kupalniki';
 const CARD = '/kupalniki/bikini/805/bikini-luli-fama';
 
+const PRODUCT = '/kupalniki/slitnye/klassicheskie/805/kupalnik';
+const CARD_SRCSET =
+  '/_next/image?url=%2Fmedia%2Fp.webp&w=256&q=75 256w, /_next/image?url=%2Fmedia%2Fp.webp&w=1440&q=75 1440w';
+
 function Page() {
   return (
     <>
       <LoadingBar />
       <a href={CARD}>Карточка</a>
+      <a href={PRODUCT} data-product-card="">
+        {/* eslint-disable-next-line @next/next/no-img-element -- the card's rendered <img>, as next/image leaves it */}
+        <img alt="Фото карточки" src="/_next/image?url=%2Fmedia%2Fp.webp&w=256&q=75" srcSet={CARD_SRCSET} />
+      </a>
       <a href={`${SECTION}?page=2`}>Страница 2</a>
       <a href={`${SECTION}#top`}>Наверх</a>
       <a href="https://t.me/lumiere">Телеграм</a>
@@ -75,6 +84,29 @@ describe('client-side navigation of plain links', () => {
     render(<Page />);
     expect(click('Страница 2')).toBe(false);
     expect(nav.push).toHaveBeenCalledWith('/kupalniki?page=2');
+  });
+
+  it("starts loading a product card's photo at the product page's size with the navigation", () => {
+    const created: HTMLImageElement[] = [];
+    const RealImage = window.Image;
+    window.Image = class extends RealImage {
+      constructor() {
+        super();
+        created.push(this);
+      }
+    };
+    try {
+      render(<Page />);
+      click('Карточка');
+      expect(created).toHaveLength(0);
+      fireEvent.click(screen.getByAltText('Фото карточки'));
+      expect(nav.push).toHaveBeenLastCalledWith(PRODUCT);
+      expect(created).toHaveLength(1);
+      expect(created[0]!.getAttribute('srcset')).toBe(CARD_SRCSET);
+      expect(created[0]!.getAttribute('sizes')).toBe(PRODUCT_PHOTO_SIZES);
+    } finally {
+      window.Image = RealImage;
+    }
   });
 
   it('leaves new tabs, other sites, files, hash links and handled clicks to the browser', () => {

@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { LOADING_BAR } from '@/lib/constants';
-import { softNavigationTarget } from '@/lib/soft-navigation';
+import { anchorOf, preloadProductPhoto, softNavigationTarget } from '@/lib/soft-navigation';
 import styles from './widgets.module.css';
 
 /**
@@ -34,6 +34,7 @@ export function LoadingBar() {
       if (target === null) return;
       event.preventDefault();
       router.push(target);
+      preloadProductPhoto(anchorOf(event.target)!);
       clear();
       loading.current = true;
       timers.current.push(window.setTimeout(() => loading.current && setPhase('loading'), LOADING_BAR.throttleMs));

@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { ProductImage } from '@/components/product-image/product-image';
 import type { Image as ContractImage } from '@/lib/api/contract/catalog';
+import { PRODUCT_PHOTO_SIZES } from '@/lib/soft-navigation';
 import styles from './product-gallery.module.css';
 import { useProductSelection } from './product-selection';
 
@@ -85,7 +86,8 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
           <ProductImage
             src={current.image}
             alt={current.alt || name}
-            sizes="(max-width: 1024px) 100vw, 50vw"
+            // A tapped product card preloads this photo at these sizes (lib/soft-navigation.ts).
+            sizes={PRODUCT_PHOTO_SIZES}
             preload
             className={styles.mainImage}
           />
