@@ -55,9 +55,9 @@ const KEY_OF: Record<ListParam, 'brands' | 'colors' | 'sizes' | 'materials'> = {
 };
 
 /**
- * The body of every product listing (issue #3; spec §9: 24 a page): sort links, the facet form, the
- * chosen filters as removable chips, the grid, "Показать ещё" and crawlable page links that keep
- * the filters and sort, and an empty state offering to drop the filters. Server component; all of
+ * The body of every product listing (issue #3; spec §9: 24 a page): sort links (on phones folded
+ * into one line, issue #30), the facet form, the chosen filters as removable chips, the grid,
+ * "Показать ещё" and crawlable page links that keep the filters and sort, and an empty state offering to drop the filters. Server component; all of
  * it works without JavaScript (links and a GET form).
  */
 export function FacetedListing({
@@ -123,34 +123,41 @@ export function FacetedListing({
           <p className={styles.found} data-testid="listing-count">
             Найдено: <strong>{formatNumber(offers.count)}</strong>
           </p>
+          {/* Phones: one line, the options fold under a <details> disclosure of links (no JavaScript
+              needed; issue #30 "the phone's first screen"). From 901 px the links are always shown. */}
           <nav aria-label="Сортировка" className={styles.sort}>
-            <span className={styles.sortTitle}>Сортировка:</span>
-            <ul>
-              {SORTS.map((sort) => {
-                const active = (state.sort ?? 'popular') === sort;
-                return (
-                  <li key={sort}>
-                    {active ? (
-                      <span aria-current="true" className={styles.sortActive}>
-                        {SORT_LABELS[sort]}
-                      </span>
-                    ) : (
-                      <a
-                        href={listingUrl(
-                          basePath,
-                          { filters: state.filters, sort: sort === 'popular' ? undefined : sort },
-                          1,
-                          keep,
-                        )}
-                        rel="nofollow"
-                      >
-                        {SORT_LABELS[sort]}
-                      </a>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
+            <details className={styles.sortDetails}>
+              <summary className={styles.sortSummary}>
+                <span className={styles.sortTitle}>Сортировка:</span>{' '}
+                <span className={styles.sortCurrent}>{SORT_LABELS[state.sort ?? 'popular']}</span>
+              </summary>
+              <ul className={styles.sortList}>
+                {SORTS.map((sort) => {
+                  const active = (state.sort ?? 'popular') === sort;
+                  return (
+                    <li key={sort}>
+                      {active ? (
+                        <span aria-current="true" className={styles.sortActive}>
+                          {SORT_LABELS[sort]}
+                        </span>
+                      ) : (
+                        <a
+                          href={listingUrl(
+                            basePath,
+                            { filters: state.filters, sort: sort === 'popular' ? undefined : sort },
+                            1,
+                            keep,
+                          )}
+                          rel="nofollow"
+                        >
+                          {SORT_LABELS[sort]}
+                        </a>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </details>
           </nav>
         </div>
 
