@@ -32,6 +32,9 @@ export type ProductViewProps = {
  * with old price and discount, the purchase panel (colour, size(s), add to basket), description,
  * composition, care and country, the size chart popup, related and recently viewed products. Its
  * schema.org JSON-LD is the page's (features/seo/utils/structured-data.ts, issue #14 item 7).
+ * Below 1024 px (issue #34 item 8, issue #30) the breadcrumbs take one line, brand, name, article
+ * and price come before the photos, and the sizes with «Добавить в корзину» stay at the bottom of
+ * the screen (PurchasePanel's sticky bar), all by CSS: the first screen has something to buy with.
  * Server component; names, prices and texts are complete HTML without JavaScript.
  */
 export function ProductView({ product, favoriteSlot, relatedCardAction, query = {} }: ProductViewProps) {
@@ -52,19 +55,23 @@ export function ProductView({ product, favoriteSlot, relatedCardAction, query = 
 
   return (
     <div className="container">
-      <Breadcrumbs items={crumbs} />
+      <div className={styles.crumbs}>
+        <Breadcrumbs items={crumbs} />
+      </div>
       <ProductSelectionProvider initialOfferId={selection.offerId}>
         <div className={styles.layout}>
           <ProductGallery name={product.name} imagesByOffer={imagesByOffer} fallback={product.images} />
           <div className={styles.info}>
-            {shownBrand(product.brand) ? (
-              <p className={styles.brand}>
-                <a href={href('brands-slug', { slug: product.brand.slug })}>{product.brand.name}</a>
-              </p>
-            ) : null}
-            <h1 className={styles.name}>{product.name}</h1>
-            <p className={styles.article}>Артикул: {productArticle(product)}</p>
-            <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
+            <div className={styles.head}>
+              {shownBrand(product.brand) ? (
+                <p className={styles.brand}>
+                  <a href={href('brands-slug', { slug: product.brand.slug })}>{product.brand.name}</a>
+                </p>
+              ) : null}
+              <h1 className={styles.name}>{product.name}</h1>
+              <p className={styles.article}>Артикул: {productArticle(product)}</p>
+              <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
+            </div>
             {chart ? <SizeChart chart={chart} /> : null}
             <PurchasePanel productId={product.id} offers={product.offers} initial={selection} />
             {favoriteSlot}

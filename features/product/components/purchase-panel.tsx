@@ -103,6 +103,11 @@ function SizePicker({
  * render is disabled (" — нет в наличии"), a chosen one is unselected with "Размер 48 закончился,
  * выберите другой", a size back in stock is enabled. Until the answer comes, or if it fails, the
  * cached sizes stand ("Добавить в корзину" stays usable: the basket checks stock on the server).
+ *
+ * Below 1024 px the size picker(s), the button and the status form a bar that sticks to the bottom
+ * of the screen (issue #34 item 8) until the page scrolls it into its place: the same pickers, so
+ * a size chosen in the bar behaves as above (sold-out sizes disabled). Marked `data-bottom-bar`, so
+ * the floating buttons (features/popups) keep to its right-hand corner.
  */
 export function PurchasePanel({ productId, offers: renderedOffers, initial }: PurchasePanelProps) {
   const { offerId, setOfferId } = useProductSelection();
@@ -223,70 +228,73 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
         </fieldset>
       ) : null}
 
-      {separates ? (
-        <>
-          {offer.features_top.length > 0 ? (
-            <SizePicker
-              legend="Размер верха"
-              features={offer.features_top}
-              value={top}
-              onChange={(value) => {
-                setTop(value);
-                setStatus({ kind: 'idle' });
-                setNotice(null);
-              }}
-              invalid={needSize && !top}
-            />
-          ) : null}
-          {offer.features_bottom.length > 0 ? (
-            <SizePicker
-              legend="Размер низа"
-              features={offer.features_bottom}
-              value={bottom}
-              onChange={(value) => {
-                setBottom(value);
-                setStatus({ kind: 'idle' });
-                setNotice(null);
-              }}
-              invalid={needSize && !bottom}
-            />
-          ) : null}
-        </>
-      ) : offer.features.length > 0 ? (
-        <SizePicker
-          legend="Размер"
-          features={offer.features}
-          value={size}
-          onChange={(value) => {
-            setSize(value);
-            setStatus({ kind: 'idle' });
-            setNotice(null);
-          }}
-          invalid={needSize}
-        />
-      ) : null}
-
-      <button
-        type="button"
-        className={`button ${styles.add}`}
-        onClick={submit}
-        disabled={status.kind === 'pending' || nothingInStock}
-        aria-describedby="purchase-status"
-      >
-        {nothingInStock ? 'Нет в наличии' : status.kind === 'pending' ? 'Добавляем…' : 'Добавить в корзину'}
-      </button>
-
-      <div id="purchase-status" role="status" aria-live="polite" className={styles.status}>
-        {notice ? <p className={styles.error}>{notice}</p> : null}
-        {needSize ? <p className={styles.error}>Выберите размер</p> : null}
-        {status.kind === 'added' ? (
-          <p className={styles.success}>
-            Товар добавлен в корзину. <a href={href('basket')}>Перейти в корзину</a>
-          </p>
+      {/* Issue #34 item 8: below 1024 px this part sticks to the bottom of the screen (CSS). */}
+      <div className={styles.buy} data-bottom-bar="">
+        {separates ? (
+          <>
+            {offer.features_top.length > 0 ? (
+              <SizePicker
+                legend="Размер верха"
+                features={offer.features_top}
+                value={top}
+                onChange={(value) => {
+                  setTop(value);
+                  setStatus({ kind: 'idle' });
+                  setNotice(null);
+                }}
+                invalid={needSize && !top}
+              />
+            ) : null}
+            {offer.features_bottom.length > 0 ? (
+              <SizePicker
+                legend="Размер низа"
+                features={offer.features_bottom}
+                value={bottom}
+                onChange={(value) => {
+                  setBottom(value);
+                  setStatus({ kind: 'idle' });
+                  setNotice(null);
+                }}
+                invalid={needSize && !bottom}
+              />
+            ) : null}
+          </>
+        ) : offer.features.length > 0 ? (
+          <SizePicker
+            legend="Размер"
+            features={offer.features}
+            value={size}
+            onChange={(value) => {
+              setSize(value);
+              setStatus({ kind: 'idle' });
+              setNotice(null);
+            }}
+            invalid={needSize}
+          />
         ) : null}
-        {status.kind === 'failed' ? (
-          <p className={styles.error}>Не удалось добавить товар в корзину. Попробуйте ещё раз.</p>
-        ) : null}
+
+        <button
+          type="button"
+          className={`button ${styles.add}`}
+          onClick={submit}
+          disabled={status.kind === 'pending' || nothingInStock}
+          aria-describedby="purchase-status"
+        >
+          {nothingInStock ? 'Нет в наличии' : status.kind === 'pending' ? 'Добавляем…' : 'Добавить в корзину'}
+        </button>
+
+        <div id="purchase-status" role="status" aria-live="polite" className={styles.status}>
+          {notice ? <p className={styles.error}>{notice}</p> : null}
+          {needSize ? <p className={styles.error}>Выберите размер</p> : null}
+          {status.kind === 'added' ? (
+            <p className={styles.success}>
+              Товар добавлен в корзину. <a href={href('basket')}>Перейти в корзину</a>
+            </p>
+          ) : null}
+          {status.kind === 'failed' ? (
+            <p className={styles.error}>Не удалось добавить товар в корзину. Попробуйте ещё раз.</p>
+          ) : null}
+        </div>
       </div>
     </div>
   );
