@@ -90,35 +90,43 @@ export function BasketPage({
         </ul>
       </section>
 
+      {/* Below 1024 px the total and the button stick to the bottom of the screen (issue #34
+          item 8); the promo code comes before them there, so the chat button in the bar's
+          corner can never cover «Применить». From 1024 px the order is title, count, total,
+          promo code, button, as before (CSS order). */}
       <aside className={styles.summary} aria-labelledby="basket-summary-title">
-        <h2 id="basket-summary-title" className={styles.summaryTitle}>
-          Ваш заказ
-        </h2>
-        <p className={styles.summaryRow}>
-          <span>В корзине</span>
-          <span data-testid="basket-count">{formatCount(count, GOODS_FORMS)}</span>
-        </p>
-        <p className={`${styles.summaryRow} ${styles.totalRow}`}>
-          <span>Итого</span>
-          <span data-testid="basket-total">{formatPrice(total)}</span>
-        </p>
-        {summaryExtra}
-        {hasUnavailable ? (
-          <>
-            <p className={styles.warning} id="basket-unavailable-note">
-              Удалите товары, размер которых больше недоступен, чтобы оформить заказ.
-            </p>
-            <button type="button" className={styles.primary} disabled aria-describedby="basket-unavailable-note">
-              Оформить заказ
-            </button>
-          </>
-        ) : (
-          (checkoutAction ?? (
-            <Link href={href('basket-delivery')} className={styles.primary} data-testid="basket-checkout">
-              Оформить заказ
-            </Link>
-          ))
-        )}
+        <div className={styles.summaryBody}>
+          <h2 id="basket-summary-title" className={styles.summaryTitle}>
+            Ваш заказ
+          </h2>
+          <p className={styles.summaryRow}>
+            <span>В корзине</span>
+            <span data-testid="basket-count">{formatCount(count, GOODS_FORMS)}</span>
+          </p>
+          {summaryExtra ? <div className={styles.summaryExtra}>{summaryExtra}</div> : null}
+        </div>
+        <div className={styles.checkoutBar} data-bottom-bar="">
+          <p className={`${styles.summaryRow} ${styles.totalRow}`}>
+            <span>Итого</span>
+            <span data-testid="basket-total">{formatPrice(total)}</span>
+          </p>
+          {hasUnavailable ? (
+            <>
+              <p className={styles.warning} id="basket-unavailable-note">
+                Удалите товары, размер которых больше недоступен, чтобы оформить заказ.
+              </p>
+              <button type="button" className={styles.primary} disabled aria-describedby="basket-unavailable-note">
+                Оформить заказ
+              </button>
+            </>
+          ) : (
+            (checkoutAction ?? (
+              <Link href={href('basket-delivery')} className={styles.primary} data-testid="basket-checkout">
+                Оформить заказ
+              </Link>
+            ))
+          )}
+        </div>
         <p className="visually-hidden" role="status">
           {announcement}
         </p>

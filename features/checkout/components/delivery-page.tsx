@@ -37,6 +37,7 @@ import styles from './checkout.module.css';
 import { ContactSection } from './contact-section';
 import { DeliverySection } from './delivery-section';
 import { OrderSummary } from './order-summary';
+import payBar from './pay-bar.module.css';
 import { PaymentSection } from './payment-section';
 
 /** Props: the Yandex Maps key of CDEK's pickup-point widget (null: the list only). */
@@ -254,7 +255,12 @@ function CheckoutForm({ cdekMapsKey }: { cdekMapsKey: string | null }) {
 
   return (
     <FormProvider {...form}>
-      <form className={styles.layout} onSubmit={submit} noValidate aria-busy={isSubmitting || undefined}>
+      <form
+        className={`${styles.layout} ${payBar.layout}`}
+        onSubmit={submit}
+        noValidate
+        aria-busy={isSubmitting || undefined}
+      >
         <div>
           <ContactSection guestNote={guest} />
           {onlyCertificate ? null : (
