@@ -6,7 +6,7 @@
  * API, GET /api/v1/operator/backup) or, when TEST_DATABASE_URL is set (CI's second pass), on
  * PostgreSQL (pg_dump / pg_restore).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -16,7 +16,7 @@ import { createApp } from '../app';
 import { openDb, type DbHandle } from '../db/client';
 import { seedDatabase } from '../seed';
 import { restoreServerEnv, stubServerEnv } from '../test-utils';
-import { backup, BackupError, restore } from './backup';
+import { backup, BackupError, pruneBackups, restore } from './backup';
 import {
   orderIntegrity,
   prepareSizes,
@@ -181,5 +181,38 @@ describe(`backup and restore (${adminUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   it.skipIf(Boolean(adminUrl))('refuses, in Russian, to copy the running shop without OPERATOR_TOKEN', async () => {
     await expect(backup({ ...source, file: path.join(work, 'no-token.tar.gz') })).rejects.toThrow(/OPERATOR_TOKEN/);
     expect(existsSync(path.join(work, 'no-token.tar.gz'))).toBe(false);
+  });
+});
+
+describe('retention (--keep-days)', () => {
+  it('deletes only backups older than the limit, never the newest nor other files', () => {
+    const dir = path.join(work, 'retention');
+    mkdirSync(dir);
+    const day = 86_400;
+    const now = Date.now() / 1000;
+    const files: Array<[string, number]> = [
+      ['shop-2026-10-01T03-30-00Z.pglite.tar.gz', 40],
+      ['shop-2026-10-20T03-30-00Z.pgdump', 20],
+      ['shop-2026-11-20T03-30-00Z.pglite.tar.gz', 7],
+      ['shop-2026-11-27T03-30-00Z.pglite.tar.gz', 0],
+      ['notes.txt', 40],
+      ['shop-old.pglite.tar.gz.part', 40],
+    ];
+    for (const [name, age] of files) {
+      writeFileSync(path.join(dir, name), 'x');
+      utimesSync(path.join(dir, name), now - age * day, now - age * day);
+    }
+    // The copy just made is kept whatever its date.
+    const removed = pruneBackups(dir, 14, path.join(dir, 'shop-2026-10-01T03-30-00Z.pglite.tar.gz'));
+    expect(removed).toEqual(['shop-2026-10-20T03-30-00Z.pgdump']);
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        'notes.txt',
+        'shop-2026-10-01T03-30-00Z.pglite.tar.gz',
+        'shop-2026-11-20T03-30-00Z.pglite.tar.gz',
+        'shop-2026-11-27T03-30-00Z.pglite.tar.gz',
+        'shop-old.pglite.tar.gz.part',
+      ].sort(),
+    );
   });
 });

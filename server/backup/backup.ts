@@ -15,7 +15,16 @@
  * deleted) and a PostgreSQL database is cleaned by `pg_restore --clean`.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -314,4 +323,23 @@ export function backupFileName(dir: string, kind: BackupKind, now = new Date()):
     .replace(/\.\d+Z$/, 'Z')
     .replace(/[:]/g, '-');
   return path.join(dir, `shop-${stamp}${BACKUP_SUFFIX[kind]}`);
+}
+
+/**
+ * Retention (`npm run backup -- --keep-days N`): deletes the backups of `dir` (files named
+ * `shop-…` with a backup suffix; nothing else is touched) last modified more than `days` days ago,
+ * except `keep` (the copy just made).
+ * @returns the names of the deleted files.
+ */
+export function pruneBackups(dir: string, days: number, keep: string): string[] {
+  const cutoff = Date.now() - days * 86_400_000;
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (!name.startsWith('shop-') || !Object.values(BACKUP_SUFFIX).some((s) => name.endsWith(s))) continue;
+    if (path.resolve(file) === path.resolve(keep) || statSync(file).mtimeMs >= cutoff) continue;
+    unlinkSync(file);
+    removed.push(name);
+  }
+  return removed.sort();
 }

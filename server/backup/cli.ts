@@ -12,10 +12,9 @@
  * empty database only, unless `--force`. Prints one line of figures; exit 1 with a Russian message
  * on refusal, 2 on a usage error.
  */
-import { readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { serverEnv } from '../env';
-import { BACKUP_SUFFIX, BackupError, backup, backupFileName, restore } from './backup';
+import { BackupError, backup, backupFileName, pruneBackups, restore } from './backup';
 
 const USAGE =
   'Использование: npm run backup [-- --dir <папка>] [--out <файл>] [--keep-days <дней>] | ' +
@@ -32,20 +31,6 @@ function option(argv: string[], name: string): string | undefined {
   const value = argv[i + 1];
   if (value === undefined || value.startsWith('--')) usage(`После --${name} нужно значение`);
   return value;
-}
-
-/** Removes `dir`'s backups (by their suffixes) older than `days` days, except `keep`; returns their names. */
-function prune(dir: string, days: number, keep: string): string[] {
-  const cutoff = Date.now() - days * 86_400_000;
-  const removed: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (!name.startsWith('shop-') || !Object.values(BACKUP_SUFFIX).some((s) => name.endsWith(s))) continue;
-    if (path.resolve(file) === path.resolve(keep) || statSync(file).mtimeMs >= cutoff) continue;
-    unlinkSync(file);
-    removed.push(name);
-  }
-  return removed;
 }
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} МБ`;
@@ -67,7 +52,7 @@ async function main(): Promise<void> {
     const via = { api: 'через работающий магазин', folder: 'из папки базы', pg_dump: 'pg_dump' }[result.via];
     console.log(`Резервная копия: ${result.file}, ${mb(result.bytes)}, ${(result.ms / 1000).toFixed(1)} с (${via})`);
     if (keepDays !== undefined) {
-      const removed = prune(path.dirname(result.file), Number(keepDays), result.file);
+      const removed = pruneBackups(path.dirname(result.file), Number(keepDays), result.file);
       if (removed.length) console.log(`Удалены копии старше ${keepDays} дн.: ${removed.join(', ')}`);
     }
     return;
