@@ -94,9 +94,6 @@ export function encodeAnswer(req: IncomingMessage, res: ServerResponse): void {
   // What the middleware negotiates with; `br` is taken out for a private answer once its headers
   // are known (the middleware negotiates when the head is written).
   const asked = { method: req.method, headers: { 'accept-encoding': accept } };
-  // Next, the micro-cache, the admission gate and the deadline already listen for 'close' (up to
-  // 10); the middleware adds one more, which is expected, not a leak.
-  res.setMaxListeners(Math.max(res.getMaxListeners(), 16));
   // The middleware reads only the method and Accept-Encoding of its request.
   compress(asked as never, res as never, () => {});
   const patched = res as unknown as Patchable;

@@ -67,3 +67,25 @@ it('puts the query before the fragment of the target and leaves protocol-relativ
   expect(withQuery('//evil.example/a', 'x=1')).toBe('//evil.example/a');
   expect(withQuery(undefined, 'x=1')).toBeUndefined();
 });
+
+it('takes the close listeners of this layer and of Next without a leak warning (issue #31 item 5)', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.name);
+  process.on('warning', onWarning);
+  // 11 'close' listeners when the head is written, more while Next streams (a production worker).
+  const local = createServer({ ServerResponse: SingleLocationResponse }, (_req, res) => {
+    for (let i = 0; i < 20; i += 1) res.once('close', () => {});
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => {
+    request({ host: '127.0.0.1', port: (local.address() as AddressInfo).port, path: '/' }, (res) => {
+      res.resume();
+      res.once('end', resolve);
+    }).end();
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  local.close();
+  process.off('warning', onWarning);
+  expect(warnings).not.toContain('MaxListenersExceededWarning');
+});

@@ -6,6 +6,16 @@
 import { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 /** What `writeHead` takes after the status: a reason phrase and/or the headers. */
+/**
+ * 'close' listeners one page response may carry before Node warns of a leak. A listing rendered
+ * per request had 11 when its head was written in a production worker (this layer: gate slot,
+ * socket watch, deadline, micro-cache, compression; Next: router, proxy.ts and request signals,
+ * `onClose` hooks, its stream writer) and more while it streams; Node's default of 10 made the
+ * workers log MaxListenersExceededWarning for ordinary pages (issue #31 item 5). Per response, so
+ * a real leak (growth across requests) still passes it.
+ */
+export const RESPONSE_MAX_LISTENERS = 32;
+
 export type WriteHeadRest = [
   reasonOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
   headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
@@ -26,6 +36,7 @@ export class SingleLocationResponse extends ServerResponse {
 
   constructor(req: IncomingMessage) {
     super(req);
+    this.setMaxListeners(RESPONSE_MAX_LISTENERS);
     // Taken before Next sees the request: it may rewrite `req.url` while routing.
     this.requestQuery = req.method === 'GET' || req.method === 'HEAD' ? queryOf(req.url) : '';
   }

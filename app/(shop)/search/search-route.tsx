@@ -49,7 +49,7 @@ export async function searchMetadata(query: RawQuery): Promise<Metadata> {
   });
 }
 
-/** The search page for `query` (searchParam, filters, sort, page); notFound() for an invalid page. */
+/** The search page for `query` (searchParam, filters, sort, page); notFound() for an invalid page or one past the last. */
 export async function SearchRoute({ query }: { query: RawQuery }) {
   const text = queryText(query.searchParam);
   const page = parsePageParam(query.page);
@@ -60,6 +60,8 @@ export async function SearchRoute({ query }: { query: RawQuery }) {
   const [results, facets] = text
     ? await Promise.all([getSearch(text, page, state), getFacets({ path: '', search: text, filters: state.filters })])
     : [null, null];
+  // Issue #31 item 5: a page past the last one is not a page of results (as on listings).
+  if (results && page > 1 && results.results.length === 0) notFound();
 
   return (
     <div className="container">
