@@ -17,8 +17,10 @@
  * `--warn` prints the budget misses as WARN and exits 3 (WARN_EXIT) instead of 1 (scripts/perf.mjs reports it as
  * WARN without failing: CI's ratchet until they hold).
  *
- * Last, on the same shop, the burst of issue #12 (scripts/bench-burst.mjs: 900 connections for
- * 30 s; its targets fail the run too, or print WARN with `--warn-burst`); `--no-burst` skips it.
+ * Then, on the same shop, random filter values and search words (scripts/bench-random-input.mjs,
+ * issue #31 item 5: 8 connections for 60 s, no 5xx, memory back) and last the double burst of
+ * issues #12 and #31 (scripts/bench-burst.mjs: 900 connections for 30 s, twice, 30 s apart); their
+ * targets fail the run too, or print WARN with `--warn-burst`; `--no-burst` skips both.
  *
  *   node scripts/bench.mjs [--build] [--warn] [--products 3000] [--seconds 10] [--connections 1,16,64]
  *                          [--url http://localhost:3000 --api http://127.0.0.1:8000] [--no-burst]
@@ -101,7 +103,28 @@ try {
     }
   }
   if (!args['no-burst'] && shop.alive()) {
-    console.log('\n[bench] burst (issue #12)');
+    console.log('\n[bench] random filter values and search words (issue #31)');
+    const random = spawnSync(
+      process.execPath,
+      [
+        'scripts/bench-random-input.mjs',
+        '--url',
+        shop.base,
+        '--api',
+        shop.api,
+        ...(shop.pid ? ['--pid', String(shop.pid)] : []),
+        ...(args.warn || args['warn-burst'] ? ['--warn'] : []),
+      ],
+      { cwd: new URL('..', import.meta.url), stdio: 'inherit' },
+    );
+    if (random.status === WARN_EXIT) burstWarned = true;
+    else if (random.status !== 0) {
+      failed = true;
+      burstFailed = true;
+    }
+  }
+  if (!args['no-burst'] && shop.alive()) {
+    console.log('\n[bench] double burst (issues #12, #31)');
     const burst = spawnSync(
       process.execPath,
       [
