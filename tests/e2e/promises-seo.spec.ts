@@ -110,7 +110,7 @@ test('the empty /search is noindex, follow', async ({ request }) => {
   expect(robots).toContain('noindex, follow');
 });
 
-test('landing pages are linked from the footer, and their pages 2…N are in the sitemap', async ({ request }) => {
+test('landing pages are linked from the footer, and their pages 2…N are in the sitemap', async ({ request, page }) => {
   const data = (await (await fetch(`${API_URL}/api/v1/sitemap/`)).json()) as { landings: string[] };
   expect(data.landings.length).toBeGreaterThan(0);
   const home = await html(request, '/');
@@ -135,6 +135,20 @@ test('landing pages are linked from the footer, and their pages 2…N are in the
     expect(second).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/landing/${slug}\\?page=2"`));
   }
   expect(paged, 'a landing page with more than 24 products').toBeGreaterThan(0);
+
+  // A shopper sees them too, at both widths; the screenshots are for looking at.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    const list = page.getByRole('list', { name: 'Подборки' });
+    await list.scrollIntoViewIfNeeded();
+    await expect(list.getByRole('link')).toHaveCount(data.landings.length);
+    await expect(list.getByRole('link').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`footer-${width}.png`) });
+  }
 });
 
 test('a news article names its publisher with a logo that loads', async ({ request }) => {
