@@ -37,6 +37,31 @@ describe('/api/health and /api/ready', () => {
     expect((await app.request('/api/health')).status).toBe(200);
   });
 
+  it('are answered while the load gate is full (a saturated API is alive and ready)', async () => {
+    const app = createApp(api.handle.db, { loadShed: { limit: 1, queue: 0, timeoutMs: 0 } });
+    // One order whose body never finishes holds the only slot.
+    let finish!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        controller.enqueue(new TextEncoder().encode('{"contact":'));
+        finish = () => controller.close();
+      },
+    });
+    const holding = app.request('/api/v1/order/', {
+      method: 'POST',
+      // A declared length: the body limit lets it through to the gate instead of reading it first.
+      headers: { 'content-type': 'application/json', 'content-length': '11' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await app.request('/api/v1/regions/')).status).toBe(503);
+    expect((await app.request('/api/ready')).status).toBe(200);
+    expect((await app.request('/api/health')).status).toBe(200);
+    finish();
+    expect((await holding).status).toBe(400);
+  });
+
   it('are declared in the OpenAPI document, readiness with its 503', async () => {
     const doc = (await (await api.app.request('/api/openapi.json')).json()) as {
       paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
