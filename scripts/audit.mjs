@@ -111,10 +111,10 @@ const BUDGETS = {
  * @type {{ budget: keyof typeof BUDGETS, pages: string[], holdAt: number }[]}
  */
 const PENDING_FOR_30 = [
-  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 30 },
+  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 35 },
   { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
-  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 15 },
-  { budget: 'js', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 1.35 },
+  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 20 },
+  { budget: 'js', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 1.45 },
 ];
 
 const args = parseArgs();
