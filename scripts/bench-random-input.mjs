@@ -93,7 +93,7 @@ try {
   const brands = ((await apiJson('/api/v1/brands/')) ?? []).map((b) => `/brands/${b.slug}`);
   const sitemap = await apiJson('/api/v1/sitemap/');
   const landings = (sitemap?.landings ?? []).map((l) => `/landing/${l.slug ?? l}`);
-  const tags = (sitemap?.categories ?? []).flatMap((c) => (c.tags ?? []).map((t) => `/${c.path}/${t}`));
+  const tags = (sitemap?.categories ?? []).flatMap((c) => (c.tags ?? []).map((t) => `/${c.path}/tag/${t}`));
   const kinds = {
     section: sections.length ? sections : [listing],
     category: categories.length ? categories : [listing],
@@ -136,7 +136,7 @@ try {
       `/search?searchParam=${encodeURIComponent(`${word()} ${Math.random() < 0.5 ? word() : ''}`.trim())}${Math.random() < 0.3 ? `&${query().slice(1)}` : ''}`,
     () => (kinds.brand.length ? `${oneOf(kinds.brand)}${query()}` : `/brands/${word()}`),
     () => (kinds.landing.length && Math.random() < 0.7 ? `${oneOf(kinds.landing)}${query()}` : `/landing/${word()}`),
-    () => (kinds['tag landing'].length ? `${oneOf(kinds['tag landing'])}${query()}` : `${listing}/${word()}`),
+    () => (kinds['tag landing'].length ? `${oneOf(kinds['tag landing'])}${query()}` : `${listing}/tag/${word()}`),
   ];
   const mix = {
     url: shop.base,

@@ -39,7 +39,7 @@ async function listings(): Promise<Array<{ kind: string; path: string; count: nu
     },
     {
       kind: 'tag landing',
-      path: `/${category.path}/${category.tags[0]}`,
+      path: `/${category.path}/tag/${category.tags[0]}`,
       count: await count(`/api/v1/offers/${category.path}/?limit=1&tag=${category.tags[0]}`),
     },
   ];
