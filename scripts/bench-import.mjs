@@ -262,11 +262,22 @@ async function startApi(db, exchangeDir) {
   for (let i = 0; i < 6000; i++) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${log}`);
     // Ready when it listens and (with the catalogue index on, the default) the index is built.
-    if (/listening on/.test(log) && (/catalogue index build/.test(log) || i > 600)) return child;
+    // Since issue #31 the API listens while it migrates: /api/ready answers 200 once it is ready.
+    if (/listening on/.test(log) && (/catalogue index build/.test(log) || i > 600) && (await apiReady())) return child;
     await sleep(100);
   }
   await stopApi(child);
   throw new Error(`API did not start in 600 s:\n${log}`);
+}
+
+/** Whether the API says it is ready (an API from before /api/ready: true). */
+async function apiReady() {
+  try {
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/ready`);
+    return res.ok || res.status === 404;
+  } catch {
+    return false;
+  }
 }
 
 async function stopApi(child) {
