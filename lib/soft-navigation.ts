@@ -78,3 +78,34 @@ export function preloadProductPhoto(anchor: HTMLAnchorElement): void {
   photo.sizes = PRODUCT_PHOTO_SIZES;
   photo.srcset = srcset;
 }
+
+/** The URL the last client-side Back/Forward (`popstate`) went to, until a page consumes it. */
+let traversedTo: string | null = null;
+/** The document's own URL and whether a page has asked about its load yet. */
+let documentHref: string | null = null;
+let documentAsked = false;
+if (typeof window !== 'undefined') {
+  documentHref = window.location.href;
+  // Loaded with every shop page (the loading bar), so it hears a Back before the page mounts.
+  window.addEventListener('popstate', () => {
+    traversedTo = window.location.href;
+  });
+}
+
+/**
+ * Whether the page now shown was reached with the browser's Back or Forward button: by a
+ * client-side traversal to this URL (answered once), or, for the first page to ask in a
+ * document still at its own URL, by the document's load (`back_forward` navigation timing).
+ * A listing uses it to restore its appended cards and scroll (features/catalog ShowMore).
+ */
+export function arrivedByHistory(): boolean {
+  const first = !documentAsked;
+  documentAsked = true;
+  if (traversedTo !== null && traversedTo === window.location.href) {
+    traversedTo = null;
+    return true;
+  }
+  if (!first || window.location.href !== documentHref) return false;
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'back_forward';
+}

@@ -108,4 +108,32 @@ describe('ShowMore', () => {
     await waitFor(() => expect(appendedCards()).toHaveLength(36));
     expect(offsets).toEqual([48]);
   });
+
+  it('after a client-side Back (issue #34 item 4) shows the saved cards, but not on a plain visit', async () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'navigate' } as PerformanceNavigationTiming]);
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const saved = JSON.stringify({
+      state: {
+        savedStateCatalogPage: {
+          key: `${location.pathname}${location.search}`,
+          appended: Array.from({ length: 24 }, (_, i) => card(25 + i)),
+          nextPage: 3,
+          scrollY: 900,
+        },
+      },
+      version: 0,
+    });
+    sessionStorage.setItem('savedStateCatalogPage', saved);
+    const plain = render(<ShowMore {...props} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('list', { name: 'Купальники: ещё' })).toBeNull();
+    plain.unmount();
+
+    sessionStorage.setItem('savedStateCatalogPage', saved);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    render(<ShowMore {...props} />);
+    await waitFor(() => expect(appendedCards()).toHaveLength(24));
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 900));
+    expect(offsets).toEqual([]);
+  });
 });

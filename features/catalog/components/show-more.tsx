@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductGridProps } from '@/components/product-grid/product-grid';
 import type { OfferCard } from '@/lib/api/contract/catalog';
 import { PAGE_SIZE } from '@/lib/constants';
+import { arrivedByHistory } from '@/lib/soft-navigation';
 import { useCatalogStore, type SavedCatalogPage } from '@/stores/catalog-store';
 import { restoreScroll } from '../utils/restore-scroll';
 import { MoreButton } from './more-button';
@@ -24,16 +25,12 @@ export type ShowMoreProps = {
   cardAction?: ProductGridProps['cardAction'];
 };
 
-function isBackForward(): boolean {
-  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return entry?.type === 'back_forward';
-}
-
 /**
  * "Показать ещё" (issue #3): appends the next 24 products under the server-rendered grid without
  * leaving the page or moving the scroll. `savedStateCatalogPage` (spec §3) keeps the appended cards
  * and the scroll position in sessionStorage, and when the shopper comes back to the same listing
- * with the browser's Back button they are restored. Without JavaScript the page links below do the
+ * with the browser's Back button (a new document or a client-side Back, lib/soft-navigation.ts)
+ * they are restored. Without JavaScript the page links below do the
  * same job. Errors: a failed load shows "Не удалось загрузить товары" and the button stays.
  *
  * This part is in every listing's first visit, so it holds only the button and the saved state;
@@ -67,7 +64,7 @@ export function ShowMore(props: ShowMoreProps) {
     keyRef.current = key;
     void Promise.resolve(useCatalogStore.persist.rehydrate()).then(() => {
       const saved = useCatalogStore.getState().savedStateCatalogPage;
-      if (saved && saved.key === key && isBackForward()) {
+      if (saved && saved.key === key && arrivedByHistory()) {
         if (saved.appended.length > 0) open(saved);
         else restoreScroll(saved.scrollY);
       } else if (saved && saved.key !== key) {
