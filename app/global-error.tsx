@@ -7,12 +7,10 @@
  * JS budget). Plain HTML: the root layout, its fonts and styles are not available here.
  */
 import { useChunkLoadRecovery } from '@/features/popups/hooks/use-chunk-load-recovery';
-import { CHUNK_LOAD_TEXTS, isChunkLoadError } from '@/features/popups/utils/chunk-reload';
 
 /** The whole document when the root layout fails; `reset` re-renders it. A chunk load error reloads (spec §8/§9). */
 export default function GlobalError({ error, reset }: { error: unknown; reset: () => void }) {
   const reloading = useChunkLoadRecovery(error);
-  const chunk = isChunkLoadError(error);
   return (
     <html lang="ru">
       <body style={{ fontFamily: 'system-ui, sans-serif', margin: '15vh auto', maxWidth: 560, padding: '0 16px' }}>
@@ -20,21 +18,13 @@ export default function GlobalError({ error, reset }: { error: unknown; reset: (
         <h1>Ошибка</h1>
         <p>
           {reloading
-            ? CHUNK_LOAD_TEXTS.reloading
-            : chunk
-              ? CHUNK_LOAD_TEXTS.failed
-              : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'}
+            ? 'Сайт обновился. Загружаем новую версию страницы…'
+            : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'}
         </p>
         <p>
-          {chunk ? (
-            <button type="button" onClick={() => window.location.reload()}>
-              {CHUNK_LOAD_TEXTS.reload}
-            </button>
-          ) : (
-            <button type="button" onClick={() => reset()}>
-              Попробовать ещё раз
-            </button>
-          )}{' '}
+          <button type="button" onClick={() => reset()}>
+            Попробовать ещё раз
+          </button>{' '}
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load after an error, no next/link code */}
           <a href="/">Перейти на главную</a>
         </p>

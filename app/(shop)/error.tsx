@@ -3,7 +3,8 @@
 /** Error boundary of shop pages: keeps header and footer (spec §2 "Error page", titled "Ошибка"). */
 import { ErrorState } from '@/components/error-state/error-state';
 import { useChunkLoadRecovery } from '@/features/popups/hooks/use-chunk-load-recovery';
-import { CHUNK_LOAD_TEXTS, isChunkLoadError } from '@/features/popups/utils/chunk-reload';
+import { CHUNK_LOAD_TEXTS } from '@/features/popups/utils/chunk-load-texts';
+import { isChunkLoadError } from '@/features/popups/utils/chunk-reload';
 
 /** Fallback UI for an unexpected error in a shop page. */
 export default function ShopError({ error, retry }: { error: unknown; retry: () => void }) {

@@ -14,7 +14,8 @@
  * on to the next boundary unchanged.
  */
 import { Component, type ReactNode } from 'react';
-import { CHUNK_LOAD_TEXTS, isChunkLoadError, reloadOnChunkLoadError } from '../utils/chunk-reload';
+import { CHUNK_LOAD_TEXTS } from '../utils/chunk-load-texts';
+import { isChunkLoadError, reloadOnChunkLoadError } from '../utils/chunk-reload';
 import styles from './chunk-load-notice.module.css';
 
 /** A bar at the bottom of the window: the page could not load its code; «Обновить страницу». */

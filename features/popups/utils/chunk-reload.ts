@@ -6,20 +6,6 @@
  */
 import { CHUNK_RELOAD_GUARD_MS } from '@/lib/constants';
 
-/**
- * What the shopper is told when the page's code could not load (issue #34 item 6): the truth —
- * usually a new release replaced the chunks this tab asks for — and the one thing that helps.
- */
-export const CHUNK_LOAD_TEXTS = {
-  /** Shown while the guarded reload is under way. */
-  reloading: 'Сайт обновился. Загружаем новую версию страницы…',
-  /** Shown when the reload was already tried within the last 60 s (spec §9 guard). */
-  failed:
-    'Не удалось загрузить часть страницы — скорее всего, сайт обновился. Обновите страницу, чтобы загрузить новую версию.',
-  /** The button that reloads the page. */
-  reload: 'Обновить страницу',
-} as const;
-
 /** sessionStorage key of the last reload time (ms since epoch). */
 export const CHUNK_RELOAD_KEY = 'chunkReloadAt';
 
