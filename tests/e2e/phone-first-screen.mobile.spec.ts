@@ -4,6 +4,7 @@
  * - a product page shows brand, name and price in the first screen, and its size picker and
  *   «Добавить в корзину» stay at the bottom of the screen while the page scrolls; a size chosen
  *   there behaves as the size picker does (sold-out sizes disabled), and nothing shifts (CLS);
+ *   until cookies are accepted the bar stays in its place, not under the cookie banner;
  * - a listing shows its first row of cards with their prices, the sort options folded into one
  *   line that works without JavaScript (a <details> of links);
  * - the basket and checkout keep «Итого» and their main button on screen, and the chat button
@@ -190,6 +191,26 @@ test.describe('phone first screens at 390×844', () => {
     await expect(soldOut.locator('input')).toBeDisabled();
     await soldOut.click({ force: true });
     await expect(soldOut.locator('input')).not.toBeChecked();
+  });
+
+  test('product page: before cookies are accepted the bar is not held under the banner', async ({ browser }) => {
+    // A first visit: the cookie banner covers the bottom of the screen until «Принять».
+    const context = await browser.newContext({ viewport: SCREEN, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const [path] = await productsInStock('odezhda', 10);
+    await page.goto(path!);
+    await page.waitForLoadState('networkidle');
+    const banner = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
+    await expect(banner).toBeVisible();
+    const add = page.getByRole('button', { name: 'Добавить в корзину' });
+    await add.scrollIntoViewIfNeeded();
+    await expectNotCovered(add, '«Добавить в корзину» beside the cookie banner');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await banner.getByRole('button', { name: 'Принять' }).click();
+    await expect(banner).toBeHidden();
+    expectOnScreen(await boxOf(add), '«Добавить в корзину» after «Принять»');
+    await context.close();
   });
 
   test('listing: the first row of cards with prices above the fold, sort in one line', async ({ page }) => {
