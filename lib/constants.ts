@@ -63,8 +63,7 @@ export const TELEGRAM_POPUP_THRESHOLD = 5;
 
 /** Page-loading bar (spec §4, §9), ms. */
 export const LOADING_BAR = { durationMs: 5000, throttleMs: 200, hideDelayMs: 500 } as const;
-/** A failed chunk load reloads the page at most once per this many ms (spec §8, §9). */
-export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export { CHUNK_RELOAD_GUARD_MS } from './chunk-reload-guard';
 
 /** Basket dropdown close delay, ms (spec §4, §9). */
 export const BASKET_DROPDOWN_CLOSE_DELAY_MS = 1000;

@@ -4,7 +4,7 @@
  * exist; one reload fetches the new build. The time of the last reload is kept in sessionStorage
  * so a permanently broken chunk cannot cause a reload loop.
  */
-import { CHUNK_RELOAD_GUARD_MS } from '@/lib/constants';
+import { CHUNK_RELOAD_GUARD_MS } from '@/lib/chunk-reload-guard';
 
 /** sessionStorage key of the last reload time (ms since epoch). */
 export const CHUNK_RELOAD_KEY = 'chunkReloadAt';
