@@ -31,7 +31,7 @@ export function ErrorState({
         {children}
         {/* A literal "/" (not lib/routes' table): error boundaries are part of every page's JS. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load after an error, no next/link code */}
-        <a href="/" className="button">
+        <a href="/" className="button" data-full-load>
           Перейти на главную
         </a>
       </p>

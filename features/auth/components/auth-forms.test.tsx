@@ -9,8 +9,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { SPEC_MESSAGES } from '@/lib/messages/accounts';
 import { CONSENT_TEXTS } from '@/lib/messages/consent';
+import { softNavigationTarget } from '@/lib/soft-navigation';
 import { resetSessionStoreForTests, useSessionStore } from '@/stores/session-store';
 import { LoginForm, PasswordChangeForm, RegistrationForm } from './auth-forms';
+
+/** A plain primary-button click on `target`, as lib/soft-navigation.ts reads it. */
+function click(target: Element) {
+  return { defaultPrevented: false, button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, target };
+}
 
 afterEach(() => {
   resetSessionStoreForTests();
@@ -98,5 +104,8 @@ describe('PasswordChangeForm success', () => {
     await waitFor(() => expect(screen.getByText(SPEC_MESSAGES.dataSaved)).toBeInTheDocument());
     const link = screen.getByRole('link', { name: 'Войти' });
     expect(link).toHaveAttribute('href', '/?login=1');
+    // Issue #34 item 4: the shop's click listener routes links client-side; this one must load
+    // the home page afresh, which is what opens the login popup from `?login=1`.
+    expect(softNavigationTarget(click(link), new URL('/reset/abc', window.location.href).href)).toBeNull();
   });
 });

@@ -249,9 +249,10 @@ export function PasswordChangeForm({ token }: { token: string }) {
         <p className={styles.success}>{SPEC_MESSAGES.dataSaved}</p>
         {/* Spec §4: the login link leads home and opens login. A full load, not a client
             navigation: on /reset/{token} and with the popup over "/?reset=…" the client
-            navigation left the shopper where they were (issue #14). */}
+            navigation left the shopper where they were (issue #14); `data-full-load` keeps the
+            shop's client-side link handling (lib/soft-navigation.ts) away from it. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load is intended */}
-        <a href="/?login=1" className="button" rel="nofollow">
+        <a href="/?login=1" className="button" rel="nofollow" data-full-load>
           Войти
         </a>
       </div>

@@ -37,7 +37,7 @@ function Body({ guid }: { guid: string }) {
         вами до {timeFormat.format(new Date(data.held_until!))}, потом заказ отменится.
       </p>
       {/* A full load: the confirm page starts the payment afresh, as after the bank's page. */}
-      <a href={`/basket/delivery/confirm/${data.guid}`} className="button" rel="nofollow">
+      <a href={`/basket/delivery/confirm/${data.guid}`} className="button" rel="nofollow" data-full-load>
         Оплатить
       </a>
     </section>
