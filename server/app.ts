@@ -13,6 +13,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ApiHttpError, errorResponse, isDataException } from './http';
 import { loadShed, type LoadShedOptions } from './load-shed';
 import { registerAddressRoutes } from './routes/addresses/addresses.routes';
+import { registerAdminRoutes } from './routes/admin/admin.routes';
 import { registerApiReference } from './routes/api-reference';
 import { registerAuthRoutes } from './routes/auth/auth.routes';
 import { registerCartRoutes } from './routes/cart/cart.routes';
@@ -28,6 +29,7 @@ import { registerHealthRoutes } from './routes/health/health.routes';
 import { registerLandingRoutes } from './routes/landing/landing.routes';
 import { registerLocationRoutes } from './routes/locations/locations.routes';
 import { mediaRoutes } from './routes/media/media.routes';
+import { registerNoticeRoutes } from './routes/notices/notices.routes';
 import { russianHook } from './routes/openapi';
 import { registerBackupRoute } from './routes/operator/backup.routes';
 import { registerOperatorRoutes } from './routes/operator/operator.routes';
@@ -35,6 +37,7 @@ import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerPaymentRoutes } from './routes/payments/payments.routes';
 import { registerPickupPointRoutes } from './routes/pickup-points/pickup-points.routes';
 import { registerPublicationRoutes } from './routes/publications/publications.routes';
+import { registerReviewRoutes } from './routes/reviews/reviews.routes';
 import { registerStockRoutes } from './routes/stock/stock.routes';
 import { registerVitalsRoutes } from './routes/vitals/vitals.routes';
 import { logError } from './services/log';
@@ -120,6 +123,9 @@ export function createApp(db: Db, options: AppOptions = {}) {
   registerPickupPointRoutes(app);
   registerFeedsRoutes(app);
   registerVitalsRoutes(app); // issue #30: field Core Web Vitals (server/routes/vitals)
+  registerReviewRoutes(app); // issue #33: reviews with fit (server/routes/reviews)
+  registerNoticeRoutes(app); // issue #33: back in stock, price drop, one click (server/routes/notices)
+  registerAdminRoutes(app); // issue #32: the operator console's API (server/routes/admin)
   app.route('/media', mediaRoutes);
   app.route('/', createExchangeRoutes()); // issue #15: /1c_exchange and /media/import (server/routes/exchange)
 

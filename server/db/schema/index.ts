@@ -12,3 +12,6 @@ export * from './checkout';
 export * from './changes';
 export * from './imports';
 export * from './shop';
+export * from './console';
+export * from './reviews';
+export * from './notices';

@@ -1,0 +1,2 @@
+-- Issue #33: reviews with fit (filled in by its author).
+SELECT 1;
