@@ -102,12 +102,16 @@ try {
       }
     }
   }
-  if (!args['no-burst'] && shop.alive()) {
-    console.log('\n[bench] random filter values and search words (issue #31)');
-    const random = spawnSync(
+  for (const [title, script] of [
+    ['random filter values and search words (issue #31)', 'scripts/bench-random-input.mjs'],
+    ['double burst (issues #12, #31)', 'scripts/bench-burst.mjs'],
+  ]) {
+    if (args['no-burst'] || !shop.alive()) break;
+    console.log(`\n[bench] ${title}`);
+    const child = spawnSync(
       process.execPath,
       [
-        'scripts/bench-random-input.mjs',
+        script,
         '--url',
         shop.base,
         '--api',
@@ -117,29 +121,8 @@ try {
       ],
       { cwd: new URL('..', import.meta.url), stdio: 'inherit' },
     );
-    if (random.status === WARN_EXIT) burstWarned = true;
-    else if (random.status !== 0) {
-      failed = true;
-      burstFailed = true;
-    }
-  }
-  if (!args['no-burst'] && shop.alive()) {
-    console.log('\n[bench] double burst (issues #12, #31)');
-    const burst = spawnSync(
-      process.execPath,
-      [
-        'scripts/bench-burst.mjs',
-        '--url',
-        shop.base,
-        '--api',
-        shop.api,
-        ...(shop.pid ? ['--pid', String(shop.pid)] : []),
-        ...(args.warn || args['warn-burst'] ? ['--warn'] : []),
-      ],
-      { cwd: new URL('..', import.meta.url), stdio: 'inherit' },
-    );
-    if (burst.status === WARN_EXIT) burstWarned = true;
-    else if (burst.status !== 0) {
+    if (child.status === WARN_EXIT) burstWarned = true;
+    else if (child.status !== 0) {
       failed = true;
       burstFailed = true;
     }
