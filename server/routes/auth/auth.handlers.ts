@@ -3,7 +3,6 @@
  * `{status, data: {token, expires_at}, user}`; the storefront's BFF puts `data.token` into the
  * httpOnly `token` cookie. Login and reset are throttled per account and per client (429).
  */
-import { getCookie } from 'hono/cookie';
 import {
   AuthBody,
   ChangeInfoBody,
@@ -45,7 +44,7 @@ import { startSubscription } from '../../services/newsletter';
 import { limitPerClient } from '../../services/rate-limit';
 import { exchangeVkCode, socialProviders, userForVkProfile } from '../../services/social';
 import { THROTTLE_RULES } from '../../services/throttle';
-import { CART_COOKIE } from '../cart/cart.handlers';
+import { cartIdOf } from '../cart/cart-cookie';
 import type * as r from './auth.routes';
 import type { AppEnv } from '../../types';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
@@ -53,7 +52,6 @@ import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function tokenAnswer(c: Ctx, user: UserRow) {
   const { token, expiresAt } = await issueToken(c.var.db, user.id);
@@ -278,7 +276,6 @@ export const myData: Handler<typeof r.myData> = async (c) => {
  */
 export const deleteAccountHandler: Handler<typeof r.deleteAccount> = async (c) => {
   const user = await requireUser(c);
-  const cart = getCookie(c, CART_COOKIE);
-  await deleteAccount(c.var.db, user, cart && UUID.test(cart) ? cart : null);
+  await deleteAccount(c.var.db, user, cartIdOf(c));
   return c.json({ status: 'success' as const, message: ACCOUNT_DATA_TEXTS.deleted }, 200);
 };

@@ -2,10 +2,11 @@
  * Handlers of the basket endpoints (spec §7 Cart), typed from cart.routes.ts. The anonymous basket is identified by the
  * httpOnly `cart_id` cookie set here; answers are `{status: "success", cart}`.
  */
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import { AddToCartBody, UpdateCartItemBody } from '@/lib/api/contract/cart';
 import { parseOr400, readJson } from '../../http';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from '../../services/cart';
+import { CART_COOKIE, cartIdOf } from './cart-cookie';
 import type * as r from './cart.routes';
 import type { AppEnv } from '../../types';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
@@ -14,15 +15,7 @@ import type { Context } from 'hono';
 type Ctx = Context<AppEnv>;
 type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
-/** Name of the basket cookie. */
-export const CART_COOKIE = 'cart_id';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
-
-function cartIdOf(c: Ctx): string | null {
-  const value = getCookie(c, CART_COOKIE);
-  return value && UUID.test(value) ? value : null;
-}
 
 /** `{status: "success", cart}` of the basket `cartId` (empty basket when null). */
 async function answer(c: Ctx, cartId: string | null) {

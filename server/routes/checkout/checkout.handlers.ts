@@ -4,7 +4,6 @@
  * acquiring's card form. Validation with the contract (lib/api/contract/checkout.ts); errors are
  * `{status:"error", message}` with a 4xx.
  */
-import { getCookie } from 'hono/cookie';
 import {
   CheckCardBody,
   CreateOrderBody,
@@ -28,7 +27,7 @@ import { getOrderInfo, onlineMethods, payWithGiftCard, startPayment } from '../.
 import { sandboxPay, sandboxPayment, sandboxSbp as sandboxSbpDecide } from '../../services/payments/sandbox';
 import { checkPromoCustomer, evaluatePromo } from '../../services/promo';
 import { assertUnderLimit, countForClient, limitPerClient } from '../../services/rate-limit';
-import { CART_COOKIE } from '../cart/cart.handlers';
+import { cartIdOf } from '../cart/cart-cookie';
 import type * as r from './checkout.routes';
 import type { AppEnv } from '../../types';
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
@@ -36,12 +35,6 @@ import type { Context } from 'hono';
 
 type Ctx = Context<AppEnv>;
 type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function cartIdOf(c: Ctx): string | null {
-  const value = getCookie(c, CART_COOKIE);
-  return value && UUID.test(value) ? value : null;
-}
 
 async function actorOf(c: Ctx): Promise<OrderActor> {
   const token = bearerToken(c);
