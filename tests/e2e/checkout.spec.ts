@@ -7,53 +7,10 @@
  * basket changes quantities only after the server confirms.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, uniquePhone } from './helpers';
+import { addToBasket, offersInStock, payWithCard, uniquePhone } from './helpers';
 
 // Each walk crosses up to five pages and the sandbox acquiring.
 test.describe.configure({ timeout: 120_000 });
-
-type Offer = { offer: number; feature: string; name: string; price: number };
-
-/** Offers of one-size goods with stock, cheapest first, from the API (skips swimwear separates). */
-async function offersInStock(count: number): Promise<Offer[]> {
-  const res = await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`);
-  const page = (await res.json()) as { results: Array<{ id: number; price: number }> };
-  const out: Offer[] = [];
-  for (const card of [...page.results].sort((a, b) => a.price - b.price)) {
-    const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
-      name: string;
-      price: number;
-      offers: Array<{ id: number; features: Array<{ ext_id: string; stock: number }>; features_top: unknown[] }>;
-    };
-    for (const offer of detail.offers) {
-      const size = offer.features.find((f) => f.stock >= 3);
-      if (size && offer.features_top.length === 0) {
-        out.push({ offer: offer.id, feature: size.ext_id, name: detail.name, price: detail.price });
-        break;
-      }
-    }
-    if (out.length >= count) break;
-  }
-  expect(out.length).toBeGreaterThanOrEqual(count);
-  return out;
-}
-
-/** Puts an offer into this browser's basket through the BFF (sets the `cart_id` cookie). */
-async function addToBasket(page: Page, offer: Offer, quantity = 1) {
-  const res = await page.request.post('/api/v2/cart/', {
-    data: { offer: offer.offer, feature: offer.feature, quantity },
-  });
-  expect(res.status()).toBe(200);
-}
-
-/** Fills the sandbox card form and pays. */
-async function payWithCard(page: Page, pan: string) {
-  await expect(page).toHaveURL(/\/payment-sber\?orderId=/, { timeout: 30_000 });
-  await page.getByLabel('Номер карты').fill(pan);
-  await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Оплатить/ }).click();
-}
 
 /** The guest's way through the checkout choice popup (spec §4: continue anonymously → /basket/delivery). */
 async function continueAnonymously(page: Page) {

@@ -5,7 +5,7 @@
  * stores' real addresses in Moscow and St Petersburg, recorded on the order.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL } from './helpers';
+import { addToBasket, API_URL } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -31,13 +31,6 @@ async function pricyOffer(): Promise<Offer> {
     }
   }
   throw new Error('no offer can reach the free-delivery threshold');
-}
-
-async function addToBasket(page: Page, offer: Offer, quantity: number) {
-  const res = await page.request.post('/api/v2/cart/', {
-    data: { offer: offer.offer, feature: offer.feature, quantity },
-  });
-  expect(res.status()).toBe(200);
 }
 
 /** Basket → «Продолжить без регистрации» with a guest's contact → /basket/delivery, consent ticked. */

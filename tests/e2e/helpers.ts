@@ -56,3 +56,51 @@ export function uniquePhone(prefix = '999'): { digits: string; e164: string; mas
     masked: `+7(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`,
   };
 }
+
+/** An offer and size of the basket API (spec §7 `POST /v2/cart/`), with the product's name and price in rubles. */
+export type BasketOffer = { offer: number; feature: string; name: string; price: number };
+
+/**
+ * One-size clothing offers with at least 3 in stock, cheapest first, from the API (swimwear
+ * separates skipped: they need two sizes). `skip` leaves out the cheapest cards, so specs that run
+ * in parallel do not buy the same stock.
+ */
+export async function offersInStock(count: number, { skip = 0 } = {}): Promise<BasketOffer[]> {
+  const res = await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`);
+  const list = (await res.json()) as { results: Array<{ id: number; price: number }> };
+  const out: BasketOffer[] = [];
+  for (const card of [...list.results].sort((a, b) => a.price - b.price).slice(skip)) {
+    const detail = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${card.id}`)).json()) as {
+      name: string;
+      price: number;
+      offers: Array<{ id: number; features: Array<{ ext_id: string; stock: number }>; features_top: unknown[] }>;
+    };
+    for (const offer of detail.offers) {
+      const size = offer.features.find((f) => f.stock >= 3);
+      if (size && offer.features_top.length === 0) {
+        out.push({ offer: offer.id, feature: size.ext_id, name: detail.name, price: detail.price });
+        break;
+      }
+    }
+    if (out.length >= count) break;
+  }
+  expect(out.length).toBeGreaterThanOrEqual(count);
+  return out;
+}
+
+/** Puts an offer into this browser's basket through the BFF (sets the `cart_id` cookie). */
+export async function addToBasket(page: Page, offer: Pick<BasketOffer, 'offer' | 'feature'>, quantity = 1) {
+  const res = await page.request.post('/api/v2/cart/', {
+    data: { offer: offer.offer, feature: offer.feature, quantity },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** On /payment-sber, fills the sandbox card form with `pan` and pays (spec §7, docs/payments.md test cards). */
+export async function payWithCard(page: Page, pan: string) {
+  await expect(page).toHaveURL(/\/payment-sber\?orderId=/, { timeout: 30_000 });
+  await page.getByLabel('Номер карты').fill(pan);
+  await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+}
