@@ -65,7 +65,7 @@ const KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;
 export const OUT_OF_STOCK = (name: string, size: string) =>
   `Товар «${name}»${size ? ` (размер ${size})` : ''} закончился или его осталось меньше, чем в заказе`;
 
-interface ProductLine {
+export interface ProductLine {
   offerId: number;
   productId: number;
   name: string;
@@ -136,7 +136,7 @@ function sameSubmit(existing: typeof orders.$inferSelect, bodyHash: string): typ
   return existing;
 }
 
-type RawLine = { offerId: number; featureIds: number[]; quantity: number };
+export type RawLine = { offerId: number; featureIds: number[]; quantity: number };
 
 /** Lines of the request: `items` (v1) resolved by ext_id, else the basket's lines. */
 async function requestedLines(
@@ -176,8 +176,12 @@ async function requestedLines(
   };
 }
 
-/** Catalogue data of the lines: names, current prices, weights, sizes. */
-async function describeLines(tx: Pick<Db, 'execute'>, raw: RawLine[]): Promise<ProductLine[]> {
+/**
+ * Catalogue data of the lines: names, current prices (rubles), weights, sizes; also used by the
+ * one-click order (issue #33, server/services/notices/one-click.ts).
+ * @throws ApiHttpError 404 for an unknown offer.
+ */
+export async function describeLines(tx: Pick<Db, 'execute'>, raw: RawLine[]): Promise<ProductLine[]> {
   if (raw.length === 0) return [];
   const offerIds = sql.join(
     [...new Set(raw.map((l) => l.offerId))].map((id) => sql`${id}`),
@@ -239,7 +243,8 @@ async function describeLines(tx: Pick<Db, 'execute'>, raw: RawLine[]): Promise<P
   });
 }
 
-function sizeName(line: ProductLine): string {
+/** The size as an order line shows it: "48", or "Верх: S, низ: M" for separates. */
+export function sizeName(line: ProductLine): string {
   const top = line.features.find((f) => f.kind === 'top');
   const bottom = line.features.find((f) => f.kind === 'bottom');
   if (top || bottom) return `Верх: ${top?.name ?? '—'}, низ: ${bottom?.name ?? '—'}`;
@@ -259,7 +264,7 @@ function parcelWeight(lines: ProductLine[]): number {
  * two orders of the same sizes), each with the guard `stock >= quantity`.
  * @throws ApiHttpError 409 {@link OUT_OF_STOCK} for the first short feature.
  */
-async function takeStock(tx: Tx, lines: ProductLine[]): Promise<void> {
+export async function takeStock(tx: Tx, lines: ProductLine[]): Promise<void> {
   const need = new Map<number, { quantity: number; line: ProductLine }>();
   for (const line of lines) {
     for (const f of line.features) {
