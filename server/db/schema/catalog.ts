@@ -206,6 +206,8 @@ export const products = pgTable(
      * receipt with codes at shipment, and the order export says which lines need one.
      */
     markingRequired: boolean('marking_required').notNull().default(false),
+    /** Issue #32: hidden by the shop in the console: out of listings, search and its page. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
     uniqueIndex('products_ext_id_uq').on(t.extId),

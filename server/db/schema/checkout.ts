@@ -39,6 +39,8 @@ export const promoCodes = pgTable(
     minTotal: numeric('min_total', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     active: boolean('active').notNull().default(true),
     validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Issue #32: the code applies from this moment (null: at once). */
+    validFrom: timestamp('valid_from', { withTimezone: true }),
     description: text('description').notNull().default(''),
     /** Only a customer's first order (no earlier order by account, e-mail or phone), issue #12. */
     firstOrderOnly: boolean('first_order_only').notNull().default(false),
@@ -118,6 +120,8 @@ export const giftCards = pgTable(
     purchaseOrderId: integer('purchase_order_id').references(() => orders.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue #32: blocked by a manager at this moment; a blocked certificate pays nothing. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('gift_cards_code_uq').on(t.code),

@@ -69,6 +69,12 @@ export const banners = pgTable(
     link: text('link').notNull(),
     linkText: text('link_text').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** Issue #32: switched off by an editor without deleting it. */
+    active: boolean('active').notNull().default(true),
+    /** Issue #32: shown from this moment (null: at once). */
+    dateFrom: timestamp('date_from', { withTimezone: true }),
+    /** Issue #32: shown until this moment (null: without end). */
+    dateTo: timestamp('date_to', { withTimezone: true }),
   },
   (t) => [index('banners_place_idx').on(t.place, t.sort)],
 );
