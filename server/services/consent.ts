@@ -21,7 +21,7 @@ import type { Db, Tx } from '../db/client';
 import type { Context } from 'hono';
 
 /** Forms that take consents (`consents.form`). */
-export type ConsentForm = 'registration' | 'checkout' | 'subscription' | 'feedback' | 'profile';
+export type ConsentForm = 'registration' | 'checkout' | 'subscription' | 'feedback' | 'profile' | 'review';
 /** Ways a consent ends (`consents.withdrawn_via`). */
 export type WithdrawalVia = 'unsubscribe-link' | 'profile' | 'account-deleted';
 
