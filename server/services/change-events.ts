@@ -139,17 +139,23 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
   };
 
   const round = async () => {
-    const changes = await rows<{ id: number | string; product_id: number | null; kind: ChangeKind }>(
-      db,
-      sql`select id, product_id, kind from catalog_changes where id > ${lastId} order by id limit 100000`,
-    );
+    const changes = await rows<{
+      id: number | string;
+      product_id: number | null;
+      kind: ChangeKind;
+      tag: string | null;
+    }>(db, sql`select id, product_id, kind, tag from catalog_changes where id > ${lastId} order by id limit 100000`);
     if (changes.length === 0) return;
     lastId = Number(changes.at(-1)!.id);
     const stock = new Set<number>();
     const products = new Set<number>();
+    const content = new Set<string>();
     let catalog = false;
     for (const change of changes) {
-      if (change.kind === 'catalog' || change.product_id === null) catalog = true;
+      // Issue #32: the console's content changes name their storefront tag themselves.
+      if (change.kind === 'content') {
+        if (change.tag) content.add(change.tag);
+      } else if (change.kind === 'catalog' || change.product_id === null) catalog = true;
       else if (change.kind === 'stock') stock.add(change.product_id);
       else products.add(change.product_id);
     }
@@ -158,7 +164,7 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
     if (stock.size > 0) noteStockChanged(db, stock);
     invalidateResponseCaches();
     const all = [...new Set([...products, ...stock])].sort((a, b) => a - b);
-    const tags = tagsFor(all, catalog);
+    const tags = [...new Set([...tagsFor(all, catalog), ...content])];
     if (tags.length > 0 && urls.length > 0) {
       const sentAt = Date.now();
       for (const [tag, at] of postedAt) if (at < sentAt - longestReexpire - 1000) postedAt.delete(tag);
