@@ -1,5 +1,5 @@
 /** /payment-sber (spec §2, issue #5): the built-in sandbox acquiring page (used when Sber credentials are not set). */
-import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
+import { SandboxFrame, sandboxOrderId } from '@/features/checkout/components/sandbox-frame';
 import { SandboxPaymentPage } from '@/features/checkout/components/sandbox-pages';
 import { href, routeTitle } from '@/lib/routes';
 import type { Metadata } from 'next';
@@ -12,18 +12,9 @@ export default async function PaymentRoute({
 }: {
   searchParams: Promise<{ orderId?: string | string[] }>;
 }) {
-  const { orderId } = await searchParams;
-  const id = typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId) ? orderId : null;
   return (
-    <div className="container">
-      <Breadcrumbs
-        items={[
-          { name: routeTitle('basket'), href: href('basket') },
-          { name: routeTitle('payment_sber'), href: href('payment_sber') },
-        ]}
-      />
-      <h1>{routeTitle('payment_sber')}</h1>
-      <SandboxPaymentPage orderId={id} />
-    </div>
+    <SandboxFrame title={routeTitle('payment_sber')} path={href('payment_sber')}>
+      <SandboxPaymentPage orderId={await sandboxOrderId(searchParams)} />
+    </SandboxFrame>
   );
 }

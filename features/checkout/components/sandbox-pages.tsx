@@ -29,39 +29,47 @@ function groupPan(value: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** /payment-sber?orderId=…: the sandbox acquiring's card form (services/payments/sandbox.ts rules). */
-export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
+/** Loads the sandbox payment `orderId` (`GET /v1/sandbox_acquiring/payment/`) for both pages. */
+function useSandboxPayment(orderId: string | null) {
   const [payment, setPayment] = useState<SandboxPayment | null>(null);
   const [fetchError, setLoadError] = useState('');
-  const loadError = orderId ? fetchError : 'Платёж не найден';
-  const [form, setForm] = useState({ pan: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
   useEffect(() => {
     if (!orderId) return;
     fetchSandboxPayment(orderId)
       .then((r) => setPayment(r.payment))
       .catch((e: unknown) => setLoadError(e instanceof BffRequestError ? e.message : 'Платёж не найден'));
   }, [orderId]);
+  return { payment, loadError: orderId ? fetchError : 'Платёж не найден' };
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!orderId) return;
+/**
+ * Sends the shopper's decision: on success shows the acquirer's message and goes to its
+ * `redirect_url` (the shop's confirm page); on failure shows the error and calls `onError`.
+ */
+function useSandboxDecision() {
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (
+    call: () => Promise<{ message: string; redirect_url: string }>,
+    onError?: (e: unknown) => void,
+  ) => {
     setBusy(true);
     setMessage('');
     try {
-      const answer = await paySandbox({ id: orderId, ...form });
+      const answer = await call();
       setMessage(answer.message);
       window.location.assign(answer.redirect_url);
     } catch (e) {
-      setErrors(e instanceof BffRequestError ? { ...e.errors } : {});
+      onError?.(e);
       setMessage(e instanceof BffRequestError ? e.message : 'Не удалось провести платёж');
       setBusy(false);
     }
   };
+  return { message, busy, run };
+}
 
+/** The load error, or «Загружаем платёж…» while the payment loads; null once it is there. */
+function LoadState({ payment, loadError }: { payment: SandboxPayment | null; loadError: string }) {
   if (loadError) {
     return (
       <p className={styles.error} role="alert">
@@ -69,17 +77,39 @@ export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
       </p>
     );
   }
-  if (!payment) return <p className={styles.muted}>Загружаем платёж…</p>;
-  if (payment.status !== 'created') {
-    return (
-      <div className={styles.narrow}>
-        <p>Этот платёж уже завершён.</p>
-        <a href={payment.return_url} className={styles.secondary}>
-          Вернуться в магазин
-        </a>
-      </div>
+  return payment ? null : <p className={styles.muted}>Загружаем платёж…</p>;
+}
+
+/** What a finished payment's page shows: that it is finished, and the way back to the shop. */
+function PaymentFinished({ payment }: { payment: SandboxPayment }) {
+  return (
+    <div className={styles.narrow}>
+      <p>Этот платёж уже завершён.</p>
+      <a href={payment.return_url} className={styles.secondary}>
+        Вернуться в магазин
+      </a>
+    </div>
+  );
+}
+
+/** /payment-sber?orderId=…: the sandbox acquiring's card form (services/payments/sandbox.ts rules). */
+export function SandboxPaymentPage({ orderId }: { orderId: string | null }) {
+  const { payment, loadError } = useSandboxPayment(orderId);
+  const [form, setForm] = useState({ pan: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { message, busy, run } = useSandboxDecision();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!orderId) return;
+    await run(
+      () => paySandbox({ id: orderId, ...form }),
+      (e) => setErrors(e instanceof BffRequestError ? { ...e.errors } : {}),
     );
-  }
+  };
+
+  if (loadError || !payment) return <LoadState payment={payment} loadError={loadError} />;
+  if (payment.status !== 'created') return <PaymentFinished payment={payment} />;
   return (
     <form className={styles.narrow} onSubmit={submit} noValidate aria-label="Оплата картой">
       <p className={styles.sandboxNote}>
@@ -176,44 +206,15 @@ export function ReceiptView({ receipt }: { receipt: SandboxPayment['receipt'] })
  * (`POST /v1/sandbox_acquiring/sbp/`); then back to the shop's confirm page.
  */
 export function SandboxSbpPage({ orderId }: { orderId: string | null }) {
-  const [payment, setPayment] = useState<SandboxPayment | null>(null);
-  const [fetchError, setLoadError] = useState('');
-  const loadError = orderId ? fetchError : 'Платёж не найден';
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!orderId) return;
-    fetchSandboxPayment(orderId)
-      .then((r) => setPayment(r.payment))
-      .catch((e: unknown) => setLoadError(e instanceof BffRequestError ? e.message : 'Платёж не найден'));
-  }, [orderId]);
+  const { payment, loadError } = useSandboxPayment(orderId);
+  const { message, busy, run } = useSandboxDecision();
 
   const decide = async (action: 'pay' | 'decline') => {
     if (!orderId) return;
-    setBusy(true);
-    setMessage('');
-    try {
-      const answer = await bffRequest('POST', '/v1/sandbox_acquiring/sbp/', SandboxPayResponse, {
-        id: orderId,
-        action,
-      });
-      setMessage(answer.message);
-      window.location.assign(answer.redirect_url);
-    } catch (e) {
-      setMessage(e instanceof BffRequestError ? e.message : 'Не удалось провести платёж');
-      setBusy(false);
-    }
+    await run(() => bffRequest('POST', '/v1/sandbox_acquiring/sbp/', SandboxPayResponse, { id: orderId, action }));
   };
 
-  if (loadError) {
-    return (
-      <p className={styles.error} role="alert">
-        {loadError}
-      </p>
-    );
-  }
-  if (!payment) return <p className={styles.muted}>Загружаем платёж…</p>;
+  if (loadError || !payment) return <LoadState payment={payment} loadError={loadError} />;
   if (payment.method !== 'sbp') {
     return (
       <p className={styles.error} role="alert">
@@ -222,16 +223,7 @@ export function SandboxSbpPage({ orderId }: { orderId: string | null }) {
       </p>
     );
   }
-  if (payment.status !== 'created') {
-    return (
-      <div className={styles.narrow}>
-        <p>Этот платёж уже завершён.</p>
-        <a href={payment.return_url} className={styles.secondary}>
-          Вернуться в магазин
-        </a>
-      </div>
-    );
-  }
+  if (payment.status !== 'created') return <PaymentFinished payment={payment} />;
   return (
     <div className={styles.narrow} aria-label="Оплата через СБП">
       <p className={styles.sandboxNote}>
