@@ -36,6 +36,11 @@ export type CheckoutState = {
   giftCardInBasketData: GiftCardNominal | null;
   /** The promo code the shopper applied on /basket, upper case, or null. */
   promoCode: string | null;
+  /**
+   * What the server answered for `promoCode` (`POST /v1/promo_code/`): the goods total it was
+   * checked against and the total after the discount, rubles; null without a code. Not persisted.
+   */
+  promoQuote: { itemsTotal: number; total: number } | null;
   /** Key of the submit in progress; the same key on a repeat gives the same order. */
   idempotencyKey: string | null;
   lastOrder: LastOrder | null;
@@ -47,7 +52,8 @@ export type CheckoutState = {
   /** Sets the nominal and (re)loads its data (spec §4); a failed lookup resets it (spec §8). */
   setGiftCardExtId: (extId: string | null) => Promise<void>;
   loadGiftCard: () => Promise<void>;
-  setPromoCode: (code: string | null) => void;
+  /** Sets the applied code with its quote, or forgets both with null. */
+  setPromoCode: (code: string | null, quote?: { itemsTotal: number; total: number }) => void;
   /** The key of this submit: the stored one, or a new random one. */
   ensureIdempotencyKey: () => string;
   /** After a successful order: forget the key, the promo and the certificate, keep the order. */
@@ -76,6 +82,7 @@ export const useCheckoutStore = create<CheckoutState>()(
       giftCardExtId: null,
       giftCardInBasketData: null,
       promoCode: null,
+      promoQuote: null,
       idempotencyKey: null,
       lastOrder: null,
       orderPopupShown: false,
@@ -98,7 +105,7 @@ export const useCheckoutStore = create<CheckoutState>()(
           set({ giftCardInBasketData: null, giftCardExtId: null });
         }
       },
-      setPromoCode: (promoCode) => set({ promoCode }),
+      setPromoCode: (promoCode, quote) => set({ promoCode, promoQuote: promoCode && quote ? quote : null }),
       ensureIdempotencyKey: () => {
         const existing = get().idempotencyKey;
         if (existing) return existing;
@@ -111,6 +118,7 @@ export const useCheckoutStore = create<CheckoutState>()(
           lastOrder,
           idempotencyKey: null,
           promoCode: null,
+          promoQuote: null,
           giftCardExtId: null,
           giftCardInBasketData: null,
           orderPopupShown: false,

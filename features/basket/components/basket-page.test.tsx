@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBasketStoreForTests, useBasketStore } from '@/stores/basket-store';
+import { useCheckoutStore } from '@/stores/checkout-store';
 import {
   cartErrorHandler,
   cartGate,
@@ -29,6 +30,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
   resetBasketStoreForTests();
+  useCheckoutStore.getState().setPromoCode(null);
   resetFakeCart(fake);
   navigation.pathname = '/';
   navigation.prefetch.mockClear();
@@ -99,6 +101,19 @@ describe('BasketPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Корзина пуста')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Перейти в каталог' })).toBeInTheDocument();
+  });
+
+  it('shows the total after an applied promo code in «Итого», and the full sum once the goods change', async () => {
+    resetFakeCart(fake, [cartItemFactory({ price: 1000, quantity: 1 })]);
+    useCheckoutStore.getState().setPromoCode('SALE10', { itemsTotal: 1000, total: 900 });
+    const user = userEvent.setup();
+    render(<BasketPage />);
+    const line = await screen.findByTestId('basket-line');
+    expect(screen.getByTestId('basket-total').textContent).toBe('900\u00A0₽');
+
+    // The quote belongs to 1 000 ₽ of goods: after + it no longer applies until re-checked.
+    await user.click(within(line).getByRole('button', { name: 'Увеличить количество' }));
+    await waitFor(() => expect(screen.getByTestId('basket-total').textContent).toBe('2\u00A0000\u00A0₽'));
   });
 });
 

@@ -18,6 +18,7 @@ import { formatPrice } from '@/lib/format/price';
 import { lineTotal, toRubles } from '@/lib/money';
 import { href } from '@/lib/routes';
 import { BASKET_MAX_QUANTITY, hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
+import { useCheckoutStore } from '@/stores/checkout-store';
 import { GOODS_FORMS, lineSizes } from '../utils/line-details';
 import styles from './basket-page.module.css';
 
@@ -37,6 +38,11 @@ export function BasketPage({
   const basketLoadFailed = useBasketStore((s) => s.basketLoadFailed);
   const count = useBasketStore((s) => s.count);
   const total = useBasketStore((s) => s.total);
+  // The total after an applied promo code, while it was checked against these goods: on a phone
+  // the bar's «Итого» is what stays on screen, so it must not show the sum before the discount.
+  const promoTotal = useCheckoutStore((s) =>
+    s.promoCode && s.promoQuote?.itemsTotal === total ? s.promoQuote.total : null,
+  );
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -108,7 +114,7 @@ export function BasketPage({
         <div className={styles.checkoutBar} data-bottom-bar="">
           <p className={`${styles.summaryRow} ${styles.totalRow}`}>
             <span>Итого</span>
-            <span data-testid="basket-total">{formatPrice(total)}</span>
+            <span data-testid="basket-total">{formatPrice(promoTotal ?? total)}</span>
           </p>
           {hasUnavailable ? (
             <>

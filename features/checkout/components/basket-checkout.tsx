@@ -67,7 +67,7 @@ export function PromoCodeField() {
       const answer = await checkPromoCode(code);
       checkedFor.current = `${answer.promo_code}:${answer.items_total}`;
       setResult({ discount: answer.discount, total: answer.total, message: answer.message });
-      setPromoCode(answer.promo_code);
+      setPromoCode(answer.promo_code, { itemsTotal: answer.items_total, total: answer.total });
     } catch (e) {
       // Only the server's refusal drops the code; a lost request (navigation, network) keeps it.
       if (e instanceof BffRequestError && e.status >= 400 && e.status < 500) {
