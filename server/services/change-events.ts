@@ -24,6 +24,8 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbHandle } from '../db/client';
 import { noteCatalogChanged, noteProductsChanged, noteStockChanged } from './catalog-index';
 import { logError } from './log';
+import { startPriceDropJob } from './notices/price-drop';
+import { sendDueStockNotices } from './notices/stock-notices';
 import { invalidateResponseCaches } from './response-cache';
 import type { ChangeKind } from '../db/schema';
 
@@ -52,6 +54,8 @@ export interface ChangeEventOptions {
   reexpireMs?: readonly number[];
   /** Injected for tests. */
   fetchImpl?: typeof fetch;
+  /** Issue #33 item 3: ms between checks of the daily price-drop job (default an hour; 0: off). */
+  priceDropIntervalMs?: number;
   /** Called after each round with what it did (tests, the freshness bench). */
   onRound?: (round: ChangeRound) => void;
 }
@@ -163,6 +167,8 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
     if (products.size > 0) noteProductsChanged(db, products);
     if (stock.size > 0) noteStockChanged(db, stock);
     invalidateResponseCaches();
+    // Issue #33: sizes back in stock (marked due by migration 0017's trigger) are mailed now.
+    void sendDueStockNotices(db).catch((error: unknown) => logError('change-events', 'back-in-stock mail', error));
     const all = [...new Set([...products, ...stock])].sort((a, b) => a - b);
     const tags = [...new Set([...tagsFor(all, catalog), ...content])];
     if (tags.length > 0 && urls.length > 0) {
@@ -223,6 +229,8 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
   );
   const poll = setInterval(schedule, pollMs);
   poll.unref();
+  // Issue #33 item 3: the API process's daily job rides on the dispatcher every instance runs.
+  const stopPriceDrop = startPriceDropJob(db, options.priceDropIntervalMs ?? 3_600_000);
 
   return {
     flush: async () => {
@@ -236,6 +244,7 @@ export async function startChangeEvents(handle: DbHandle, options: ChangeEventOp
     stop: async () => {
       stopped = true;
       clearInterval(poll);
+      stopPriceDrop();
       if (timer) clearTimeout(timer);
       await unlisten();
       if (running) await running;
