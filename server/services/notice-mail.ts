@@ -59,7 +59,9 @@ export function backInStockMail(to: string, lines: readonly BackInStockLine[]): 
     'Это единственное письмо по этой подписке: она завершена. Подписаться снова можно на странице товара.',
   ].join('\n');
   const subject =
-    lines.length === 1 ? `Снова в наличии: ${first.name}, размер ${first.size}` : `Снова в наличии: ${lines.length} размера из вашего списка`;
+    lines.length === 1
+      ? `Снова в наличии: ${first.name}, размер ${first.size}`
+      : `Снова в наличии: ${lines.length} размера из вашего списка`;
   return { to, subject, text };
 }
 

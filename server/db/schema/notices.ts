@@ -18,7 +18,17 @@
  * One-click orders are ordinary `orders` rows (payment_method "one_click").
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { offerFeatures, products } from './catalog';
 

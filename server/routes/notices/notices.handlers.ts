@@ -113,7 +113,11 @@ export const list: Handler<typeof r.list> = async (c) => {
 /** DELETE /v1/stock-notices/{id}/: removes one; answers the rest. @throws ApiHttpError 400, 401. */
 export const remove: Handler<typeof r.remove> = async (c) => {
   const user = await requireUser(c);
-  const { id } = parseOr400(StockNoticeIdParam, { id: c.req.valid('param').id.replace(/\/+$/, '') }, 'Подписка не найдена');
+  const { id } = parseOr400(
+    StockNoticeIdParam,
+    { id: c.req.valid('param').id.replace(/\/+$/, '') },
+    'Подписка не найдена',
+  );
   await removeStockNotice(c.var.db, user.id, user.email, id);
   return c.json({ status: 'success' as const, results: await listStockNotices(c.var.db, user.id, user.email) }, 200);
 };

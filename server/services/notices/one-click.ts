@@ -20,7 +20,15 @@ import { rows, type Db } from '../../db/client';
 import { cartItems, offerFeatures, orderItems, orders, orderStatusHistory } from '../../db/schema';
 import { ApiHttpError } from '../../http';
 import { noteStockChanged } from '../catalog-index';
-import { describeLines, IDEMPOTENCY_KEY_REUSED, orderNumber, sizeName, takeStock, type OrderActor, type RawLine } from '../checkout';
+import {
+  describeLines,
+  IDEMPOTENCY_KEY_REUSED,
+  orderNumber,
+  sizeName,
+  takeStock,
+  type OrderActor,
+  type RawLine,
+} from '../checkout';
 import { consentSubject, recordConsents, type ConsentEvidence } from '../consent';
 import { shopVatRate } from '../order-receipt';
 import type { OneClickBody } from '@/lib/api/contract/notices';
@@ -47,7 +55,11 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The lines asked for: `item` resolved by its sizes' ext ids, else the basket's lines. */
-async function requested(db: Pick<Db, 'select'>, body: Body, actor: OrderActor): Promise<{ lines: RawLine[]; fromCart: boolean }> {
+async function requested(
+  db: Pick<Db, 'select'>,
+  body: Body,
+  actor: OrderActor,
+): Promise<{ lines: RawLine[]; fromCart: boolean }> {
   if (body.item) {
     const item = body.item;
     const own = await db.select().from(offerFeatures).where(eq(offerFeatures.offerId, item.offer));
@@ -57,7 +69,10 @@ async function requested(db: Pick<Db, 'select'>, body: Body, actor: OrderActor):
       const top = byExt(item.featuretop, 'top');
       const bottom = byExt(item.featurebot, 'bottom');
       if (!top || !bottom) throw new ApiHttpError(400, 'Выберите размер верха и низа');
-      return { lines: [{ offerId: item.offer, featureIds: [top.id, bottom.id], quantity: item.quantity }], fromCart: false };
+      return {
+        lines: [{ offerId: item.offer, featureIds: [top.id, bottom.id], quantity: item.quantity }],
+        fromCart: false,
+      };
     }
     const size = byExt(item.feature, 'size');
     if (!size) throw new ApiHttpError(400, 'Выберите размер');
@@ -137,7 +152,10 @@ export async function createOneClickOrder(
     if (lines.length === 0) throw new ApiHttpError(400, 'Корзина пуста');
     await takeStock(tx, lines);
     const total = toRubles(linesTotal(lines));
-    const [next] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+    const [next] = await rows<{ id: number }>(
+      tx,
+      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+    );
     const id = Number(next!.id);
     const [row] = await tx
       .insert(orders)
@@ -161,26 +179,24 @@ export async function createOneClickOrder(
       })
       .returning();
     await tx.insert(orderItems).values(
-      lines.map(
-        (l): typeof orderItems.$inferInsert => ({
-          orderId: id,
-          productId: l.productId,
-          offerId: l.offerId,
-          featureId: l.features.find((f) => f.kind === 'size')?.id ?? null,
-          featureTopId: l.features.find((f) => f.kind === 'top')?.id ?? null,
-          featureBotId: l.features.find((f) => f.kind === 'bottom')?.id ?? null,
-          productName: l.name,
-          brandName: l.brand,
-          colorName: l.color,
-          sizeName: sizeName(l),
-          image: l.image,
-          fullPathOffer: l.path,
-          price: l.price,
-          quantity: l.quantity,
-          vatRate: l.vatRate ?? shopVatRate(),
-          markingRequired: l.markingRequired,
-        }),
-      ),
+      lines.map((l): typeof orderItems.$inferInsert => ({
+        orderId: id,
+        productId: l.productId,
+        offerId: l.offerId,
+        featureId: l.features.find((f) => f.kind === 'size')?.id ?? null,
+        featureTopId: l.features.find((f) => f.kind === 'top')?.id ?? null,
+        featureBotId: l.features.find((f) => f.kind === 'bottom')?.id ?? null,
+        productName: l.name,
+        brandName: l.brand,
+        colorName: l.color,
+        sizeName: sizeName(l),
+        image: l.image,
+        fullPathOffer: l.path,
+        price: l.price,
+        quantity: l.quantity,
+        vatRate: l.vatRate ?? shopVatRate(),
+        markingRequired: l.markingRequired,
+      })),
     );
     await tx.insert(orderStatusHistory).values({ orderId: id, status: 'new', comment: 'Заказ в 1 клик' });
     // 152-ФЗ art. 9: the form's consent to process the name and phone, with the order.

@@ -101,7 +101,9 @@ export async function subscribeStockNotice(
     const [existing] = await tx
       .select()
       .from(stockNotices)
-      .where(and(eq(stockNotices.featureId, feature.id), eq(stockNotices.email, input.email), isNull(stockNotices.sentAt)))
+      .where(
+        and(eq(stockNotices.featureId, feature.id), eq(stockNotices.email, input.email), isNull(stockNotices.sentAt)),
+      )
       .for('update');
     if (!existing && Number(count?.n ?? 0) >= NOTICES_PER_ADDRESS)
       throw new ApiHttpError(400, `Не более ${NOTICES_PER_ADDRESS} подписок на поступление на один адрес`);
@@ -186,7 +188,9 @@ export async function listStockNotices(db: Db, userId: number, email: string | n
     .where(
       and(
         isNull(stockNotices.sentAt),
-        email ? sql`(${stockNotices.userId} = ${userId} or ${stockNotices.email} = ${email.toLowerCase()})` : eq(stockNotices.userId, userId),
+        email
+          ? sql`(${stockNotices.userId} = ${userId} or ${stockNotices.email} = ${email.toLowerCase()})`
+          : eq(stockNotices.userId, userId),
       ),
     )
     .orderBy(sql`${stockNotices.createdAt} desc, ${stockNotices.id} desc`);
@@ -222,7 +226,9 @@ export async function removeStockNotice(db: Db, userId: number, email: string | 
       and(
         eq(stockNotices.id, id),
         isNull(stockNotices.sentAt),
-        email ? sql`(${stockNotices.userId} = ${userId} or ${stockNotices.email} = ${email.toLowerCase()})` : eq(stockNotices.userId, userId),
+        email
+          ? sql`(${stockNotices.userId} = ${userId} or ${stockNotices.email} = ${email.toLowerCase()})`
+          : eq(stockNotices.userId, userId),
       ),
     );
 }
@@ -282,9 +288,13 @@ export async function sendDueStockNotices(db: Db): Promise<number> {
       await db
         .update(stockNotices)
         .set({ sentAt: null })
-        .where(inArray(stockNotices.id, own.map((row) => row.id)));
+        .where(
+          inArray(
+            stockNotices.id,
+            own.map((row) => row.id),
+          ),
+        );
     }
   }
   return sent;
 }
-
