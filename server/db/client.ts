@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { logError } from '../services/log';
+import { timeQueries } from '../services/metrics';
 import { acquireDbLock, type DbLock } from './lock';
 import * as schema from './schema';
 import type { SQL } from 'drizzle-orm';
@@ -114,6 +115,8 @@ export async function openDb(target: string, options: OpenDbOptions = {}): Promi
     // An idle client losing its connection (server restart, dropped database) must not crash the
     // process: the pool replaces it on the next query.
     pool.on('error', (error) => logError('db', 'idle PostgreSQL client', error));
+    // Issue #31: every statement's time, transactions' included (server/services/metrics.ts).
+    pool.on('connect', (connection) => timeQueries(connection, 'query', 'postgres'));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
     return {
@@ -138,6 +141,11 @@ export async function openDb(target: string, options: OpenDbOptions = {}): Promi
         : {}),
     });
     const embedded = client;
+    // Issue #31: statements outside transactions, and each transaction whole (it holds PGlite's
+    // only connection for that long).
+    timeQueries(embedded, 'query', 'pglite');
+    timeQueries(embedded, 'exec', 'pglite');
+    timeQueries(embedded, 'transaction', 'pglite', 'transaction');
     const pgliteDb = drizzlePglite(embedded, { schema });
     await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
     return {
