@@ -37,10 +37,11 @@ import { registerOrderHistoryRoutes } from './routes/orders/orders.routes';
 import { registerPaymentRoutes } from './routes/payments/payments.routes';
 import { registerPickupPointRoutes } from './routes/pickup-points/pickup-points.routes';
 import { registerPublicationRoutes } from './routes/publications/publications.routes';
-import { registerReviewRoutes } from './routes/reviews/reviews.routes';
+import { isReviewPhotoUpload, registerReviewRoutes } from './routes/reviews/reviews.routes';
 import { registerStockRoutes } from './routes/stock/stock.routes';
 import { registerVitalsRoutes } from './routes/vitals/vitals.routes';
 import { logError } from './services/log';
+import { httpMetrics, observeLoadGate } from './services/metrics';
 import { responseCache } from './services/response-cache';
 import { createThrottle } from './services/throttle';
 import type { Db } from './db/client';
@@ -66,6 +67,8 @@ export function createApp(db: Db, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: russianHook() });
 
   const throttle = createThrottle(options.redis);
+  // Issue #31: requests by route pattern and status, first so it times everything after it.
+  app.use('*', httpMetrics());
   // Issue #12: answers are never sniffed as another type nor framed; no Referer leaves the API.
   // HSTS and CSP belong to the public origin (next.config.ts); /api/docs sets its own CSP.
   app.use(
@@ -90,18 +93,19 @@ export function createApp(db: Db, options: AppOptions = {}) {
     c.set('throttle', throttle);
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, 413, 'Слишком большой запрос: не более 64 КБ'),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorResponse(c, 413, 'Слишком большой запрос: не более 64 КБ'),
+  });
+  // Issue #33: a review photo (up to 1 MB) has its own limit, server/routes/reviews.
+  app.use('/api/*', (c, next) => (isReviewPhotoUpload(c.req.path) ? next() : apiBodyLimit(c, next)));
 
   app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0, redis: options.redis }));
   // Issue #31: liveness and readiness, before the gate (a saturated API is alive and ready).
   registerHealthRoutes(app, db);
-  app.use('*', loadShed(options.loadShed)); // issue #12: bounded concurrency, fast 503 (server/load-shed.ts)
+  const shed = loadShed(options.loadShed);
+  observeLoadGate(shed.gate); // issue #31: its queue and sheds on the metrics port
+  app.use('*', shed); // issue #12: bounded concurrency, fast 503 (server/load-shed.ts)
 
   registerContentRoutes(app);
   registerCatalogRoutes(app);
