@@ -16,6 +16,7 @@ import { startChangeEvents } from './services/change-events';
 import { demoWarnings, seedProductCount } from './services/demo-mode';
 import { FALLBACK_SHOP_NAME, startFeedFiles } from './services/feeds/feed-files';
 import { logError } from './services/log';
+import { countChangeRound, countingRevalidationFetch, observeDatabase, startMetricsServer } from './services/metrics';
 import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
 import { startupGate } from './startup-gate';
@@ -34,7 +35,10 @@ const server = serve(
     console.log(`[shop-api] listening on http://${info.address}:${info.port} (${Date.now() - started} ms after start)`);
   },
 );
+// Issue #31: Prometheus metrics on a private port (server/services/metrics.ts), from the start on.
+const metricsServer = env.METRICS_PORT ? startMetricsServer(env.METRICS_PORT, env.METRICS_HOST) : null;
 const handle = await openDb(env.DATABASE_URL ?? env.PGLITE_DIR);
+if (metricsServer) observeDatabase(handle.db);
 console.log(`[shop-api] database ${handle.driver} ready in ${Date.now() - started} ms`);
 gate.phase('seeding');
 // Issue #28: SEED_PRODUCTS if set, else 3000 demo goods in demo mode and none outside it.
@@ -75,7 +79,11 @@ const feedFiles = startFeedFiles(handle.db, {
 await startChangeEvents(handle, {
   revalidateUrls: env.STOREFRONT_REVALIDATE_URLS,
   secret: env.REVALIDATE_SECRET,
-  onRound: () => feedFiles.markDirty(),
+  fetchImpl: countingRevalidationFetch(),
+  onRound: (round) => {
+    countChangeRound(round);
+    feedFiles.markDirty();
+  },
 });
 configureLoadShed({ limit: env.API_CONCURRENCY, queue: env.API_QUEUE, timeoutMs: env.API_QUEUE_TIMEOUT_MS });
 // Issue #16: with several API instances, limits and the response cache are shared through Redis.
@@ -101,6 +109,7 @@ async function shutdown() {
   stopSweeper();
   void feedFiles.stop();
   server.close();
+  metricsServer?.close();
   await handle.close();
   await redis?.close().catch(() => {});
   process.exit(0);
