@@ -164,6 +164,20 @@ const EnvSchema = z.object({
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   API_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /**
+   * Issue #31 (server/services/metrics.ts, docs/operations.md): port of the Prometheus metrics
+   * listener (`GET /metrics`), private to the operator; unset: no metrics recorded or served.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics listener binds to (loopback; an internal interface for a remote scraper). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Issue #31 (server/telemetry/): OTLP/HTTP collector the traces go to, e.g. http://otel:4318 (the
+   * SDK posts to {it}/v1/traces); unset: no tracing, the SDK is not loaded. Read by
+   * server/telemetry/register.ts before this module (it must start before the modules it traces);
+   * validated here too so a bad value stops the start.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /**
    * Issue #13 (server/services/reservations.ts): minutes an unpaid card order holds its stock,
    * counted from the order's creation; then it is cancelled and the stock returns.
    */
