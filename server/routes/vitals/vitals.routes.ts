@@ -5,6 +5,7 @@
 import { ApiError } from '@/lib/api/contract/common';
 import { VitalsBeacon, VitalsReport } from '@/lib/api/contract/vitals';
 import { FieldVitals } from '../../services/field-vitals';
+import { observeFieldVitals } from '../../services/metrics';
 import { jsonResponses } from '../docs';
 import { openapiRoute, routeGroup } from '../openapi';
 import * as h from './vitals.handlers';
@@ -30,6 +31,7 @@ export const vitalsReport = routeGroup({ tags: ['Оператор'], security: [
 
 /** Registers the field vitals routes with their own in-memory sample (server/services/field-vitals.ts). */
 export function registerVitalsRoutes(app: ApiApp, store = new FieldVitals()) {
+  observeFieldVitals(store); // issue #31: their p75 on the metrics port (server/services/metrics.ts)
   openapiRoute(app, postVitals, h.postVitals(store));
   openapiRoute(app, vitalsReport, h.vitalsReport(store));
 }
