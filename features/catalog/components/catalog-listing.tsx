@@ -2,7 +2,6 @@ import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import type { ProductGridProps } from '@/components/product-grid/product-grid';
 import type { Category, OffersPage } from '@/lib/api/contract/catalog';
 import type { Facets } from '@/lib/api/contract/facets';
-import { formatCount } from '@/lib/format/plural';
 import { catalogHref } from '@/lib/routes';
 import { offersBffUrl } from '../api/get-offers';
 import styles from './catalog-listing.module.css';
@@ -62,8 +61,8 @@ export function CatalogListing({
     <div className="container">
       <Breadcrumbs items={crumbs} />
       <header className={styles.head}>
+        {/* The count is the toolbar's «Найдено» (faceted-listing.tsx), not repeated here. */}
         <h1 className="page-title">{heading}</h1>
-        <p className={styles.count}>{formatCount(offers.count, PRODUCT_FORMS)}</p>
       </header>
 
       {category.children.length > 0 ? (
