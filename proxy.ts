@@ -60,6 +60,7 @@ export const NOT_FOUND_PATH = '/_not-found';
 export const APP_SEGMENTS = [
   'about',
   'address',
+  'admin',
   'api',
   'apple-icon.png',
   'auth',
@@ -286,6 +287,6 @@ export const config = {
     '/(news|blog)',
     // Issue #14 item 6: paths whose first segment no route serves (APP_SEGMENTS and the sections
     // excluded), so valid pages never run the proxy for it.
-    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|api|apple-icon\\.png|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favicon\\.ico|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
+    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|admin|api|apple-icon\\.png|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favicon\\.ico|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
   ],
 };
