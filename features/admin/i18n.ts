@@ -1,0 +1,315 @@
+/**
+ * Russian for the whole console (issue #32: every word an operator sees is Russian):
+ * ra-language-russian completed with the keys it lacks (react-admin 5.15's guesser texts), the
+ * console's own texts (`admin.*`) and the names of resources and fields (`resources.*`), which
+ * react-admin uses for menus, titles and column headers.
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import russianMessages from 'ra-language-russian';
+import type { TranslationMessages } from 'react-admin';
+
+/** Keys react-admin 5.15 uses that ra-language-russian 5.4 does not have. */
+const missing = {
+  ra: { guesser: { empty: { title: 'Нет данных', message: 'Проверьте источник данных' } } },
+};
+
+/** The console's own texts. */
+const admin = {
+  login: {
+    title: 'Вход в консоль',
+    login: 'Логин',
+    password: 'Пароль',
+    totp: 'Код из приложения',
+    totpHint: 'Шесть цифр из приложения-аутентификатора',
+    submit: 'Войти',
+    next: 'Продолжить',
+    failed: 'Неверный логин или пароль',
+  },
+  totp: {
+    title: 'Включите вход по второму фактору',
+    explain:
+      'Владелец магазина входит в консоль с паролем и кодом из приложения-аутентификатора. Отсканируйте QR-код приложением (Яндекс Ключ, Google Authenticator, 1Password) или введите ключ вручную, затем введите код из приложения.',
+    secret: 'Ключ',
+    code: 'Код из приложения',
+    enable: 'Включить',
+    enabled: 'Второй фактор включён',
+    qrAlt: 'QR-код для приложения-аутентификатора',
+  },
+  roles: { owner: 'Владелец', manager: 'Менеджер', editor: 'Редактор' },
+  orders: {
+    changeStatus: 'Сменить статус',
+    newStatus: 'Новый статус',
+    notify: 'Написать покупателю',
+    statusChanged: 'Статус изменён',
+    refundFull: 'Вернуть всё',
+    refundLine: 'Вернуть',
+    refundQuantity: 'Сколько вернуть',
+    refundConfirmFull: 'Вернуть покупателю всю сумму заказа?',
+    refundConfirmLine: 'Вернуть покупателю эту позицию?',
+    refunded: 'Возврат оформлен',
+    resend: 'Отправить подтверждение',
+    resent: 'Подтверждение отправлено',
+    export: 'Выгрузить в CSV',
+    noItems: 'Нет товаров',
+    noPayments: 'Платежей нет',
+    noRefunds: 'Возвратов нет',
+    noHistory: 'История пуста',
+    itemsTitle: 'Товары',
+    deliveryTitle: 'Доставка',
+    paymentsTitle: 'Платежи',
+    refundsTitle: 'Возвраты',
+    historyTitle: 'История',
+    customerTitle: 'Покупатель',
+  },
+  media: {
+    choose: 'Выбрать изображение',
+    uploading: 'Загрузка…',
+    uploaded: 'Изображение загружено',
+    none: 'Нет изображения',
+  },
+  markdown: { preview: 'Предпросмотр', edit: 'Текст', empty: 'Пусто' },
+  giftCards: { block: 'Заблокировать', blocked: 'Сертификат заблокирован', confirm: 'Заблокировать сертификат?' },
+  customers: {
+    anonymise: 'Обезличить',
+    anonymised: 'Данные покупателя обезличены',
+    confirm:
+      'Удалить персональные данные покупателя? Заказы останутся без имени, телефона и почты. Это нельзя отменить.',
+  },
+  imports: { yml: 'Загрузить YML', ymlUrl: 'Адрес YML-файла', started: 'Загрузка запущена', start: 'Запустить' },
+  audit: { before: 'Было', after: 'Стало', field: 'Поле', diff: 'Изменения', none: 'Без изменений' },
+  yes: 'Да',
+  no: 'Нет',
+};
+
+/** Names of resources and their fields (menus, page titles, column headers, form labels). */
+const resources = {
+  orders: {
+    name: 'Заказ |||| Заказы',
+    fields: {
+      id: 'ID',
+      number: 'Номер',
+      createdAt: 'Создан',
+      status: 'Статус',
+      paymentStatus: 'Оплата',
+      total: 'Сумма, ₽',
+      customerName: 'Покупатель',
+      name: 'Покупатель',
+      email: 'Эл. почта',
+      phone: 'Телефон',
+      q: 'Номер, почта или телефон',
+      dateFrom: 'С даты',
+      dateTo: 'По дату',
+      items: 'Товары',
+      delivery: 'Доставка',
+      payments: 'Платежи',
+      refunds: 'Возвраты',
+      history: 'История',
+      comment: 'Комментарий',
+    },
+  },
+  banners: {
+    name: 'Баннер |||| Баннеры',
+    fields: {
+      title: 'Название',
+      image: 'Изображение',
+      imageMobile: 'Изображение для телефона',
+      link: 'Ссылка',
+      sort: 'Порядок',
+      dateFrom: 'Показывать с',
+      dateTo: 'Показывать по',
+      active: 'Включён',
+      alt: 'Описание изображения',
+    },
+  },
+  articles: {
+    name: 'Статья |||| Статьи',
+    fields: {
+      kind: 'Раздел',
+      title: 'Заголовок',
+      slug: 'Адрес (slug)',
+      markdown: 'Текст (Markdown)',
+      body: 'Текст (Markdown)',
+      cover: 'Обложка',
+      publishedAt: 'Дата публикации',
+      excerpt: 'Анонс',
+      q: 'Поиск',
+    },
+  },
+  'promo-codes': {
+    name: 'Промокод |||| Промокоды',
+    fields: {
+      code: 'Код',
+      kind: 'Тип скидки',
+      value: 'Размер скидки',
+      minSum: 'Минимальная сумма заказа, ₽',
+      dateFrom: 'Действует с',
+      dateTo: 'Действует по',
+      perCustomerLimit: 'Раз на покупателя',
+      totalLimit: 'Всего использований',
+      firstOrderOnly: 'Только на первый заказ',
+      usesCount: 'Использован, раз',
+      active: 'Включён',
+      q: 'Поиск',
+    },
+  },
+  staff: {
+    name: 'Сотрудник |||| Сотрудники',
+    fields: {
+      login: 'Логин',
+      name: 'Имя',
+      role: 'Роль',
+      password: 'Начальный пароль',
+      totpEnabled: 'Второй фактор',
+      disabled: 'Отключён',
+      createdAt: 'Создан',
+      lastLoginAt: 'Последний вход',
+    },
+  },
+  'audit-log': {
+    name: 'Запись журнала |||| Журнал действий',
+    fields: {
+      at: 'Когда',
+      staffLogin: 'Кто',
+      action: 'Действие',
+      entity: 'Объект',
+      entityId: 'ID объекта',
+      before: 'Было',
+      after: 'Стало',
+      q: 'Поиск',
+    },
+  },
+  'gift-cards': {
+    name: 'Сертификат |||| Подарочные сертификаты',
+    fields: {
+      code: 'Код',
+      amount: 'Номинал, ₽',
+      initialAmount: 'Номинал, ₽',
+      balance: 'Остаток, ₽',
+      status: 'Состояние',
+      blocked: 'Заблокирован',
+      expiresAt: 'Действует до',
+      createdAt: 'Выпущен',
+      email: 'Эл. почта получателя',
+      history: 'История',
+    },
+  },
+  settings: {
+    name: 'Настройки |||| Настройки',
+    fields: {
+      promoText: 'Текст промо-строки в шапке',
+      headerPromoText: 'Текст промо-строки в шапке',
+      organisation: 'Организация',
+      phones: 'Телефоны',
+      messengers: 'Мессенджеры',
+      socialLinks: 'Соцсети',
+    },
+  },
+  pages: {
+    name: 'Страница |||| Страницы',
+    fields: {
+      slug: 'Адрес',
+      title: 'Заголовок',
+      markdown: 'Текст (Markdown)',
+      body: 'Текст (Markdown)',
+      published: 'Опубликована',
+    },
+  },
+  seo: {
+    name: 'SEO-запись |||| SEO',
+    fields: {
+      url: 'Адрес страницы',
+      path: 'Адрес страницы',
+      title: 'Title',
+      description: 'Description',
+      h1: 'H1',
+      q: 'Поиск',
+    },
+  },
+  landings: {
+    name: 'Лендинг |||| Лендинги',
+    fields: {
+      slug: 'Адрес',
+      title: 'Заголовок',
+      h1: 'H1',
+      description: 'Описание',
+      filter: 'Отбор товаров',
+      markdown: 'Текст (Markdown)',
+      published: 'Опубликован',
+    },
+  },
+  customers: {
+    name: 'Покупатель |||| Покупатели',
+    fields: {
+      name: 'Имя',
+      email: 'Эл. почта',
+      phone: 'Телефон',
+      createdAt: 'Зарегистрирован',
+      ordersCount: 'Заказов',
+      orders: 'Заказы',
+      anonymisedAt: 'Обезличен',
+      q: 'Имя, почта или телефон',
+    },
+  },
+  subscribers: {
+    name: 'Подписчик |||| Подписчики',
+    fields: { email: 'Эл. почта', status: 'Состояние', createdAt: 'Подписан', confirmedAt: 'Подтверждён', q: 'Поиск' },
+  },
+  consents: {
+    name: 'Согласие |||| Согласия',
+    fields: {
+      at: 'Когда',
+      kind: 'Вид согласия',
+      subject: 'Кто',
+      email: 'Эл. почта',
+      phone: 'Телефон',
+      documentVersion: 'Версия документа',
+      ip: 'IP-адрес',
+      withdrawnAt: 'Отозвано',
+      q: 'Поиск',
+    },
+  },
+  products: {
+    name: 'Товар |||| Товары',
+    fields: {
+      name: 'Название',
+      article: 'Артикул',
+      brand: 'Бренд',
+      price: 'Цена, ₽',
+      stock: 'Остаток',
+      sizes: 'Размеры',
+      hidden: 'Скрыт',
+      seoTitle: 'SEO: title',
+      seoDescription: 'SEO: description',
+      seoText: 'SEO-текст',
+      q: 'Название или артикул',
+    },
+  },
+  imports: {
+    name: 'Импорт |||| Импорты',
+    fields: {
+      startedAt: 'Начат',
+      finishedAt: 'Закончен',
+      source: 'Источник',
+      status: 'Состояние',
+      report: 'Отчёт',
+      url: 'Адрес',
+      errors: 'Ошибки',
+    },
+  },
+};
+
+/** All messages of the console. */
+export const russian: TranslationMessages = {
+  ...russianMessages,
+  ra: {
+    ...russianMessages.ra,
+    guesser: { ...(russianMessages.ra as { guesser?: object }).guesser, ...missing.ra.guesser },
+  },
+  admin,
+  resources,
+} as TranslationMessages;
+
+/** react-admin's i18n provider: Russian only (no language switcher). */
+export const i18nProvider = polyglotI18nProvider(() => russian, 'ru', [{ locale: 'ru', name: 'Русский' }], {
+  allowMissing: false,
+});

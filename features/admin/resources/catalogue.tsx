@@ -1,0 +1,200 @@
+'use client';
+/**
+ * The catalogue view (issue #32 "Catalogue view"; 1C is the master of goods, prices and stock):
+ * find a product, see its sizes, stock and price, hide or show it, fix its SEO text; import runs
+ * with their reports, and a button that starts a YML import from a URL.
+ */
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { useState } from 'react';
+import {
+  BooleanField,
+  BooleanInput,
+  DateField,
+  Edit,
+  List,
+  NumberField,
+  SearchInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { ResponsiveList } from '../components/responsive-list';
+import { formatDateTime, formatRub } from './orders';
+import type { AdminDataProvider } from '../data-provider';
+
+/** Products, searchable by name or article. */
+export function ProductList() {
+  return (
+    <List
+      sort={{ field: 'name', order: 'ASC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      exporter={false}
+    >
+      <ResponsiveList
+        primary={(record) => record.name}
+        secondary={(record) =>
+          `${record.article ?? ''} · ${formatRub(record.price)} · остаток ${record.stock ?? 0}${record.hidden ? ' · скрыт' : ''}`
+        }
+      >
+        <TextField source="article" />
+        <TextField source="name" />
+        <TextField source="brand" emptyText="—" />
+        <NumberField source="price" />
+        <NumberField source="stock" />
+        <BooleanField source="hidden" />
+      </ResponsiveList>
+    </List>
+  );
+}
+
+type Size = { size?: string; name?: string; stock?: number; price?: number };
+
+/** The product's sizes with stock and price (read-only: they come from 1C). */
+function Sizes() {
+  const record = useRecordContext();
+  const sizes = (record?.sizes as Size[] | undefined) ?? [];
+  if (sizes.length === 0) return null;
+  return (
+    <ul aria-label="Размеры" style={{ margin: '8px 0', paddingLeft: 20 }}>
+      {sizes.map((size, index) => (
+        <li key={index}>
+          {size.size ?? size.name}: {size.stock ?? 0} шт. · {formatRub(size.price ?? record?.price)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A product: hide/show (manager, owner) and SEO text (editor, owner); the rest is 1C's and shown
+ * read-only.
+ */
+export function ProductEdit() {
+  const { permissions } = usePermissions();
+  const canHide = permissions === 'owner' || permissions === 'manager';
+  const canSeo = permissions === 'owner' || permissions === 'editor';
+  return (
+    <Edit mutationMode="pessimistic">
+      <SimpleForm>
+        <TextInput source="name" disabled fullWidth />
+        <TextInput source="article" disabled />
+        <Sizes />
+        {canHide && <BooleanInput source="hidden" helperText="Скрытый товар не виден покупателям" />}
+        {canSeo && <TextInput source="seoTitle" fullWidth />}
+        {canSeo && <TextInput source="seoDescription" fullWidth multiline />}
+        {canSeo && <TextInput source="seoText" fullWidth multiline minRows={4} />}
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+/** "Загрузить YML": asks for a URL and starts an import run. */
+function YmlImportButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)}>
+        {translate('admin.imports.yml')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="yml-title">
+        <DialogTitle id="yml-title">{translate('admin.imports.yml')}</DialogTitle>
+        <DialogContent>
+          <MuiTextField
+            id="yml-url"
+            type="url"
+            label={translate('admin.imports.ymlUrl')}
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            fullWidth
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={!url}
+            onClick={async () => {
+              try {
+                await dataProvider.startYmlImport(url);
+                notify('admin.imports.started', { type: 'success' });
+                setOpen(false);
+                refresh();
+              } catch (error) {
+                notify((error as Error).message, { type: 'error' });
+              }
+            }}
+          >
+            {translate('admin.imports.start')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Import runs, newest first. */
+export function ImportList() {
+  return (
+    <List
+      sort={{ field: 'startedAt', order: 'DESC' }}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <YmlImportButton />
+        </TopToolbar>
+      }
+    >
+      <ResponsiveList
+        link="show"
+        primary={(record) => `${record.source ?? 'импорт'} · ${record.status ?? ''}`}
+        secondary={(record) => formatDateTime(record.startedAt)}
+      >
+        <DateField source="startedAt" showTime locales="ru-RU" />
+        <DateField source="finishedAt" showTime locales="ru-RU" emptyText="—" />
+        <TextField source="source" />
+        <TextField source="status" />
+      </ResponsiveList>
+    </List>
+  );
+}
+
+/** The run's report (the API's text or counts). */
+function Report(_props: { label?: string }) {
+  const record = useRecordContext();
+  const report = record?.report;
+  if (report === undefined || report === null) return <span>—</span>;
+  return (
+    <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}>
+      {typeof report === 'string' ? report : JSON.stringify(report, null, 2)}
+    </pre>
+  );
+}
+
+/** One import run with its report. */
+export const ImportShow = () => (
+  <Show>
+    <SimpleShowLayout>
+      <DateField source="startedAt" showTime locales="ru-RU" />
+      <DateField source="finishedAt" showTime locales="ru-RU" emptyText="—" />
+      <TextField source="source" />
+      <TextField source="url" emptyText="—" />
+      <TextField source="status" />
+      <Report label="Отчёт" />
+    </SimpleShowLayout>
+  </Show>
+);

@@ -1,0 +1,216 @@
+'use client';
+/**
+ * Promotions in the console (issue #32 "Promotions"): promo codes (percent or amount, minimum sum,
+ * dates, per-customer and total limits, first-order rule) with their use counts, and gift
+ * certificates (issue, balance, history, block).
+ */
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import {
+  BooleanField,
+  BooleanInput,
+  Confirm,
+  Create,
+  DateField,
+  DateTimeInput,
+  Edit,
+  EmailField,
+  List,
+  NumberField,
+  NumberInput,
+  required,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  minValue,
+  type RaRecord,
+} from 'react-admin';
+import { ResponsiveList } from '../components/responsive-list';
+import { formatDateTime, formatRub } from './orders';
+import type { AdminDataProvider } from '../data-provider';
+
+const promoKinds = [
+  { id: 'percent', name: 'Процент' },
+  { id: 'amount', name: 'Сумма, ₽' },
+];
+
+const promoValue = (record: RaRecord) => (record.kind === 'percent' ? `${record.value} %` : formatRub(record.value));
+
+/** Promo codes with their use counts. */
+export function PromoCodeList() {
+  return (
+    <List
+      sort={{ field: 'code', order: 'ASC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      exporter={false}
+    >
+      <ResponsiveList
+        primary={(record) => record.code}
+        secondary={(record) => `${promoValue(record)} · использован ${record.usesCount ?? 0}`}
+      >
+        <TextField source="code" />
+        <SelectField source="kind" choices={promoKinds} />
+        <NumberField source="value" />
+        <NumberField source="minSum" />
+        <DateField source="dateFrom" locales="ru-RU" />
+        <DateField source="dateTo" locales="ru-RU" />
+        <NumberField source="usesCount" />
+        <NumberField source="totalLimit" />
+        <BooleanField source="active" />
+      </ResponsiveList>
+    </List>
+  );
+}
+
+function PromoCodeForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="code" validate={required()} helperText="Латиница и цифры, например SUMMER10" />
+      <SelectInput source="kind" choices={promoKinds} validate={required()} defaultValue="percent" />
+      <NumberInput source="value" validate={[required(), minValue(1)]} />
+      <NumberInput source="minSum" min={0} />
+      <DateTimeInput source="dateFrom" />
+      <DateTimeInput source="dateTo" />
+      <NumberInput source="perCustomerLimit" min={1} helperText="Пусто — без ограничения" />
+      <NumberInput source="totalLimit" min={1} helperText="Пусто — без ограничения" />
+      <BooleanInput source="firstOrderOnly" />
+      <BooleanInput source="active" defaultValue={true} />
+    </SimpleForm>
+  );
+}
+/** New promo code. */
+export const PromoCodeCreate = () => (
+  <Create redirect="list">
+    <PromoCodeForm />
+  </Create>
+);
+/** Promo code editor. */
+export const PromoCodeEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <PromoCodeForm />
+  </Edit>
+);
+
+/** Gift certificates. */
+export function GiftCardList() {
+  return (
+    <List
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      exporter={false}
+    >
+      <ResponsiveList
+        link="show"
+        primary={(record) => record.code}
+        secondary={(record) =>
+          `${formatRub(record.balance)} из ${formatRub(record.amount)}${record.blocked ? ' · заблокирован' : ''}`
+        }
+      >
+        <TextField source="code" />
+        <NumberField source="amount" />
+        <NumberField source="balance" />
+        <BooleanField source="blocked" />
+        <DateField source="createdAt" locales="ru-RU" />
+        <DateField source="expiresAt" locales="ru-RU" />
+      </ResponsiveList>
+    </List>
+  );
+}
+
+/** Issue a gift certificate. */
+export const GiftCardCreate = () => (
+  <Create redirect="show">
+    <SimpleForm>
+      <NumberInput source="amount" validate={[required(), minValue(1)]} />
+      <TextInput source="email" type="email" fullWidth />
+      <DateTimeInput source="expiresAt" />
+    </SimpleForm>
+  </Create>
+);
+
+/** "Заблокировать" a certificate, with a confirmation. */
+function BlockGiftCardButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [open, setOpen] = useState(false);
+  if (!record || record.blocked) return null;
+  return (
+    <>
+      <Button color="error" onClick={() => setOpen(true)}>
+        {translate('admin.giftCards.block')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        title="admin.giftCards.block"
+        content="admin.giftCards.confirm"
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          try {
+            await dataProvider.blockGiftCard(record.id);
+            notify('admin.giftCards.blocked', { type: 'success' });
+            refresh();
+          } catch (error) {
+            notify((error as Error).message, { type: 'error' });
+          }
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+type GiftCardEvent = { at?: string; amount?: number; orderNumber?: string; kind?: string; comment?: string };
+
+/** A certificate: balance and its history of uses. */
+export const GiftCardShow = () => (
+  <Show
+    actions={
+      <TopToolbar>
+        <BlockGiftCardButton />
+      </TopToolbar>
+    }
+  >
+    <SimpleShowLayout>
+      <TextField source="code" />
+      <NumberField source="amount" />
+      <NumberField source="balance" />
+      <BooleanField source="blocked" />
+      <EmailField source="email" />
+      <DateField source="createdAt" showTime locales="ru-RU" />
+      <DateField source="expiresAt" locales="ru-RU" />
+      <HistoryField label="История" />
+    </SimpleShowLayout>
+  </Show>
+);
+
+/** The certificate's operations; `label` is read by SimpleShowLayout. */
+function HistoryField(_props: { label?: string }) {
+  const record = useRecordContext();
+  const history = (record?.history as GiftCardEvent[] | undefined) ?? [];
+  if (history.length === 0) return <span>Операций не было</span>;
+  return (
+    <ul style={{ margin: 0, paddingLeft: 20 }}>
+      {history.map((event, index) => (
+        <li key={index}>
+          {formatDateTime(event.at)} · {event.kind ?? ''} {formatRub(event.amount)}
+          {event.orderNumber ? ` · заказ № ${event.orderNumber}` : ''}
+          {event.comment ? ` · ${event.comment}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
