@@ -14,12 +14,14 @@
 import { Hono } from 'hono';
 import { renderContentImage } from '../../services/content-image';
 import { renderLogoSvg, renderProductImage } from '../../services/product-image';
+import { approvedPhoto } from '../../services/review-photos';
+import type { AppEnv } from '../../types';
 
 const NOT_FOUND = { status: 'error' as const, message: 'Изображение не найдено' };
 const FILE_RE = /^(\d)-(\d)\.webp$/;
 
 /** Router of `/media`; see the file comment for its routes. */
-export const mediaRoutes = new Hono();
+export const mediaRoutes = new Hono<AppEnv>();
 
 mediaRoutes.get('/p/:type/:color/:file', async (c) => {
   const match = FILE_RE.exec(c.req.param('file'));
@@ -51,5 +53,16 @@ mediaRoutes.get('/content/:kind/:file', async (c) => {
   return c.body(new Uint8Array(await job), 200, {
     'Content-Type': 'image/webp',
     'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+});
+
+// Issue #33: photos of approved reviews (server/services/review-photos.ts), WebP without metadata.
+mediaRoutes.get('/reviews/:file', async (c) => {
+  const match = /^([0-9a-f-]{36})\.webp$/.exec(c.req.param('file'));
+  const data = match ? await approvedPhoto(c.var.db, match[1]!) : null;
+  if (!data) return c.json(NOT_FOUND, 404);
+  return c.body(new Uint8Array(data), 200, {
+    'Content-Type': 'image/webp',
+    'Cache-Control': 'public, max-age=86400',
   });
 });
