@@ -116,7 +116,8 @@ export async function createOneClickOrder(
   if (key !== '' && !KEY_RE.test(key))
     throw new ApiHttpError(400, 'Некорректный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «-», «_»');
   const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
-  // A guest without a basket is scoped by the body too: another guest reusing the key gets nothing.
+  // A guest without a basket: the key alone, but a repeat is answered only for the same body (name,
+  // phone, item), so a stranger who learnt the key learns nothing new.
   const scope =
     key === ''
       ? null
@@ -124,7 +125,7 @@ export async function createOneClickOrder(
         ? `oneclick:cart:${actor.cartId}:${key}`
         : actor.userId
           ? `oneclick:user:${actor.userId}:${key}`
-          : `oneclick:anon:${bodyHash}:${key}`;
+          : `oneclick:anon:${key}`;
   const earlier = async (tx: Pick<Db, 'select'>) => {
     if (!scope) return null;
     const [row] = await tx.select().from(orders).where(eq(orders.idempotencyKey, scope)).limit(1);
