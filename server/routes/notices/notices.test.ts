@@ -10,9 +10,9 @@ import { ApiError } from '@/lib/api/contract/common';
 import { OneClickResponse, StockNoticeList, StockNoticeResponse } from '@/lib/api/contract/notices';
 import { offerFeatures, offers, orders, products, stockNotices, subscriptions } from '../../db/schema';
 import { startChangeEvents } from '../../services/change-events';
-import { ordersDocument } from '../../services/order-exchange';
 import { runPriceDrop } from '../../services/notices/price-drop';
 import { sendDueStockNotices } from '../../services/notices/stock-notices';
+import { ordersDocument } from '../../services/order-exchange';
 import { call, createTestApi, type TestApi } from '../../test-utils';
 import type { MailMessage } from '../../services/mail';
 

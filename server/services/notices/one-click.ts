@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { OneClickBody } from '@/lib/api/contract/notices';
 import { linesTotal, toRubles } from '@/lib/money';
 import { rows, type Db } from '../../db/client';
 import { cartItems, offerFeatures, orderItems, orders, orderStatusHistory } from '../../db/schema';
@@ -31,7 +32,6 @@ import {
 } from '../checkout';
 import { consentSubject, recordConsents, type ConsentEvidence } from '../consent';
 import { shopVatRate } from '../order-receipt';
-import type { OneClickBody } from '@/lib/api/contract/notices';
 import type { z } from 'zod';
 
 type Body = z.output<typeof OneClickBody>;
