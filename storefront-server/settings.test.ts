@@ -29,8 +29,18 @@ describe('settings of storefront-server/serve.ts (issue #17 item 6, README "Conf
       distDir: '.next',
       revalidateSecret: '',
       apiUrl: 'http://127.0.0.1:8000',
+      metrics: null,
     });
     expect(readServeSettings({ MICRO_CACHE_MS: '', WEB_CONCURRENCY: '', PORT: '' })).toEqual(defaults);
+  });
+
+  it('serves metrics only when WEB_METRICS_PORT is set, on loopback unless told (issue #31)', () => {
+    expect(readServeSettings({ WEB_METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(readServeSettings({ WEB_METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      port: 9464,
+      host: '10.0.0.5',
+    });
+    expect(() => readServeSettings({ WEB_METRICS_PORT: 'x' })).toThrow(/WEB_METRICS_PORT/);
   });
 
   it('reads every knob in its unit (MB → bytes, ms as given)', () => {

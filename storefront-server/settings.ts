@@ -107,6 +107,10 @@ const ServeSchema = z.object({
   REVALIDATE_SECRET: z.string().default(''),
   /** The shop API the feeds are relayed from (storefront-server/feed-relay.ts); as lib/env.ts reads it. */
   SHOP_API_URL: httpUrl().default('http://127.0.0.1:8000'),
+  /** Issue #31: port of the storefront's Prometheus metrics (storefront-server/metrics.ts); unset: off. */
+  WEB_METRICS_PORT: portNumber().optional(),
+  /** Address the metrics listeners bind to (as the API's METRICS_HOST). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 /** Settings of scripts/start.mjs (starts the API, builds, starts storefront-server/serve.ts). */
@@ -165,6 +169,8 @@ export interface ServeSettings {
   distDir: string;
   revalidateSecret: string;
   apiUrl: string;
+  /** Issue #31: where the primary serves the workers' metrics; null: no metrics. */
+  metrics: { port: number; host: string } | null;
 }
 
 /**
@@ -192,6 +198,7 @@ export function readServeSettings(source: Record<string, string | undefined> = p
     distDir: s.NEXT_DIST_DIR,
     revalidateSecret: s.REVALIDATE_SECRET,
     apiUrl: s.SHOP_API_URL,
+    metrics: s.WEB_METRICS_PORT ? { port: s.WEB_METRICS_PORT, host: s.METRICS_HOST } : null,
   };
 }
 
