@@ -48,6 +48,7 @@ import { acceptInWorkers } from './accept-policy.ts';
 import { AdmissionGate, GateRefusal } from './admission-gate.ts';
 import { FEED_PATH, relayFeedRequest } from './feed-relay.ts';
 import { compileTrust, normalizeForwarding } from './forwarded.ts';
+import { startClusterMetricsServer, startWorkerMetrics } from './metrics.ts';
 import { PageMicroCache, pagesOfTags } from './page-micro-cache.ts';
 import { encodeAnswer, holdPublicPage } from './page-validators.ts';
 import { precompressedStaticHandler } from './precompressed-static.ts';
@@ -106,6 +107,8 @@ if (cluster.isPrimary) {
   // not 64: under a burst the young generation grows to its maximum and stays resident (issue #12
   // item 15 measured RSS +27% after a burst with 64 MB, +21% with 32 MB, at the same req/s).
   cluster.setupPrimary({ execArgv: [...process.execArgv, '--max-semi-space-size=32'] });
+  // Issue #31: the workers' metrics summed on a private port (storefront-server/metrics.ts).
+  if (settings.metrics) startClusterMetricsServer(settings.metrics.port, settings.metrics.host);
   let stopping = false;
   const restarts: number[] = [];
   for (let i = 0; i < workers; i += 1) cluster.fork();
@@ -187,6 +190,9 @@ if (cluster.isPrimary) {
   const trust = compileTrust(settings.trustedProxies);
   const deadlineMs = settings.requestDeadlineMs;
   const gate = new AdmissionGate(settings.gate);
+  // Issue #31: requests, caches and the gate, recorded only when WEB_METRICS_PORT is set.
+  const metrics = settings.metrics ? startWorkerMetrics(path.join(root, settings.distDir)) : null;
+  metrics?.observeGate(gate);
   const server = createServer(
     {
       ServerResponse: ShedAwareResponse,
@@ -197,6 +203,7 @@ if (cluster.isPrimary) {
       connectionsCheckingInterval: 2_000,
     },
     (req, res) => {
+      metrics?.observe(req, res);
       const refused = guardRequest(req.method, req.url);
       if (refused) return sendAnswer(req, res, refused);
       normalizeForwarding(req, trust);
