@@ -238,7 +238,9 @@ function toReview(r: ReviewRow & { photos: Review['photos'] }): Review {
   };
 }
 
-const photoCount = sql<number>`(select count(*)::int from ${reviewPhotos} where ${reviewPhotos.reviewId} = ${reviews.id})`;
+// Written out: drizzle leaves the table name off columns of one-table queries, and "id" would
+// then be the photo's own.
+const photoCount = sql<number>`(select count(*)::int from review_photos rp where rp.review_id = "reviews"."id")`;
 
 /**
  * GET /v1/reviews/: the summary of all approved reviews of the product and a page of them,
