@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
 import { href } from '@/lib/routes';
@@ -8,6 +9,10 @@ import { useLiveStock, type LiveStock } from '../api/get-live-stock';
 import { initialSelection, onlyAvailable, type InitialSelection } from '../utils/initial-selection';
 import { useProductSelection } from './product-selection';
 import styles from './purchase-panel.module.css';
+import type { ShopperDialogProps } from './shopper-dialogs';
+
+// Issue #33: the notice and one-click forms load when opened, not with the page.
+const ShopperDialog = dynamic(() => import('./shopper-dialogs').then((m) => m.ShopperDialog), { ssr: false });
 
 /** Props of `PurchasePanel`. */
 export type PurchasePanelProps = {
@@ -108,6 +113,10 @@ function SizePicker({
  * of the screen (issue #34 item 8) until the page scrolls it into its place: the same pickers, so
  * a size chosen in the bar behaves as above (sold-out sizes disabled). Marked `data-bottom-bar`, so
  * the floating buttons (features/popups) keep to its right-hand corner.
+ *
+ * Issue #33: under the bar, «Купить в 1 клик» (the chosen size; "Выберите размер" without one) and,
+ * when the colour has sold-out sizes, «Сообщить о поступлении»; both open dialogs loaded on
+ * demand (shopper-dialogs.tsx).
  */
 export function PurchasePanel({ productId, offers: renderedOffers, initial }: PurchasePanelProps) {
   const { offerId, setOfferId } = useProductSelection();
@@ -124,6 +133,7 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
     initial ? initial.bottom : offer ? onlyAvailable(offer.features_bottom) : null,
   );
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [dialog, setDialog] = useState<ShopperDialogProps | null>(null);
 
   // Product pages are cached once for all their variants (proxy.ts gives them one key), so the
   // server never sees a feed link's ?color=&size=: it is applied here, right after hydration.
@@ -180,25 +190,31 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
     setNotice(null);
   };
 
-  const submit = async () => {
+  const chosen = separates
+    ? { featuretop: top ?? undefined, featurebot: bottom ?? undefined }
+    : size
+      ? { feature: size }
+      : {};
+  const close = () => setDialog(null);
+  const soldOutSizes = [
+    ...offer.features.map((f) => ({ ...f, kind: 'size' as const })),
+    ...offer.features_top.map((f) => ({ ...f, kind: 'top' as const })),
+    ...offer.features_bottom.map((f) => ({ ...f, kind: 'bottom' as const })),
+  ].filter(soldOut);
+  /** True (and "Выберите размер" shown) when a picker has no size. */
+  const sizeMissing = () => {
     setNotice(null);
     const missing = separates
       ? (offer.features_top.length > 0 && !top) || (offer.features_bottom.length > 0 && !bottom)
       : offer.features.length > 0 && !size;
-    if (missing) {
-      setStatus({ kind: 'need-size' });
-      return;
-    }
+    if (missing) setStatus({ kind: 'need-size' });
+    return missing;
+  };
+
+  const submit = async () => {
+    if (sizeMissing()) return;
     setStatus({ kind: 'pending' });
-    const ok = await useBasketStore.getState().add({
-      offer: offer.id,
-      color: offer.color,
-      ...(separates
-        ? { featuretop: top ?? undefined, featurebot: bottom ?? undefined }
-        : size
-          ? { feature: size }
-          : {}),
-    });
+    const ok = await useBasketStore.getState().add({ offer: offer.id, color: offer.color, ...chosen });
     setStatus({ kind: ok ? 'added' : 'failed' });
   };
 
@@ -296,6 +312,31 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
           ) : null}
         </div>
       </div>
+
+      <div className={styles.extra}>
+        {nothingInStock ? null : (
+          <button
+            type="button"
+            className="button button-outline"
+            onClick={() => {
+              if (!sizeMissing())
+                setDialog({ kind: 'one-click', onClose: close, item: { offer: offer.id, quantity: 1, ...chosen } });
+            }}
+          >
+            Купить в 1 клик
+          </button>
+        )}
+        {soldOutSizes.length > 0 ? (
+          <button
+            type="button"
+            className={styles.notify}
+            onClick={() => setDialog({ kind: 'notify', onClose: close, sizes: soldOutSizes })}
+          >
+            Сообщить о поступлении
+          </button>
+        ) : null}
+      </div>
+      {dialog ? <ShopperDialog {...dialog} /> : null}
     </div>
   );
 }
