@@ -1,7 +1,10 @@
 /** The console's staff accounts, sessions, audit log, orders and people (issue #32). */
+import { registerAdminAuthRoutes } from './auth';
+import { registerAdminStaffRoutes } from './staff';
 import type { ApiApp } from '../../../types';
 
 /** Registers the core console routes. */
 export function registerAdminCoreRoutes(app: ApiApp) {
-  void app;
+  registerAdminAuthRoutes(app);
+  registerAdminStaffRoutes(app);
 }
