@@ -20,6 +20,7 @@ import { href } from '@/lib/routes';
 import { BASKET_MAX_QUANTITY, hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { useCheckoutStore } from '@/stores/checkout-store';
 import { GOODS_FORMS, lineSizes } from '../utils/line-details';
+import { BasketOneClick } from './basket-one-click';
 import styles from './basket-page.module.css';
 
 /**
@@ -133,6 +134,7 @@ export function BasketPage({
             ))
           )}
         </div>
+        {hasUnavailable ? null : <BasketOneClick />}
         <p className="visually-hidden" role="status">
           {announcement}
         </p>

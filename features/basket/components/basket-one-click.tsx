@@ -1,0 +1,26 @@
+'use client';
+
+/**
+ * «Купить в 1 клик» under the basket's checkout button (issue #33 item 4): the button only; its
+ * dialog (basket-one-click-dialog.tsx) loads when clicked.
+ */
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import styles from './basket-page.module.css';
+
+const BasketOneClickDialog = dynamic(() => import('./basket-one-click-dialog').then((m) => m.BasketOneClickDialog), {
+  ssr: false,
+});
+
+/** The button and, once clicked, the dialog. */
+export function BasketOneClick() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={styles.oneClick} onClick={() => setOpen(true)}>
+        Купить в 1 клик
+      </button>
+      {open ? <BasketOneClickDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
