@@ -16,7 +16,17 @@ import {
   type Theme,
 } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
-import { TextInput, useDataProvider, useInput, useNotify, useTranslate, type TextInputProps } from 'react-admin';
+import {
+  required as requiredValidator,
+  TextInput,
+  useDataProvider,
+  useInput,
+  useNotify,
+  useResourceContext,
+  useTranslate,
+  type TextInputProps,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { AdminDataProvider } from '../data-provider';
 
 /** True below MUI's `sm` breakpoint (600 px): lists render as SimpleList (390 px phones). */
@@ -26,16 +36,18 @@ export function useIsPhone(): boolean {
 
 /**
  * An image field: shows the current picture and a button that uploads a chosen file; the field's
- * value becomes the URL the API answers. `source` is the record's field (a URL string).
+ * value becomes the URL the API answers. `source` is the record's field (a URL string); `required`
+ * makes the form refuse to save without a picture.
  */
-export function MediaInput({ source, label }: { source: string; label?: string }) {
+export function MediaInput({ source, label, required }: { source: string; label?: string; required?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { field, fieldState, isRequired } = useInput({ source });
+  const resource = useResourceContext();
+  const { field, fieldState, isRequired } = useInput({ source, validate: required ? requiredValidator() : undefined });
   const [busy, setBusy] = useState(false);
   const inputId = useId();
-  const caption = label ?? translate(`resources.banners.fields.${source}`, { _: source });
+  const caption = label ?? translate(`resources.${resource}.fields.${source}`, { _: source });
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -90,7 +102,8 @@ export function MediaInput({ source, label }: { source: string; label?: string }
 export function MarkdownInput(props: TextInputProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { field } = useInput({ source: props.source });
+  const resource = useResourceContext();
+  const markdown: unknown = useWatch({ name: props.source });
   const [tab, setTab] = useState(0);
   const [html, setHtml] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -101,7 +114,7 @@ export function MarkdownInput(props: TextInputProps) {
     setHtml(null);
     setError(null);
     try {
-      setHtml(await dataProvider.previewMarkdown(String(field.value ?? '')));
+      setHtml(await dataProvider.previewMarkdown(String(markdown ?? '')));
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -112,7 +125,7 @@ export function MarkdownInput(props: TextInputProps) {
       <Tabs
         value={tab}
         onChange={(_, value: number) => (value === 1 ? showPreview() : setTab(0))}
-        aria-label={translate(`resources.articles.fields.${props.source}`, { _: props.source })}
+        aria-label={translate(`resources.${resource}.fields.${props.source}`, { _: props.source })}
       >
         <Tab label={translate('admin.markdown.edit')} id={`${id}-tab-0`} aria-controls={`${id}-panel-0`} />
         <Tab label={translate('admin.markdown.preview')} id={`${id}-tab-1`} aria-controls={`${id}-panel-1`} />

@@ -7,7 +7,6 @@
  * (docs/caching.md).
  */
 import {
-  ArrayInput,
   BooleanField,
   BooleanInput,
   Create,
@@ -22,7 +21,6 @@ import {
   SelectField,
   SelectInput,
   SimpleForm,
-  SimpleFormIterator,
   TextField,
   TextInput,
   type RaRecord,
@@ -34,16 +32,29 @@ import { formatDateTime } from './orders';
 const dateRange = (record: RaRecord) =>
   `${record.dateFrom ? formatDateTime(record.dateFrom) : 'всегда'} — ${record.dateTo ? formatDateTime(record.dateTo) : 'без конца'}`;
 
+const bannerPlaces = [
+  { id: 'home', name: 'Слайдер на главной' },
+  { id: 'container', name: 'В списке товаров' },
+];
+
 /** Banners: the list in display order. */
 export function BannerList() {
   return (
-    <List sort={{ field: 'sort', order: 'ASC' }} exporter={false}>
+    <List
+      sort={{ field: 'sort', order: 'ASC' }}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput key="place" source="place" choices={bannerPlaces} />,
+      ]}
+      exporter={false}
+    >
       <ResponsiveList primary={(record) => record.title || record.link || `#${record.id}`} secondary={dateRange}>
         <NumberField source="sort" />
         <TextField source="title" />
+        <SelectField source="place" choices={bannerPlaces} />
         <TextField source="link" />
-        <DateField source="dateFrom" showTime locales="ru-RU" />
-        <DateField source="dateTo" showTime locales="ru-RU" />
+        <DateField source="dateFrom" showTime locales="ru-RU" emptyText="—" />
+        <DateField source="dateTo" showTime locales="ru-RU" emptyText="—" />
         <BooleanField source="active" />
       </ResponsiveList>
     </List>
@@ -53,12 +64,15 @@ export function BannerList() {
 function BannerForm() {
   return (
     <SimpleForm>
-      <TextInput source="title" fullWidth />
-      <MediaInput source="image" />
-      <MediaInput source="imageMobile" />
-      <TextInput source="alt" fullWidth />
-      <TextInput source="link" validate={required()} fullWidth helperText="Например, /sale или /kupalniki" />
-      <NumberInput source="sort" defaultValue={0} />
+      <TextInput source="title" validate={required()} fullWidth />
+      <SelectInput source="place" choices={bannerPlaces} defaultValue="home" validate={required()} />
+      <TextInput source="section" helperText="Раздел каталога для баннера в списке товаров, например kupalniki" />
+      <MediaInput source="image" required />
+      <TextInput source="imageAlt" fullWidth helperText="Что на картинке — для незрячих покупателей" />
+      <TextInput source="text" fullWidth multiline />
+      <TextInput source="link" fullWidth helperText="Путь на сайте (/sale) или адрес https://" />
+      <TextInput source="linkText" />
+      <NumberInput source="sort" defaultValue={0} helperText="Меньше — раньше" />
       <DateTimeInput source="dateFrom" />
       <DateTimeInput source="dateTo" />
       <BooleanInput source="active" defaultValue={true} />
@@ -119,9 +133,11 @@ function ArticleForm() {
         fullWidth
         helperText="Латиница, цифры и дефисы: novaya-kollekciya"
       />
-      <MediaInput source="cover" label="Обложка" />
-      <DateTimeInput source="publishedAt" helperText="Статья появится на сайте с этой даты" />
-      <MarkdownInput source="markdown" validate={required()} />
+      <MediaInput source="cover" label="Обложка" required />
+      <TextInput source="coverAlt" fullWidth />
+      <TextInput source="excerpt" fullWidth multiline />
+      <DateTimeInput source="publishedAt" helperText="Статья появится на сайте с этой даты; пусто — сейчас" />
+      <MarkdownInput source="body" validate={required()} />
     </SimpleForm>
   );
 }
@@ -142,10 +158,15 @@ export const ArticleEdit = () => (
 /** Info pages (delivery, returns, offer…). */
 export function PageList() {
   return (
-    <List sort={{ field: 'slug', order: 'ASC' }} exporter={false}>
-      <ResponsiveList primary={(record) => record.title} secondary={(record) => `/${record.slug}`}>
+    <List
+      sort={{ field: 'path', order: 'ASC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      exporter={false}
+    >
+      <ResponsiveList primary={(record) => record.title} secondary={(record) => `/${record.path}`}>
         <TextField source="title" />
-        <TextField source="slug" />
+        <TextField source="path" />
+        <DateField source="updatedAt" showTime locales="ru-RU" />
       </ResponsiveList>
     </List>
   );
@@ -154,9 +175,16 @@ export function PageList() {
 function PageForm() {
   return (
     <SimpleForm>
+      <TextInput
+        source="path"
+        validate={required()}
+        fullWidth
+        helperText="Адрес без косой черты в начале: delivery-and-payments"
+      />
       <TextInput source="title" validate={required()} fullWidth />
-      <TextInput source="slug" validate={required()} fullWidth />
-      <MarkdownInput source="markdown" validate={required()} />
+      <TextInput source="h1" validate={required()} fullWidth />
+      <TextInput source="description" fullWidth multiline />
+      <MarkdownInput source="body" />
     </SimpleForm>
   );
 }
@@ -194,8 +222,9 @@ function SeoForm() {
   return (
     <SimpleForm>
       <TextInput source="url" validate={required()} fullWidth helperText="Путь страницы, например /kupalniki" />
-      <TextInput source="title" fullWidth />
+      <TextInput source="title" validate={required()} fullWidth />
       <TextInput source="description" fullWidth multiline />
+      <TextInput source="keywords" fullWidth />
       <TextInput source="h1" fullWidth />
     </SimpleForm>
   );
@@ -216,26 +245,55 @@ export const SeoEdit = () => (
 /** Landing pages (/landing/{slug}). */
 export function LandingList() {
   return (
-    <List sort={{ field: 'slug', order: 'ASC' }} exporter={false}>
+    <List
+      sort={{ field: 'sort', order: 'ASC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      exporter={false}
+    >
       <ResponsiveList primary={(record) => record.title} secondary={(record) => `/landing/${record.slug}`}>
+        <NumberField source="sort" />
         <TextField source="title" />
         <TextField source="slug" />
-        <BooleanField source="published" />
+        <TextField source="categoryPath" emptyText="—" />
       </ResponsiveList>
     </List>
   );
 }
+
+/** The landing's filter object as editable JSON text, and back ("" → {}). */
+const formatJson = (value: unknown) => (value && typeof value === 'object' ? JSON.stringify(value) : (value ?? ''));
+const parseJson = (value: string) => {
+  if (!value.trim()) return {};
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+const jsonObject = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? undefined
+    : 'Фильтр — объект JSON, например {"brand":["maaji"]}';
 
 function LandingForm() {
   return (
     <SimpleForm>
       <TextInput source="title" validate={required()} fullWidth />
       <TextInput source="slug" validate={required()} fullWidth />
-      <TextInput source="h1" fullWidth />
+      <TextInput source="h1" validate={required()} fullWidth />
       <TextInput source="description" fullWidth multiline />
-      <TextInput source="filter" fullWidth helperText="Отбор товаров, например section=kupalniki&brand=seafolly" />
-      <MarkdownInput source="markdown" />
-      <BooleanInput source="published" defaultValue={true} />
+      <TextInput source="categoryPath" fullWidth helperText="Раздел каталога, например kupalniki/slitnye" />
+      <TextInput
+        source="filter"
+        fullWidth
+        format={formatJson}
+        parse={parseJson}
+        validate={jsonObject}
+        defaultValue={{}}
+        helperText='Отбор товаров в JSON, например {"brand":["maaji"]}'
+      />
+      <NumberInput source="sort" defaultValue={0} />
+      <MarkdownInput source="text" />
     </SimpleForm>
   );
 }
@@ -253,31 +311,31 @@ export const LandingEdit = () => (
 );
 
 /**
- * The settings record (id `shop`): the header promo text and the organisation (phones,
- * messengers, social links). Opened directly as /settings/shop.
+ * The settings record (id `shop`): the header promo text and the organisation (name, phones,
+ * e-mail, address, hours, messenger and social links). Opened from the menu at /settings.
  */
 export function SettingsEdit() {
   return (
-    <Edit id="shop" resource="settings" mutationMode="pessimistic" redirect={false} title="Настройки магазина">
+    <Edit
+      id="shop"
+      resource="settings"
+      mutationMode="pessimistic"
+      redirect={false}
+      title="Настройки магазина"
+      actions={false}
+    >
       <SimpleForm>
         <TextInput source="promoText" fullWidth multiline />
-        <TextInput source="organisation.name" label="Название организации" fullWidth />
-        <TextInput source="organisation.inn" label="ИНН" />
-        <TextInput source="organisation.ogrn" label="ОГРН" />
-        <TextInput source="organisation.address" label="Адрес" fullWidth />
-        <TextInput source="organisation.email" label="Эл. почта" fullWidth />
-        <ArrayInput source="organisation.phones" label="Телефоны">
-          <SimpleFormIterator inline disableReordering>
-            <TextInput source="" label="Телефон" helperText={false} />
-          </SimpleFormIterator>
-        </ArrayInput>
-        <TextInput source="organisation.messengers.telegram" label="Telegram" fullWidth />
-        <TextInput source="organisation.messengers.whatsapp" label="WhatsApp" fullWidth />
-        <TextInput source="organisation.messengers.max" label="MAX" fullWidth />
-        <TextInput source="organisation.socialLinks.vk" label="ВКонтакте" fullWidth />
-        <TextInput source="organisation.socialLinks.ok" label="Одноклассники" fullWidth />
-        <TextInput source="organisation.socialLinks.youtube" label="YouTube" fullWidth />
-        <TextInput source="organisation.socialLinks.instagram" label="Instagram" fullWidth />
+        <TextInput source="name" validate={required()} fullWidth />
+        <TextInput source="phone" validate={required()} />
+        <TextInput source="phoneChats" />
+        <TextInput source="email" type="email" validate={required()} fullWidth />
+        <TextInput source="address" fullWidth />
+        <TextInput source="workHours" fullWidth />
+        <TextInput source="linkTelegram" fullWidth helperText="Адрес https://" />
+        <TextInput source="linkWhatsapp" fullWidth helperText="Адрес https://" />
+        <TextInput source="linkVk" fullWidth helperText="Адрес https://" />
+        <TextInput source="linkInst" fullWidth helperText="Адрес https://" />
       </SimpleForm>
     </Edit>
   );
