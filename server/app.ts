@@ -14,6 +14,7 @@ import { ApiHttpError, errorResponse, isDataException } from './http';
 import { loadShed, type LoadShedOptions } from './load-shed';
 import { registerAddressRoutes } from './routes/addresses/addresses.routes';
 import { registerAdminRoutes } from './routes/admin/admin.routes';
+import { isAdminMediaUpload } from './routes/admin/content/content.routes';
 import { registerApiReference } from './routes/api-reference';
 import { registerAuthRoutes } from './routes/auth/auth.routes';
 import { registerCartRoutes } from './routes/cart/cart.routes';
@@ -98,7 +99,10 @@ export function createApp(db: Db, options: AppOptions = {}) {
     onError: (c) => errorResponse(c, 413, 'Слишком большой запрос: не более 64 КБ'),
   });
   // Issue #33: a review photo (up to 1 MB) has its own limit, server/routes/reviews.
-  app.use('/api/*', (c, next) => (isReviewPhotoUpload(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Issue #32: a console picture upload (up to 10 MB) too, server/routes/admin/content.
+  app.use('/api/*', (c, next) =>
+    isReviewPhotoUpload(c.req.path) || isAdminMediaUpload(c.req.path) ? next() : apiBodyLimit(c, next),
+  );
 
   app.use('/api/*', responseCache({ ttlMs: options.cacheTtlMs ?? 0, redis: options.redis }));
   // Issue #31: liveness and readiness, before the gate (a saturated API is alive and ready).
