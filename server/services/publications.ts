@@ -3,7 +3,7 @@
  * Instagram posts, in the contract's shapes. Bodies are returned as stored (markdown or HTML); the
  * storefront sanitises them when it renders.
  */
-import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ArticleKind } from '@/lib/api/contract/publications';
 import { fillTermsPlaceholders } from '@/lib/delivery-terms';
 import { articles, banners, infoPages, instagramPosts } from '../db/schema';
@@ -49,11 +49,14 @@ export async function articlePage(db: Db, kind: ArticleKind, page: { limit: numb
     db
       .select()
       .from(articles)
-      .where(eq(articles.kind, kind))
+      .where(and(eq(articles.kind, kind), articlePublished()))
       .orderBy(desc(articles.publishedAt), desc(articles.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(articles).where(eq(articles.kind, kind)),
+    db
+      .select({ n: count() })
+      .from(articles)
+      .where(and(eq(articles.kind, kind), articlePublished())),
   ]);
   return { count: total?.n ?? 0, limit, offset, results: rows.map(preview) };
 }
@@ -66,7 +69,7 @@ export async function articleBySlug(db: Db, kind: ArticleKind, slug: string) {
   const [row] = await db
     .select()
     .from(articles)
-    .where(and(eq(articles.kind, kind), eq(articles.slug, slug)));
+    .where(and(eq(articles.kind, kind), eq(articles.slug, slug), articlePublished()));
   if (!row) throw new ApiHttpError(404, KIND_NOT_FOUND[kind]);
   return { ...preview(row), text: row.body, format: row.format };
 }
@@ -91,12 +94,26 @@ export async function infoPageByPath(db: Db, path: string) {
   };
 }
 
+/**
+ * Issue #32: a banner shows while it is switched on and between its dates (the console's
+ * `active`, `dateFrom`, `dateTo`); a date passing is picked up by the pages' time bound.
+ */
+const bannerShown = () =>
+  and(
+    eq(banners.active, true),
+    or(isNull(banners.dateFrom), lte(banners.dateFrom, sql`now()`)),
+    or(isNull(banners.dateTo), gt(banners.dateTo, sql`now()`)),
+  );
+
+/** Issue #32: an article dated in the future (scheduled in the console) is not published yet. */
+const articlePublished = () => lte(articles.publishedAt, sql`now()`);
+
 /** The home page's banners in order. */
 export async function homeBanners(db: Db) {
   const rows = await db
     .select()
     .from(banners)
-    .where(eq(banners.place, 'home'))
+    .where(and(eq(banners.place, 'home'), bannerShown()))
     .orderBy(asc(banners.sort), asc(banners.id));
   return rows.map(bannerJson);
 }
@@ -104,7 +121,9 @@ export async function homeBanners(db: Db) {
 /** Listing banners: those of `section` and the general ones (all of them without a section). */
 export async function containerBanners(db: Db, section: string | undefined) {
   const place = eq(banners.place, 'container');
-  const where = section ? and(place, or(isNull(banners.section), eq(banners.section, section))) : place;
+  const where = section
+    ? and(place, bannerShown(), or(isNull(banners.section), eq(banners.section, section)))
+    : and(place, bannerShown());
   const rows = await db.select().from(banners).where(where).orderBy(asc(banners.sort), asc(banners.id));
   return rows.map(bannerJson);
 }
