@@ -4,7 +4,8 @@
  * /profile (spec §6 registered user: profile, addresses, order history; bonus information):
  * personal data (PUT /v1/changeinfo/), addresses (GET|POST|PUT /v1/user_address/, POST
  * /v1/user_address_delete/ with region and city pickers from /v1/regions/ and /v1/cities/),
- * the newsletter subscription, logout, and (issue #29) «Скачать мои данные» and «Удалить аккаунт».
+ * the newsletter subscription, logout, (issue #29) «Скачать мои данные» and «Удалить аккаунт», and
+ * (issue #33) «Ожидаю поступления», the sizes the shopper waits for (waiting-list.tsx).
  * Guests are asked to log in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -29,6 +30,7 @@ import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
 import { accountKeys, addressesQuery, citiesQuery, regionsQuery } from '../api/account-queries';
 import styles from './account.module.css';
+import { WaitingList } from './waiting-list';
 
 /** Shows the children only to a logged-in user; a login prompt otherwise. */
 export function RequireUser({ children }: { children: (user: User) => React.ReactNode }) {
@@ -394,6 +396,7 @@ export function ProfilePage() {
                 <a href={href('history_order')}>{routeTitle('history_order')}</a>
               </section>
               <Addresses userId={user.id} />
+              <WaitingList userId={user.id} />
               <AccountData />
               <button
                 type="button"
