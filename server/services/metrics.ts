@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { VITALS_METRICS } from '@/lib/api/contract/vitals';
+import { nameActiveSpan, tracingStarted } from '../../storefront-server/telemetry.ts';
 import type { FieldVitals } from './field-vitals';
 import type { AdmissionGate } from '../../storefront-server/admission-gate.ts';
 import type { Db } from '../db/client';
@@ -151,21 +152,27 @@ export function routeLabel(pattern: string | undefined): string {
   return pattern.replace(/\{[^}]*\}/g, '');
 }
 
-/** Middleware counting every request by route pattern and status and timing it (server/app.ts). */
+/**
+ * Middleware counting every request by route pattern and status and timing it (server/app.ts);
+ * with tracing on, it also names the request's span after the route pattern.
+ */
 export function httpMetrics(): MiddlewareHandler {
+  const tracing = tracingStarted();
   return async (c, next) => {
-    if (!enabled) return next();
+    if (!enabled && !tracing) return next();
     const start = performance.now();
     try {
       await next();
     } finally {
       const route = routeLabel(routePath(c, -1));
       const method = c.req.method;
-      const status = c.res.status;
-      requests.inc({ method, route, status: String(status) });
-      latency.observe({ method, route }, (performance.now() - start) / 1000);
-      const cache = c.res.headers.get('x-api-cache');
-      if (cache === 'hit' || cache === 'miss') responseCache.inc({ result: cache });
+      if (tracing) nameActiveSpan(method, route);
+      if (enabled) {
+        requests.inc({ method, route, status: String(c.res.status) });
+        latency.observe({ method, route }, (performance.now() - start) / 1000);
+        const cache = c.res.headers.get('x-api-cache');
+        if (cache === 'hit' || cache === 'miss') responseCache.inc({ result: cache });
+      }
     }
   };
 }
