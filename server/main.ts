@@ -3,6 +3,8 @@
  * applies migrations, seeds the demo catalogue (or, outside demo mode, only the shop's sections and
  * content: issue #28) when the database is empty, listens on API_PORT.
  */
+// Issue #31: first, so tracing (when configured) patches http and pg before they are used.
+import './telemetry/register';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from './app';
