@@ -16,6 +16,7 @@ import {
   DateInput,
   Edit,
   EmailField,
+  FunctionField,
   List,
   PasswordInput,
   required,
@@ -229,7 +230,7 @@ export const StaffCreate = () => (
   </Create>
 );
 
-/** Staff member editor: name, role, disabled. */
+/** Staff member editor: name, role, disabled, and a new password when the owner resets one. */
 export const StaffEdit = () => (
   <Edit mutationMode="pessimistic">
     <SimpleForm>
@@ -237,6 +238,12 @@ export const StaffEdit = () => (
       <TextInput source="name" validate={required()} />
       <SelectInput source="role" choices={roleChoices} validate={required()} />
       <BooleanInput source="disabled" />
+      <PasswordInput
+        source="password"
+        label="Новый пароль"
+        autoComplete="new-password"
+        helperText="Пусто — не менять"
+      />
     </SimpleForm>
   </Edit>
 );
@@ -247,11 +254,43 @@ const actionNames: Record<string, string> = {
   delete: 'Удаление',
   login: 'Вход',
   logout: 'Выход',
+  password: 'Смена пароля',
+  'totp.enable': 'Включение TOTP',
+  totp: 'Включение TOTP',
+  resend: 'Повтор подтверждения',
+  hide: 'Скрытие',
+  show: 'Показ',
+  import: 'Импорт',
   refund: 'Возврат',
   status: 'Смена статуса',
   block: 'Блокировка',
   anonymise: 'Обезличивание',
 };
+const entityNames: Record<string, string> = {
+  staff: 'Сотрудник',
+  orders: 'Заказ',
+  order: 'Заказ',
+  banners: 'Баннер',
+  banner: 'Баннер',
+  articles: 'Статья',
+  article: 'Статья',
+  pages: 'Страница',
+  seo: 'SEO-запись',
+  landings: 'Лендинг',
+  settings: 'Настройки',
+  'promo-codes': 'Промокод',
+  'gift-cards': 'Сертификат',
+  customers: 'Покупатель',
+  products: 'Товар',
+  imports: 'Импорт',
+  media: 'Изображение',
+};
+/** Russian name of an audited entity ("banners" → "Баннер"); the code itself when unknown. */
+export function entityName(entity: unknown): string {
+  const code = String(entity ?? '');
+  return entityNames[code] ?? code;
+}
+
 /** Russian name of an audit action code ("orders.refund" → "Возврат"). */
 export function actionName(action: unknown): string {
   const code = String(action ?? '');
@@ -272,14 +311,14 @@ export function AuditLogList() {
     >
       <ResponsiveList
         link="show"
-        primary={(record) => `${actionName(record.action)} · ${record.entity} ${record.entityId ?? ''}`}
+        primary={(record) => `${actionName(record.action)} · ${entityName(record.entity)} ${record.entityId ?? ''}`}
         secondary={(record) => `${record.staffLogin ?? '—'} · ${formatDateTime(record.at)}`}
       >
         <DateField source="at" showTime locales="ru-RU" />
-        <TextField source="staffLogin" />
-        <TextField source="action" />
-        <TextField source="entity" />
-        <TextField source="entityId" />
+        <TextField source="staffLogin" emptyText="система" />
+        <FunctionField source="action" render={(record: RaRecord) => actionName(record.action)} />
+        <FunctionField source="entity" render={(record: RaRecord) => entityName(record.entity)} />
+        <TextField source="entityId" emptyText="—" />
       </ResponsiveList>
     </List>
   );
@@ -340,10 +379,10 @@ export const AuditLogShow = () => (
   <Show>
     <SimpleShowLayout>
       <DateField source="at" showTime locales="ru-RU" />
-      <TextField source="staffLogin" />
-      <TextField source="action" />
-      <TextField source="entity" />
-      <TextField source="entityId" />
+      <TextField source="staffLogin" emptyText="система" />
+      <FunctionField source="action" render={(record: RaRecord) => actionName(record.action)} />
+      <FunctionField source="entity" render={(record: RaRecord) => entityName(record.entity)} />
+      <TextField source="entityId" emptyText="—" />
       <AuditDiff label="Изменения" />
     </SimpleShowLayout>
   </Show>
