@@ -120,6 +120,11 @@ const DROP_FROM_REQUEST = new Set([
   'sec-fetch-mode',
   'sec-fetch-dest',
   'sec-fetch-user',
+  // Issue #31: the trace context of this hop is the relay's own fetch's (its span, child of the
+  // browser's request span), set by the tracing instrumentation; a copy would name the wrong parent.
+  'traceparent',
+  'tracestate',
+  'baggage',
 ]);
 
 // fetch has already decoded the body, so the encoding and length no longer describe it.
