@@ -1,0 +1,163 @@
+/**
+ * Issue #31 item 3: one listing request is one trace through the three tiers. Beside the e2e
+ * shop, this spec starts its own shop API on PostgreSQL and its own storefront server from the
+ * same build, both with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local fake OTLP/HTTP collector
+ * (server/telemetry/fake-otlp-collector.ts), requests a listing page, and checks that the
+ * storefront's spans, the API's and PostgreSQL's statements share one trace id, each tier's
+ * span a descendant of the one before. The trace tree is written to
+ * test-results/telemetry-trace.txt (docs/operations.md quotes it).
+ *
+ * Needs PostgreSQL: TEST_DATABASE_URL (as the API tests' PostgreSQL pass), else skipped.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import {
+  startFakeCollector,
+  traceTree,
+  type FakeCollector,
+  type ReceivedSpan,
+} from '../../server/telemetry/fake-otlp-collector';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const adminUrl = process.env.TEST_DATABASE_URL;
+const RUN_ID = process.env.E2E_RUN_ID ? `-${process.env.E2E_RUN_ID.replace(/[^a-z0-9-]/gi, '')}` : '';
+/** Ports of this spec's own shop: the e2e ports plus one. */
+const webPort = Number(process.env.E2E_PORT) + 1;
+const apiPort = Number(process.env.E2E_API_PORT) + 1;
+const dbName = `shop_trace_${process.pid}`;
+
+test.skip(!adminUrl, 'needs PostgreSQL (TEST_DATABASE_URL)');
+test.describe.configure({ timeout: 600_000 });
+
+let collector: FakeCollector;
+const children: ChildProcess[] = [];
+
+/** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL. */
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+/** Starts a process of this spec's shop, its output prefixed in the runner's. */
+function start(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(`[${name}] ${chunk}`));
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
+  children.push(child);
+  return child;
+}
+
+/** Waits until `url` answers 200. */
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+test.beforeAll(async () => {
+  collector = await startFakeCollector();
+  await admin(`drop database if exists ${dbName}`);
+  await admin(`create database ${dbName}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${dbName}`;
+  const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' };
+  start('trace-api', path.join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    ...otel,
+    NODE_ENV: 'production',
+    DATABASE_URL: url.toString(),
+    API_PORT: String(apiPort),
+    SEED_PRODUCTS: '120',
+    PAYMENT_SANDBOX: '1',
+    FEED_DIR: `.data/trace-feeds${RUN_ID}`,
+    STOREFRONT_REVALIDATE_URLS: '',
+  });
+  await waitFor(`http://127.0.0.1:${apiPort}/api/ready`, 240_000);
+  start('trace-web', process.execPath, ['storefront-server/serve.ts'], {
+    ...otel,
+    NODE_ENV: 'production',
+    PORT: String(webPort),
+    WEB_CONCURRENCY: '1',
+    MICRO_CACHE_MS: '0',
+    NEXT_DIST_DIR: `.next-test${RUN_ID}`,
+    SHOP_API_URL: `http://127.0.0.1:${apiPort}`,
+  });
+  await waitFor(`http://127.0.0.1:${webPort}/api/ready`, 240_000);
+});
+
+test.afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await collector?.close();
+  if (adminUrl) await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+});
+
+/** Whether `span` descends from a span of `ancestors` within `spans`. */
+function descendsFrom(span: ReceivedSpan, ancestors: ReadonlySet<string>, spans: readonly ReceivedSpan[]): boolean {
+  const byId = new Map(spans.map((s) => [s.spanId, s]));
+  for (let at: ReceivedSpan | undefined = span; at; at = byId.get(at.parentSpanId))
+    if (ancestors.has(at.parentSpanId)) return true;
+  return false;
+}
+
+test('a listing page is one trace: storefront → API → PostgreSQL', async () => {
+  // A section of this catalogue, rendered now (a filter combination no cache holds yet).
+  const answer = (await (await fetch(`http://127.0.0.1:${apiPort}/api/v1/preview_category/`)).json()) as
+    Array<{ path: string }> | { data?: Array<{ path: string }> };
+  const sections = Array.isArray(answer) ? answer : (answer.data ?? []);
+  const section = sections.map((s) => s.path.replace(/^\/+|\/+$/g, '')).find(Boolean);
+  expect(section).toBeTruthy();
+  const page = `/${section}?page=2`;
+  const res = await fetch(`http://127.0.0.1:${webPort}${page}`);
+  expect(res.status).toBeLessThan(500);
+  await res.body?.cancel();
+
+  let trace: ReceivedSpan[] = [];
+  await expect
+    .poll(
+      () => {
+        const root = collector.spans.find(
+          (s) =>
+            s.service === 'shop-storefront' &&
+            s.kind === 2 &&
+            String(s.attributes['url.path'] ?? s.name).includes(section!),
+        );
+        trace = root ? collector.spans.filter((s) => s.traceId === root.traceId) : [];
+        return new Set(
+          trace.map((s) => ((s.attributes['db.system.name'] ?? s.attributes['db.system']) ? 'db' : s.service)),
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(new Set(['shop-storefront', 'shop-api', 'db']));
+
+  const web = trace.filter((s) => s.service === 'shop-storefront');
+  const apiServer = trace.filter((s) => s.service === 'shop-api' && s.kind === 2);
+  const db = trace.filter((s) => s.attributes['db.system.name'] ?? s.attributes['db.system']);
+  expect(apiServer.length).toBeGreaterThan(0);
+  // The API's request spans are children of the storefront's fetches; its statements, of them.
+  for (const span of apiServer) expect(descendsFrom(span, new Set(web.map((s) => s.spanId)), trace)).toBe(true);
+  for (const span of db) expect(descendsFrom(span, new Set(apiServer.map((s) => s.spanId)), trace)).toBe(true);
+  // Statements are recorded without their values (no personal data in traces).
+  for (const span of db) expect(JSON.stringify(span.attributes)).not.toMatch(/\$1.*[@+]\d|params/);
+
+  const tree = `GET ${page} — trace ${trace[0]!.traceId}, ${trace.length} spans\n${traceTree(trace)}\n`;
+  mkdirSync(path.join(root, 'test-results'), { recursive: true });
+  writeFileSync(path.join(root, 'test-results', `telemetry-trace${RUN_ID}.txt`), tree);
+  console.log(tree);
+});
