@@ -7,6 +7,7 @@
 import './telemetry/register';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
+import { createJsonLogger, routeConsoleToLog } from '../storefront-server/telemetry-log.ts';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { serverEnv } from './env';
@@ -23,6 +24,8 @@ import { connectRedis } from './services/redis';
 import { startReservationSweeper } from './services/reservations';
 import { startupGate } from './startup-gate';
 
+// Issue #31: every line of this process as JSON (pino), with the trace id while tracing runs.
+routeConsoleToLog(createJsonLogger('shop-api'));
 const env = serverEnv;
 const started = Date.now();
 // Issue #12: demo-only parts on in production must not go unnoticed.
