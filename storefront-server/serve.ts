@@ -58,11 +58,14 @@ import { armDeadline } from './request-deadline.ts';
 import { guardRequest, overloadedAnswer, sendAnswer } from './request-guard.ts';
 import { readServeSettings, settingsOrExit } from './settings.ts';
 import { SingleLocationResponse, unquoteImageValidators, type WriteHeadRest } from './storefront-response.ts';
+import { createJsonLogger, routeConsoleToLog } from './telemetry-log.ts';
 import type { AddressInfo } from 'node:net';
 
 /** IPC type of a revalidation passed between workers (lib/revalidation.ts FANOUT_MESSAGE). */
 const FANOUT_MESSAGE = 'storefront:revalidate';
 
+// Issue #31: every line of the primary and the workers (Next's too) as JSON, with trace ids.
+routeConsoleToLog(createJsonLogger('shop-storefront'));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Issue #17 item 6: every variable parsed once (storefront-server/settings.ts); a bad value stops here.
 const settings = settingsOrExit(() => readServeSettings());
