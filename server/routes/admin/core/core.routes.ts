@@ -1,5 +1,6 @@
 /** The console's staff accounts, sessions, audit log, orders and people (issue #32). */
 import { registerAdminAuthRoutes } from './auth';
+import { registerAdminOrderRoutes } from './orders';
 import { registerAdminStaffRoutes } from './staff';
 import type { ApiApp } from '../../../types';
 
@@ -7,4 +8,5 @@ import type { ApiApp } from '../../../types';
 export function registerAdminCoreRoutes(app: ApiApp) {
   registerAdminAuthRoutes(app);
   registerAdminStaffRoutes(app);
+  registerAdminOrderRoutes(app);
 }
