@@ -3,6 +3,7 @@ import { Price } from '@/components/price/price';
 import { mainImage } from '@/components/product-image/product-image';
 import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
+import type { ReviewListResponse } from '@/lib/api/contract/reviews';
 import { shownBrand } from '@/lib/format/brand';
 import { catalogHref, href } from '@/lib/routes';
 import { initialSelection } from '../utils/initial-selection';
@@ -13,6 +14,7 @@ import { ProductSelectionProvider } from './product-selection';
 import styles from './product-view.module.css';
 import { PurchasePanel } from './purchase-panel';
 import { RecentlyViewed } from './recently-viewed';
+import { ReviewList } from './review-list';
 import { SizeChart } from './size-chart';
 
 /** Props of `ProductView`: GET /v1/product_offer/ data. */
@@ -24,20 +26,29 @@ export type ProductViewProps = {
   relatedCardAction?: ProductRowProps['cardAction'];
   /** The page's query: `?color=&size=` (or `&top=&bottom=`) of a feed link preselects them. */
   query?: Record<string, string | string[] | undefined>;
+  /** GET /v1/reviews/ of the product (issue #33), shown under the gallery; null/absent: no answer. */
+  reviews?: ReviewListResponse | null;
 };
 
 /**
  * The product page body (spec §2 product detail): breadcrumbs, gallery, brand, name, the article
  * («Артикул: 5420», the retailer's, else the product number; issue #28), price in ₽
  * with old price and discount, the purchase panel (colour, size(s), add to basket), description,
- * composition, care and country, the size chart popup, related and recently viewed products. Its
+ * composition, care and country, the size chart popup, the reviews under the gallery (issue #33),
+ * related and recently viewed products. Its
  * schema.org JSON-LD is the page's (features/seo/utils/structured-data.ts, issue #14 item 7).
  * Below 1024 px (issue #34 item 8, issue #30) the breadcrumbs take one line, brand, name, article
  * and price come before the photos, and the sizes with «Добавить в корзину» stay at the bottom of
  * the screen (PurchasePanel's sticky bar), all by CSS: the first screen has something to buy with.
  * Server component; names, prices and texts are complete HTML without JavaScript.
  */
-export function ProductView({ product, favoriteSlot, relatedCardAction, query = {} }: ProductViewProps) {
+export function ProductView({
+  product,
+  favoriteSlot,
+  relatedCardAction,
+  query = {},
+  reviews = null,
+}: ProductViewProps) {
   const selection = initialSelection(product.offers, query);
   const imagesByOffer = Object.fromEntries(product.offers.map((offer) => [offer.id, offer.images]));
   const crumbs = [
@@ -72,7 +83,7 @@ export function ProductView({ product, favoriteSlot, relatedCardAction, query = 
               <p className={styles.article}>Артикул: {productArticle(product)}</p>
               <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             </div>
-            {chart ? <SizeChart chart={chart} /> : null}
+            {chart ? <SizeChart chart={chart} fit={reviews?.summary.sizes} /> : null}
             <PurchasePanel productId={product.id} offers={product.offers} initial={selection} />
             {favoriteSlot}
             <div className={styles.details}>
@@ -84,6 +95,7 @@ export function ProductView({ product, favoriteSlot, relatedCardAction, query = 
               ))}
             </div>
           </div>
+          <ReviewList productId={product.id} productName={product.name} reviews={reviews} />
         </div>
       </ProductSelectionProvider>
       <ProductRow title="Вам может понравиться" offers={product.related} cardAction={relatedCardAction} />

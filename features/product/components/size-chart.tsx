@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import type { ReviewSummary } from '@/lib/api/contract/reviews';
 import { usePopupsStore } from '@/stores/popups-store';
 import styles from './size-chart.module.css';
 import type { SizeChart as Chart } from '../utils/size-charts';
@@ -12,8 +13,9 @@ const SizeChartDialog = dynamic(() => import('./size-chart-dialog').then((m) => 
  * "Таблица размеров" (spec §2 Popups "size chart"; Layout: Escape closes it): a link-styled button
  * on the product page opening a modal with Russian and international sizes and measurements.
  * Open state lives in the popups store under 'sizeChart', so a route change closes it.
+ * `fit` (issue #33 item 5): how this product's reviewers found each size they bought, shown in the popup.
  */
-export function SizeChart({ chart }: { chart: Chart }) {
+export function SizeChart({ chart, fit = [] }: { chart: Chart; fit?: ReviewSummary['sizes'] }) {
   const open = usePopupsStore((s) => s.open.has('sizeChart'));
   const openPopup = usePopupsStore((s) => s.openPopup);
   const closePopup = usePopupsStore((s) => s.closePopup);
@@ -22,7 +24,7 @@ export function SizeChart({ chart }: { chart: Chart }) {
       <button type="button" className={styles.trigger} onClick={() => openPopup('sizeChart')} aria-haspopup="dialog">
         Таблица размеров
       </button>
-      {open ? <SizeChartDialog chart={chart} onClose={() => closePopup('sizeChart')} /> : null}
+      {open ? <SizeChartDialog chart={chart} fit={fit} onClose={() => closePopup('sizeChart')} /> : null}
     </>
   );
 }

@@ -12,6 +12,7 @@
 import type { OfferCard, ProductDetail } from '@/lib/api/contract/catalog';
 import type { DeliveryTermsResponse } from '@/lib/api/contract/delivery-terms';
 import type { Article } from '@/lib/api/contract/publications';
+import type { ReviewListResponse } from '@/lib/api/contract/reviews';
 import { CURRENCY_CODE, SITE_NAME } from '@/lib/constants';
 import { shippingDetailsJsonLd } from '@/lib/delivery-terms';
 import { shownBrand } from '@/lib/format/brand';
@@ -94,6 +95,35 @@ function variantsOf(product: ProductDetail): Variant[] {
   return out;
 }
 
+/** Reviews written into a product's JSON-LD (the page shows up to 50). */
+export const JSON_LD_REVIEWS = 10;
+
+/**
+ * schema.org `aggregateRating` and `review` of approved reviews (issue #33): the mean rating
+ * (1–5) and count of all of them, and the newest {@link JSON_LD_REVIEWS} with author, date, rating
+ * and text. Nothing without reviews (Google refuses a rating of zero reviews).
+ */
+export function reviewsJsonLd(reviews: ReviewListResponse | null): JsonLdObject {
+  const summary = reviews?.summary;
+  if (!reviews || !summary || summary.count === 0 || summary.average === null) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: summary.average,
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.results.slice(0, JSON_LD_REVIEWS).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.created_at.slice(0, 10),
+      reviewBody: review.text,
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
 /**
  * The product page's `ProductGroup`: every photo, brand, `productGroupID` (the pk), `variesBy`
  * colour and size, and `hasVariant` with one `Product` + `Offer` per sellable colour and size.
@@ -108,11 +138,14 @@ function variantsOf(product: ProductDetail): Variant[] {
  * Google match the product to another maker's). Demo goods (no article) get no group `sku`.
  * @param absolute makes `/media/…` and page paths absolute (lib/site-url.ts on the page).
  * @param terms the owner's delivery terms (`GET /v1/delivery_terms/`) for `shippingDetails`; without them none.
+ * @param reviews approved reviews (`GET /v1/reviews/`, issue #33): `aggregateRating` and up to
+ *   {@link JSON_LD_REVIEWS} `review`s when there is at least one; none otherwise.
  */
 export function productGroupJsonLd(
   product: ProductDetail,
   absolute: AbsoluteUrl,
   terms: DeliveryTermsResponse | null = null,
+  reviews: ReviewListResponse | null = null,
 ): JsonLdObject {
   const url = absolute(product.full_path_offer);
   let variants = variantsOf(product);
@@ -156,6 +189,7 @@ export function productGroupJsonLd(
     image: [...new Set([...product.images, ...product.offers.flatMap((o) => o.images)].map((i) => absolute(i.image)))],
     material: product.material || undefined,
     countryOfOrigin: product.country ? { '@type': 'Country', name: product.country } : undefined,
+    ...reviewsJsonLd(reviews),
     hasVariant: variants.map((v) => ({
       '@type': 'Product',
       sku: v.sku,

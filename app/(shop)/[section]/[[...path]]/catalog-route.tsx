@@ -23,6 +23,7 @@ import { parsePageParam } from '@/features/catalog/utils/page-param';
 import { PromoBanners } from '@/features/content/components/home-banners';
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { getProduct } from '@/features/product/api/get-product';
+import { getProductReviews } from '@/features/product/api/get-product-reviews';
 import { ProductView } from '@/features/product/components/product-view';
 import { productArticle } from '@/features/product/utils/product-article';
 import { getDeliveryTerms } from '@/features/seo/api/get-delivery-terms';
@@ -166,6 +167,8 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
       const search = new URLSearchParams(queryRecordEntries(query)).toString();
       permanentRedirect(search ? `${product.full_path_offer}?${search}` : product.full_path_offer);
     }
+    // Issue #33: reviews are part of the cached page, tagged with the product (a moderation is its change event).
+    const [terms, reviews] = await Promise.all([getDeliveryTerms(), getProductReviews(product.id)]);
     return (
       <>
         <ProductView
@@ -173,8 +176,9 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
           favoriteSlot={<FavoriteToggle productId={product.id} name={product.name} size="lg" />}
           relatedCardAction={FavoriteToggle}
           query={query}
+          reviews={reviews}
         />
-        <JsonLd data={productGroupJsonLd(product, absoluteUrl, await getDeliveryTerms())} />
+        <JsonLd data={productGroupJsonLd(product, absoluteUrl, terms, reviews)} />
       </>
     );
   }

@@ -1,0 +1,31 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import styles from './review-list.module.css';
+
+// Issue #33: the form, its validation and photo handling load when the shopper asks for them.
+const ReviewFormDialog = dynamic(() => import('./review-form').then((m) => m.ReviewFormDialog), { ssr: false });
+
+/**
+ * «Написать отзыв» (issue #33 item 1): a button whose click loads and opens the review form
+ * (review-form.tsx). The only JavaScript the reviews add to a product page's first visit.
+ */
+export function ReviewFormLauncher({ productId, productName }: { productId: number; productName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button-outline ${styles.write}`}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
+        Написать отзыв
+      </button>
+      {open ? (
+        <ReviewFormDialog productId={productId} productName={productName} onClose={() => setOpen(false)} />
+      ) : null}
+    </>
+  );
+}
