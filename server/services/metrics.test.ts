@@ -53,10 +53,12 @@ describe('API metrics', () => {
     await api.app.request('/api/v1/search/платье/');
     await api.app.request('/api/v1/search/maria@example.ru/');
     await api.app.request('/api/v1/no-such-thing/12345');
+    await api.app.request('/api/ready');
     expect(
       await sample('shop_api_http_requests_total', { method: 'GET', route: '/api/v1/search/:query', status: '200' }),
     ).toBe(2);
     expect(await sample('shop_api_http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
+    expect(await sample('shop_api_http_requests_total', { route: '/api/ready', status: '200' })).toBe(1);
     const text = await apiRegistry.metrics();
     expect(text).not.toMatch(/maria|12345|%D0/);
     expect(await sample('shop_api_http_request_duration_seconds_count', { route: '/api/v1/search/:query' })).toBe(2);
@@ -73,6 +75,8 @@ describe('API metrics', () => {
     await cached.request('/api/v1/brands');
     expect(await sample('shop_api_response_cache_total', { result: 'miss' })).toBe(1);
     expect(await sample('shop_api_response_cache_total', { result: 'hit' })).toBe(1);
+    // A hit is answered by the cache's middleware, and still counted under the endpoint's pattern.
+    expect(await sample('shop_api_http_requests_total', { route: '/api/v1/brands', status: '200' })).toBe(2);
   });
 
   it('count the load gate’s 503s and show its queue', async () => {

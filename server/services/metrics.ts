@@ -20,14 +20,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { routePath } from 'hono/route';
+import { matchedRoutes } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { VITALS_METRICS } from '@/lib/api/contract/vitals';
 import { nameActiveSpan, tracingStarted } from '../../storefront-server/telemetry.ts';
 import type { FieldVitals } from './field-vitals';
 import type { AdmissionGate } from '../../storefront-server/admission-gate.ts';
 import type { Db } from '../db/client';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /** The API's registry (tests read it; the metrics listener serves it). */
 export const apiRegistry = new Registry();
@@ -142,14 +142,23 @@ export function observeLoadGate(observed: AdmissionGate): void {
 }
 
 /**
- * The route pattern of a finished request: the pattern of the last route that matched (the
- * handler's, `/api/v1/search/:query`), or "unmatched" when only middleware matched (404s of unknown paths: their paths
+ * The label of a request's route pattern (`/api/v1/search/:query`), or "unmatched" for none or a
+ * middleware's pattern (404s of unknown paths: their paths
  * are not labels, a scanner would make thousands).
  */
 export function routeLabel(pattern: string | undefined): string {
   if (!pattern || pattern === '*' || pattern.endsWith('/*')) return 'unmatched';
   // Hono keeps a parameter's pattern in the path (`:query{.+}`): the name is enough.
   return pattern.replace(/\{[^}]*\}/g, '');
+}
+
+/**
+ * The pattern of the endpoint a request matched: the first matched route that is not middleware
+ * (`app.use` registers for every method), the one that answers it even when a middleware answered
+ * first (a response-cache hit, a 503 of the gate); undefined when only middleware matched.
+ */
+function endpointOf(c: Context): string | undefined {
+  return matchedRoutes(c).find((route) => route.method !== 'ALL')?.path;
 }
 
 /**
@@ -164,7 +173,7 @@ export function httpMetrics(): MiddlewareHandler {
     try {
       await next();
     } finally {
-      const route = routeLabel(routePath(c, -1));
+      const route = routeLabel(endpointOf(c));
       const method = c.req.method;
       if (tracing) nameActiveSpan(method, route);
       if (enabled) {
