@@ -77,13 +77,13 @@ function NotifyForm({ sizes }: { sizes: readonly DialogSize[] }) {
       consent: consent ? undefined : CONSENT_TEXTS.personalDataRequired,
     };
     setErrors(next);
-    if (next.size || next.email || next.consent) return;
+    if (next.size || next.email || next.consent || !parsed.success) return;
     setPending(true);
     setFailure(null);
     try {
       const answer = await bffRequest('POST', '/v1/stock-notices/', StockNoticeResponse, {
         feature: size,
-        email,
+        email: parsed.data,
         personal_data_consent: true,
       });
       setDone(answer.message);
