@@ -146,7 +146,8 @@ export function OrderList() {
 type OrderItem = {
   id: Identifier;
   name?: string;
-  article?: string;
+  brand?: string;
+  color?: string;
   size?: string;
   quantity: number;
   price?: number;
@@ -409,6 +410,11 @@ function Pairs({ value }: { value: unknown }) {
     name: 'Получатель',
     phone: 'Телефон',
     email: 'Эл. почта',
+    promoCode: 'Промокод',
+    paymentMethod: 'Способ оплаты',
+    type: 'Способ',
+    service: 'Служба',
+    zip: 'Индекс',
   };
   return (
     <Box
@@ -441,19 +447,28 @@ type Payment = {
   method?: string;
   status?: string;
   amount?: number;
+  refundedAmount?: number;
   createdAt?: string;
-  at?: string;
 };
 type Refund = {
   id?: Identifier;
   amount?: number;
   createdAt?: string;
-  at?: string;
   status?: string;
-  receiptId?: string;
-  lines?: unknown;
+  reason?: string;
+  requestedBy?: string;
+  message?: string;
+  receipt?: unknown;
 };
-type HistoryEntry = { at?: string; createdAt?: string; status?: string; comment?: string; staffLogin?: string | null };
+
+const refundStatusNames: Record<string, string> = {
+  pending: 'Ожидает',
+  succeeded: 'Проведён',
+  done: 'Проведён',
+  failed: 'Не прошёл',
+  canceled: 'Отменён',
+};
+type HistoryEntry = { at?: string; status?: string; comment?: string };
 
 /** The body of the order page. */
 function OrderDetails() {
@@ -467,7 +482,7 @@ function OrderDetails() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline', mb: 2 }}>
-        <Typography component="h1" variant="h5" sx={{ mr: 2 }}>
+        <Typography component="h2" variant="h5" sx={{ mr: 2 }}>
           Заказ № {String(record.number ?? record.id)}
         </Typography>
         <Typography>
@@ -483,10 +498,12 @@ function OrderDetails() {
       <Section title={translate('admin.orders.customerTitle')}>
         <Pairs
           value={{
-            name: record.customerName ?? record.name,
+            name: record.customerName,
             email: record.email,
             phone: record.phone,
             comment: record.comment,
+            promoCode: record.promoCode,
+            paymentMethod: record.paymentMethod,
           }}
         />
       </Section>
@@ -498,10 +515,10 @@ function OrderDetails() {
           rows={items.map((item) => [
             <span key="name">
               {item.name ?? item.id}
-              {item.article ? (
+              {item.brand || item.color ? (
                 <Typography component="span" color="text.secondary">
-                  {' '}
-                  · {item.article}
+                  {' · '}
+                  {[item.brand, item.color].filter(Boolean).join(', ')}
                 </Typography>
               ) : null}
             </span>,
@@ -521,40 +538,37 @@ function OrderDetails() {
       <Section title={translate('admin.orders.paymentsTitle')}>
         <SimpleTable
           label={translate('admin.orders.paymentsTitle')}
-          head={['Когда', 'Способ', 'Состояние', 'Сумма']}
+          head={['Когда', 'Способ', 'Состояние', 'Сумма', 'Возвращено']}
           empty={translate('admin.orders.noPayments')}
           rows={payments.map((payment) => [
-            formatDateTime(payment.createdAt ?? payment.at),
-            payment.method ?? payment.provider ?? '—',
+            formatDateTime(payment.createdAt),
+            [payment.provider, payment.method].filter(Boolean).join(' · ') || '—',
             paymentName(payment.status),
             formatRub(payment.amount),
+            formatRub(payment.refundedAmount ?? 0),
           ])}
         />
       </Section>
       <Section title={translate('admin.orders.refundsTitle')}>
         <SimpleTable
           label={translate('admin.orders.refundsTitle')}
-          head={['Когда', 'Сумма', 'Состояние', 'Чек']}
+          head={['Когда', 'Сумма', 'Состояние', 'Кто', 'Чек возврата']}
           empty={translate('admin.orders.noRefunds')}
           rows={refunds.map((refund) => [
-            formatDateTime(refund.createdAt ?? refund.at),
+            formatDateTime(refund.createdAt),
             formatRub(refund.amount),
-            refund.status ?? '—',
-            refund.receiptId ?? '—',
+            refundStatusNames[refund.status ?? ''] ?? refund.status ?? '—',
+            refund.requestedBy ?? '—',
+            refund.receipt ? 'сформирован' : '—',
           ])}
         />
       </Section>
       <Section title={translate('admin.orders.historyTitle')}>
         <SimpleTable
           label={translate('admin.orders.historyTitle')}
-          head={['Когда', 'Статус', 'Кто', 'Комментарий']}
+          head={['Когда', 'Статус', 'Комментарий']}
           empty={translate('admin.orders.noHistory')}
-          rows={history.map((entry) => [
-            formatDateTime(entry.at ?? entry.createdAt),
-            statusName(entry.status),
-            entry.staffLogin ?? 'покупатель',
-            entry.comment ?? '',
-          ])}
+          rows={history.map((entry) => [formatDateTime(entry.at), statusName(entry.status), entry.comment ?? ''])}
         />
       </Section>
     </Box>

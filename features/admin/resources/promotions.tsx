@@ -14,13 +14,13 @@ import {
   DateField,
   DateTimeInput,
   Edit,
-  EmailField,
+  FormDataConsumer,
+  FunctionField,
   List,
   NumberField,
   NumberInput,
   required,
   SearchInput,
-  SelectField,
   SelectInput,
   Show,
   SimpleForm,
@@ -33,6 +33,7 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
+  maxValue,
   minValue,
   type RaRecord,
 } from 'react-admin';
@@ -45,7 +46,7 @@ const promoKinds = [
   { id: 'amount', name: 'Сумма, ₽' },
 ];
 
-const promoValue = (record: RaRecord) => (record.kind === 'percent' ? `${record.value} %` : formatRub(record.value));
+const promoValue = (record: RaRecord) => (record.kind === 'percent' ? `${record.percent} %` : formatRub(record.amount));
 
 /** Promo codes with their use counts. */
 export function PromoCodeList() {
@@ -57,16 +58,17 @@ export function PromoCodeList() {
     >
       <ResponsiveList
         primary={(record) => record.code}
-        secondary={(record) => `${promoValue(record)} · использован ${record.usesCount ?? 0}`}
+        secondary={(record) =>
+          `${promoValue(record)} · использован ${record.uses ?? 0}${record.active ? '' : ' · выключен'}`
+        }
       >
         <TextField source="code" />
-        <SelectField source="kind" choices={promoKinds} />
-        <NumberField source="value" />
-        <NumberField source="minSum" />
-        <DateField source="dateFrom" locales="ru-RU" />
-        <DateField source="dateTo" locales="ru-RU" />
-        <NumberField source="usesCount" />
-        <NumberField source="totalLimit" />
+        <FunctionField source="kind" label="Скидка" render={promoValue} />
+        <NumberField source="minTotal" />
+        <DateField source="validFrom" locales="ru-RU" emptyText="—" />
+        <DateField source="validUntil" locales="ru-RU" emptyText="—" />
+        <NumberField source="uses" />
+        <NumberField source="usageLimit" emptyText="—" />
         <BooleanField source="active" />
       </ResponsiveList>
     </List>
@@ -76,14 +78,23 @@ export function PromoCodeList() {
 function PromoCodeForm() {
   return (
     <SimpleForm>
-      <TextInput source="code" validate={required()} helperText="Латиница и цифры, например SUMMER10" />
+      <TextInput source="code" validate={required()} helperText="Буквы и цифры без пробелов, например SUMMER10" />
+      <TextInput source="description" fullWidth />
       <SelectInput source="kind" choices={promoKinds} validate={required()} defaultValue="percent" />
-      <NumberInput source="value" validate={[required(), minValue(1)]} />
-      <NumberInput source="minSum" min={0} />
-      <DateTimeInput source="dateFrom" />
-      <DateTimeInput source="dateTo" />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.kind === 'amount' ? (
+            <NumberInput source="amount" validate={[required(), minValue(1)]} />
+          ) : (
+            <NumberInput source="percent" validate={[required(), minValue(1), maxValue(90)]} />
+          )
+        }
+      </FormDataConsumer>
+      <NumberInput source="minTotal" min={0} defaultValue={0} />
+      <DateTimeInput source="validFrom" />
+      <DateTimeInput source="validUntil" />
       <NumberInput source="perCustomerLimit" min={1} helperText="Пусто — без ограничения" />
-      <NumberInput source="totalLimit" min={1} helperText="Пусто — без ограничения" />
+      <NumberInput source="usageLimit" min={1} helperText="Пусто — без ограничения" />
       <BooleanInput source="firstOrderOnly" />
       <BooleanInput source="active" defaultValue={true} />
     </SimpleForm>
@@ -122,7 +133,7 @@ export function GiftCardList() {
         <NumberField source="balance" />
         <BooleanField source="blocked" />
         <DateField source="createdAt" locales="ru-RU" />
-        <DateField source="expiresAt" locales="ru-RU" />
+        <DateField source="expiresAt" locales="ru-RU" emptyText="—" />
       </ResponsiveList>
     </List>
   );
@@ -133,7 +144,6 @@ export const GiftCardCreate = () => (
   <Create redirect="show">
     <SimpleForm>
       <NumberInput source="amount" validate={[required(), minValue(1)]} />
-      <TextInput source="email" type="email" fullWidth />
       <DateTimeInput source="expiresAt" />
     </SimpleForm>
   </Create>
@@ -173,7 +183,7 @@ function BlockGiftCardButton() {
   );
 }
 
-type GiftCardEvent = { at?: string; amount?: number; orderNumber?: string; kind?: string; comment?: string };
+type GiftCardEvent = { at?: string; amount?: number; orderId?: number | null };
 
 /** A certificate: balance and its history of uses. */
 export const GiftCardShow = () => (
@@ -189,7 +199,6 @@ export const GiftCardShow = () => (
       <NumberField source="amount" />
       <NumberField source="balance" />
       <BooleanField source="blocked" />
-      <EmailField source="email" />
       <DateField source="createdAt" showTime locales="ru-RU" />
       <DateField source="expiresAt" locales="ru-RU" />
       <HistoryField label="История" />
@@ -206,9 +215,13 @@ function HistoryField(_props: { label?: string }) {
     <ul style={{ margin: 0, paddingLeft: 20 }}>
       {history.map((event, index) => (
         <li key={index}>
-          {formatDateTime(event.at)} · {event.kind ?? ''} {formatRub(event.amount)}
-          {event.orderNumber ? ` · заказ № ${event.orderNumber}` : ''}
-          {event.comment ? ` · ${event.comment}` : ''}
+          {formatDateTime(event.at)} · {formatRub(event.amount)}
+          {event.orderId ? (
+            <>
+              {' · '}
+              <a href={`#/orders/${event.orderId}/show`}>заказ {event.orderId}</a>
+            </>
+          ) : null}
         </li>
       ))}
     </ul>
