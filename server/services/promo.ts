@@ -58,7 +58,13 @@ export async function evaluatePromo(
 ): Promise<PromoResult> {
   const code = normalizePromo(rawCode);
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
-  if (!promo || !promo.active || (promo.validUntil && promo.validUntil <= now))
+  // Issue #32: a code the console dated to start later does not apply yet.
+  if (
+    !promo ||
+    !promo.active ||
+    (promo.validUntil && promo.validUntil <= now) ||
+    (promo.validFrom && promo.validFrom > now)
+  )
     throw new ApiHttpError(404, PROMO_NOT_FOUND);
   if (goodsTotal <= 0) throw new ApiHttpError(400, 'Промокод применяется к товарам: добавьте товары в корзину');
   const goods = toKopecks(goodsTotal);
