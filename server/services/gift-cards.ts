@@ -20,6 +20,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const GIFT_CARD_NOT_FOUND = 'Сертификат не найден. Проверьте код';
 export const GIFT_CARD_EMPTY = 'На сертификате не осталось средств';
+/** Issue #32: a certificate a manager blocked in the console pays nothing. */
+export const GIFT_CARD_BLOCKED = 'Сертификат заблокирован. Обратитесь в магазин';
 
 function toNominal(row: typeof giftCardNominals.$inferSelect): GiftCardNominal {
   return {
@@ -58,7 +60,7 @@ export function normalizeGiftCode(code: string): string {
 
 /**
  * The certificate's face value and balance (POST /v1/check_card/).
- * @throws ApiHttpError 404 {@link GIFT_CARD_NOT_FOUND} (unknown or expired).
+ * @throws ApiHttpError 404 {@link GIFT_CARD_NOT_FOUND} (unknown or expired), 404 {@link GIFT_CARD_BLOCKED}.
  */
 export async function checkCard(
   db: Pick<Db, 'select'>,
@@ -67,6 +69,7 @@ export async function checkCard(
   const code = normalizeGiftCode(rawCode);
   const [card] = await db.select().from(giftCards).where(eq(giftCards.code, code)).limit(1);
   if (!card || (card.expiresAt && card.expiresAt <= new Date())) throw new ApiHttpError(404, GIFT_CARD_NOT_FOUND);
+  if (card.blockedAt) throw new ApiHttpError(404, GIFT_CARD_BLOCKED);
   return { code: card.code, amount: roundRubles(card.amount), balance: roundRubles(card.balance) };
 }
 
@@ -74,7 +77,7 @@ export async function checkCard(
  * Spends up to `wanted` rubles of a certificate inside the caller's transaction.
  * @param mustCover when true, a balance below `wanted` is refused instead of spent partly.
  * @returns the rubles spent (> 0).
- * @throws ApiHttpError 404 unknown/expired, 409 empty or (mustCover) not enough.
+ * @throws ApiHttpError 404 unknown/expired, 409 blocked, empty or (mustCover) not enough.
  */
 export async function spendGiftCard(
   tx: Tx,
@@ -86,6 +89,7 @@ export async function spendGiftCard(
   const code = normalizeGiftCode(rawCode);
   const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, code)).for('update').limit(1);
   if (!card || (card.expiresAt && card.expiresAt <= new Date())) throw new ApiHttpError(404, GIFT_CARD_NOT_FOUND);
+  if (card.blockedAt) throw new ApiHttpError(409, GIFT_CARD_BLOCKED);
   if (card.balance <= 0) throw new ApiHttpError(409, GIFT_CARD_EMPTY);
   const balance = toKopecks(card.balance);
   if (mustCover && balance < toKopecks(wanted)) {
