@@ -63,6 +63,8 @@ export interface CrudResource<Row extends { id: number }, Rec, Input> {
   conflict: string;
   /** Optional extra check inside the transaction before a write (e.g. limits). */
   validate?: (tx: Tx, input: Input, id: number | null) => Promise<void>;
+  /** Optional: fills fields computed from other tables (a promo code's use count) into records. */
+  enrich?: (db: Pick<Db, 'execute'> | Tx, records: Rec[]) => Promise<Rec[]>;
   /** Optional refusal of a delete (e.g. a promo code already used: switch it off instead). */
   beforeDelete?: (tx: Tx, row: Row) => Promise<void>;
 }
@@ -118,7 +120,8 @@ export async function listRecords<Row extends { id: number }, Rec, Input>(
       .offset(params.offset),
     db.select({ n: count() }).from(res.table).where(where),
   ]);
-  return { records: (rowsOut as Row[]).map(res.toRecord), total: Number(total?.n ?? 0) };
+  const records = (rowsOut as Row[]).map(res.toRecord);
+  return { records: res.enrich ? await res.enrich(db, records) : records, total: Number(total?.n ?? 0) };
 }
 
 async function rowById<Row extends { id: number }>(
@@ -140,7 +143,8 @@ export async function getRecord<Row extends { id: number }, Rec, Input>(
 ): Promise<Rec> {
   const row = await rowById<Row>(db, res, id);
   if (!row) throw new ApiHttpError(404, res.notFound);
-  return res.toRecord(row);
+  const record = res.toRecord(row);
+  return res.enrich ? (await res.enrich(db, [record]))[0]! : record;
 }
 
 /** Runs a write, turning a unique-key conflict into 409 with the resource's message. */
@@ -165,7 +169,8 @@ export async function createRecord<Row extends { id: number }, Rec, Input>(
     db.transaction(async (tx) => {
       await res.validate?.(tx, input, null);
       const [row] = (await tx.insert(res.table).values(res.toValues(input)).returning()) as Row[];
-      const record = res.toRecord(row!);
+      const plain = res.toRecord(row!);
+      const record = res.enrich ? (await res.enrich(tx, [plain]))[0]! : plain;
       await audit(tx, { action: 'create', entity: res.entity, entityId: String(row!.id), before: null, after: record });
       await noteContentChanged(tx, res.tags([record]));
       return record;
@@ -191,8 +196,8 @@ export async function updateRecord<Row extends { id: number }, Rec, Input>(
         .set(res.toValues(input))
         .where(eq(res.idColumn, id))
         .returning()) as Row[];
-      const before = res.toRecord(old);
-      const after = res.toRecord(row!);
+      const both = [res.toRecord(old), res.toRecord(row!)];
+      const [before, after] = (res.enrich ? await res.enrich(tx, both) : both) as [Rec, Rec];
       await audit(tx, { action: 'update', entity: res.entity, entityId: String(id), before, after });
       await noteContentChanged(tx, res.tags([before, after]));
       return after;

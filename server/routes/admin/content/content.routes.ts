@@ -45,6 +45,7 @@ import { openapiRoute } from '../../openapi';
 import { ADMIN_TAG } from '../core/auth';
 import { setContentRange } from '../list-query';
 import { adminGroup, auditOf, guard, registerCrud } from './crud-routes';
+import { registerAdminPromotionRoutes } from './promotions.routes';
 import type { ApiApp, AppEnv } from '../../../types';
 import type { Context } from 'hono';
 
@@ -191,4 +192,6 @@ export function registerAdminContentRoutes(app: ApiApp) {
     const body = parseOr400(AdminSettingsInput, await readJson(c), 'Проверьте поля');
     return c.json(await updateSettings(c.var.db, auditOf(c), body), 200);
   }) as never);
+
+  registerAdminPromotionRoutes(app);
 }

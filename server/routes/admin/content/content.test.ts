@@ -10,6 +10,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../../db/client';
 import { auditLog, catalogChanges } from '../../../db/schema';
 import { call, createTestApi, type TestApi } from '../../../test-utils';
 import { adminCall, adminRequest, staffSession, type TestStaff } from '../test-utils';
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 async function upload(who: TestStaff, bytes: Uint8Array, type = 'image/png') {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), 'banner.png');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'banner.png');
   const res = await adminRequest(api, who, 'POST', '/api/admin/media', { body: form });
   return {
     status: res.status,
@@ -140,9 +141,11 @@ describe('banners and media', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.errors.image).toMatch(/Загрузите изображение/);
     expect(bad.json.errors.title).toMatch(/Заполните/);
-    const [{ n }] = (await api.handle.db.execute(sql`select count(*)::int as n from banners where title = ''`))
-      .rows as { n: number }[];
-    expect(Number(n)).toBe(0);
+    const empty = await rows<{ n: number }>(
+      api.handle.db,
+      sql`select count(*)::int as n from banners where title = ''`,
+    );
+    expect(Number(empty[0]!.n)).toBe(0);
   });
 
   it('a manager, a shopper and a request without the CSRF header are refused', async () => {
