@@ -15,7 +15,7 @@ import type { CrudResource } from './content-crud';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Uses of each code (non-cancelled orders), by code id. */
-async function useCounts(db: Parameters<NonNullable<CrudResource<never, never, never>['enrich']>>[0], ids: number[]) {
+async function countUses(db: Parameters<NonNullable<CrudResource<never, never, never>['enrich']>>[0], ids: number[]) {
   if (ids.length === 0) return new Map<number, number>();
   const found = await rows<{ id: number; n: number }>(
     db,
@@ -54,7 +54,7 @@ export const promoCodeResource: CrudResource<typeof promoCodes.$inferSelect, Adm
     validUntil: validUntil ? new Date(validUntil) : null,
   }),
   enrich: async (db, records) => {
-    const counts = await useCounts(
+    const counts = await countUses(
       db,
       records.map((r) => r.id),
     );
@@ -73,7 +73,7 @@ export const promoCodeResource: CrudResource<typeof promoCodes.$inferSelect, Adm
   notFound: 'Промокод не найден',
   conflict: 'Такой промокод уже есть',
   beforeDelete: async (tx, row) => {
-    const counts = await useCounts(tx, [row.id]);
+    const counts = await countUses(tx, [row.id]);
     if ((counts.get(row.id) ?? 0) > 0)
       throw new ApiHttpError(409, 'Промокодом уже воспользовались: выключите его вместо удаления');
   },
