@@ -114,9 +114,9 @@ function SizePicker({
  * a size chosen in the bar behaves as above (sold-out sizes disabled). Marked `data-bottom-bar`, so
  * the floating buttons (features/popups) keep to its right-hand corner.
  *
- * Issue #33: under the bar, «Купить в 1 клик» (the chosen size; "Выберите размер" without one) and,
- * when the colour has sold-out sizes, «Сообщить о поступлении»; both open dialogs loaded on
- * demand (shopper-dialogs.tsx).
+ * Issue #33: under the size picker (so also in the phone's bar), «Сообщить о поступлении» when the
+ * colour has sold-out sizes; under the bar, «Купить в 1 клик» (the chosen size; "Выберите размер"
+ * without one). Both open dialogs loaded on demand (shopper-dialogs.tsx).
  */
 export function PurchasePanel({ productId, offers: renderedOffers, initial }: PurchasePanelProps) {
   const { offerId, setOfferId } = useProductSelection();
@@ -289,6 +289,16 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
           />
         ) : null}
 
+        {soldOutSizes.length > 0 ? (
+          <button
+            type="button"
+            className={styles.notify}
+            onClick={() => setDialog({ kind: 'notify', onClose: close, sizes: soldOutSizes })}
+          >
+            Сообщить о поступлении
+          </button>
+        ) : null}
+
         <button
           type="button"
           className={`button ${styles.add}`}
@@ -326,15 +336,6 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
             Купить в 1 клик
           </button>
         )}
-        {soldOutSizes.length > 0 ? (
-          <button
-            type="button"
-            className={styles.notify}
-            onClick={() => setDialog({ kind: 'notify', onClose: close, sizes: soldOutSizes })}
-          >
-            Сообщить о поступлении
-          </button>
-        ) : null}
       </div>
       {dialog ? <ShopperDialog {...dialog} /> : null}
     </div>
