@@ -85,6 +85,7 @@ export const APP_SEGMENTS = [
   'media',
   'new',
   'news',
+  'notify',
   'payment-sber',
   'payment-sbp',
   'personal-data-consent',
@@ -129,6 +130,7 @@ export const APP_PATHS: Readonly<Record<string, RegExp>> = {
   'history-order': /^(?:\/\d{1,9})?$/,
   landing: /^\/[^/]+$/,
   news: /^(?:\/[^/]+)?$/,
+  notify: /^\/confirm\/[^/]+$/, // issue #33: the back-in-stock confirmation link (app/(shop)/notify)
   'payment-sbp': /^(?:\/qr)?$/, // issue #29: the QR code of an СБП payment (app/(shop)/payment-sbp/qr)
   'podarochnye-sertifikaty': /^(?:\/[^/]+)*$/,
   reset: /^(?:\/[^/]+)?$/,
@@ -282,11 +284,11 @@ export const config = {
     // Issue #14 item 6: deeper paths under the shop's pages (APP_PATHS; brand and landing pages
     // are also cached), and the segments that have no page of their own.
     '/((?!api/|_next/|media/)[^/]+)/:rest+',
-    '/(landing|subscribe|unsubscribe|auth|sitemap)',
+    '/(landing|subscribe|unsubscribe|notify|auth|sitemap)',
     // Issue #34 item 10: the news and blog lists, rewritten to their cached routes.
     '/(news|blog)',
     // Issue #14 item 6: paths whose first segment no route serves (APP_SEGMENTS and the sections
     // excluded), so valid pages never run the proxy for it.
-    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|admin|api|apple-icon\\.png|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favicon\\.ico|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
+    '/((?!(?:kupalniki|odezhda|obuv|aksessuary|bele|detskoe|muzhskoe|cached|about|address|admin|api|apple-icon\\.png|auth|basket|blog|brands|card|contacts|cookie|delivery-and-payments|discount|empty|favicon\\.ico|favorite|fitting-conditions|giftsert|google-merchant\\.xml|history-order|icon\\.svg|instagram|landing|media|new|news|notify|payment-sber|payment-sbp|personal-data-consent|podarochnye-sertifikaty|privacy-policy|profile|publick-offer|recovery|requisites|reset|return-goods|robots\\.txt|rules-discount|sale|search|send|sitemap|sitemap-index\\.xml|sitemap\\.xml|story|subscribe|unsubscribe|yml\\.xml|_next)(?:/|$))[^/]+)/:rest*',
   ],
 };
