@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 /** Loads storefront-server/telemetry.ts in a fresh Node process; returns the OpenTelemetry modules it loaded. */
-function loadedModules(env: NodeJS.ProcessEnv): { started: boolean; modules: string[] } {
+function loadedModules(env: Record<string, string>): { started: boolean; modules: string[] } {
   const script = `
     import Module from 'node:module';
     const { startTracing } = await import(${JSON.stringify(path.join(here, '../../storefront-server/telemetry.ts'))});
@@ -21,7 +21,7 @@ function loadedModules(env: NodeJS.ProcessEnv): { started: boolean; modules: str
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     timeout: 30_000,
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv,
   });
   return JSON.parse(out);
 }
