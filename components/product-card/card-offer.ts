@@ -13,6 +13,8 @@ export type CardOffer = Pick<OfferCard, 'name' | 'price' | 'old_price' | 'discou
   brand: { name: string };
   /** The main image (`is_main`, else the first): its URL and alt text; null without photos. */
   image: { image: string; alt: string } | null;
+  /** Issue #33: approved reviews' mean rating and count; absent or null without reviews. */
+  rating?: { average: number; count: number } | null;
 };
 
 /** Projects a contract card onto {@link CardOffer} (drops slug, category, colours, sizes, other images). */
@@ -27,5 +29,6 @@ export function toCardOffer(offer: OfferCard): CardOffer {
     is_new: offer.is_new,
     full_path_offer: offer.full_path_offer,
     image: image ? { image: image.image, alt: image.alt } : null,
+    ...(offer.rating ? { rating: offer.rating } : {}),
   };
 }

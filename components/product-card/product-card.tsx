@@ -20,7 +20,7 @@ export type ProductCardProps = {
 
 /**
  * A product tile of listings and rows: 3:4 image, brand, name, price with old price and discount
- * badge, all inside one link to `full_path_offer` (spec §2 product detail route). Works without JS.
+ * badge, the reviews' rating when there are any (issue #33), all inside one link to `full_path_offer` (spec §2 product detail route). Works without JS.
  *
  * A client component only so that its RSC payload is the compact `offer` (issue #7): it has no
  * state or effects, and the server renders it to the same HTML.
@@ -48,6 +48,15 @@ export function ProductCard({ offer, preload = false, actionSlot }: ProductCardP
         {offer.brand.name ? <p className={styles.brand}>{offer.brand.name}</p> : null}
         <h3 className={styles.name}>{offer.name}</h3>
         <Price price={offer.price} oldPrice={offer.old_price} discount={offer.discount} />
+        {offer.rating ? (
+          <p
+            className={styles.rating}
+            aria-label={`Оценка ${offer.rating.average} из 5, отзывов: ${offer.rating.count}`}
+          >
+            ★ {offer.rating.average.toLocaleString('ru-RU', { minimumFractionDigits: 1 })}{' '}
+            <span className={styles.ratingCount}>({offer.rating.count})</span>
+          </p>
+        ) : null}
       </a>
       {actionSlot ? <div className={styles.action}>{actionSlot}</div> : null}
     </article>

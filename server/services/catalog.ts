@@ -412,7 +412,7 @@ export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const [products, images, colors, sizes] = await Promise.all([
+  const [products, images, colors, sizes, ratings] = await Promise.all([
     rows<CardRow>(
       db,
       sql`select p.id, p.name, p.slug, p.price, p.old_price, p.is_new,
@@ -438,7 +438,14 @@ export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
           where o.product_id in (${idList}) and f.stock > 0
           group by o.product_id, f.name order by o.product_id, s`,
     ),
+    // Issue #33: the rating of approved reviews (a moderation is a change event of the product).
+    rows<{ product_id: number; average: string; count: number }>(
+      db,
+      sql`select product_id, round(avg(rating), 1) as average, count(*)::int as count from reviews
+          where product_id in (${idList}) and status = 'approved' group by product_id`,
+    ),
   ]);
+  const ratingOf = new Map(ratings.map((r) => [r.product_id, { average: Number(r.average), count: Number(r.count) }]));
   const group = <T extends { product_id: number }>(list: T[]) => {
     const map = new Map<number, T[]>();
     for (const item of list) map.set(item.product_id, [...(map.get(item.product_id) ?? []), item]);
@@ -472,6 +479,7 @@ export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
         ),
         // Issue #28: in size order (36, 38, 40), whatever order an exchange stored them in.
         sizes: (sizesBy.get(id) ?? []).map((s) => s.name).sort(compareSizes),
+        rating: ratingOf.get(id) ?? null,
       },
     ];
   });

@@ -103,6 +103,11 @@ export const OfferCard = z
     colors: z.array(Color),
     /** Size names in stock, any colour. */
     sizes: z.array(z.string()),
+    /**
+     * Issue #33: mean rating (0.1) and count of approved reviews; null without reviews. Optional:
+     * a backend without reviews leaves it out.
+     */
+    rating: z.object({ average: z.number(), count: z.number().int() }).nullable().optional(),
   })
   .meta({ id: 'OfferCard' });
 export type OfferCard = z.infer<typeof OfferCard>;

@@ -298,6 +298,9 @@ describe('moderation and the public list', () => {
       );
       expect(photos.results.map((r) => r.id)).toEqual([withPhoto.id]);
 
+      // Listing cards carry the rating too (server/services/catalog.ts loadCards).
+      const listed = await call(api, 'GET', `/api/v1/favorites/offers/?ids=${product},${previous}`);
+      expect(listed.json.response.map((c: { rating: unknown }) => c.rating)).toEqual([{ average: 4, count: 4 }, null]);
       const cards = await call(api, 'GET', `/api/v1/reviews/ratings/?ids=${product},${previous},999999`);
       expect(cards.json.results).toEqual([{ product, average: 4, count: 4 }]);
 
