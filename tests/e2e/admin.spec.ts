@@ -1,0 +1,288 @@
+/**
+ * Issue #32 "Done when" in Chromium against the production build: the operator console at /admin.
+ * The owner (made by the API's CLI, the way a shop gets its first owner) signs in with password and
+ * TOTP (codes computed with `otpauth`) and creates an editor and a manager; the editor publishes a
+ * banner and a news article that the storefront shows within the freshness bound
+ * (docs/caching.md: a change event reaches every page within ~2 s; we allow 20 s on a busy
+ * machine); the manager creates a promo code, a shopper applies it on /basket and pays an order of
+ * two lines by card, and the manager refunds one line of it; the audit log shows all of it. Every
+ * console page visited passes axe with no violations, at 1440x900 and at 390x844 (phone lists).
+ */
+import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { addToBasket, API_URL, offersInStock, payWithCard } from './helpers';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const RUN = Date.now().toString(36);
+const PASSWORD = 'Пароль-для-e2e-42';
+const owner = { login: `owner-${RUN}`, name: 'Владелец Е2Е', password: PASSWORD };
+const editor = { login: `editor-${RUN}`, name: 'Редактор Е2Е', password: 'editor-password-42' };
+const manager = { login: `manager-${RUN}`, name: 'Менеджер Е2Е', password: 'manager-password-42' };
+const BANNER_TITLE = `Баннер e2e ${RUN}`;
+const ARTICLE_TITLE = `Новость консоли ${RUN}`;
+const PROMO = `E2E${RUN.toUpperCase().replace(/[^A-Z0-9]/g, '')}`;
+/** Storefront freshness bound for a content change, ms (docs/caching.md; generous for a busy CI). */
+const FRESHNESS_MS = 20_000;
+
+let ownerSecret = '';
+let orderNumber = '';
+
+/** The current TOTP code of `secret` (base32), as an authenticator app shows it. */
+function totp(secret: string): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+}
+
+/** axe on the current console page: no violations (issue #32: accessible). */
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/** Signs `who` in at /admin in a fresh context; `secret` answers the TOTP step when asked. */
+async function signIn(browser: Browser, who: { login: string; password: string }, secret?: string, phone = false) {
+  const context = await browser.newContext(
+    phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {},
+  );
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Вход в консоль' })).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page, 'вход');
+  await page.getByLabel('Логин').fill(who.login);
+  await page.getByLabel('Пароль').fill(who.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  if (secret) {
+    await expect(page.getByLabel('Код из приложения')).toBeVisible();
+    await page.getByLabel('Код из приложения').fill(totp(secret));
+    await page.getByRole('button', { name: 'Войти' }).click();
+  }
+  return page;
+}
+
+/** Opens a console route (`#/…`) and waits for its title in the app bar. */
+async function open(page: Page, route: string, title: string | RegExp) {
+  await page.goto(`/admin#/${route}`);
+  await expect(page.locator('#react-admin-title')).toContainText(title, { timeout: 30_000 });
+}
+
+test('the owner signs in with TOTP and creates an editor and a manager', async ({ browser }) => {
+  // The first owner comes from the API's CLI (docs/operator-console.md), without TOTP yet.
+  execFileSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'admin',
+      '--',
+      'create-owner',
+      '--login',
+      owner.login,
+      '--name',
+      owner.name,
+      '--password',
+      owner.password,
+    ],
+    {
+      env: { ...process.env, PGLITE_DIR: `.data/e2e-pglite-${process.env.E2E_RUN_ID ?? ''}`.replace(/-$/, '') },
+      stdio: 'pipe',
+    },
+  );
+
+  // First sign-in: password only; the console asks the owner to set up the second factor first.
+  const page = await signIn(browser, owner);
+  await expect(page.getByRole('heading', { name: 'Включите вход по второму фактору' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
+  ownerSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await expectAccessible(page, 'настройка TOTP');
+  await page.getByLabel('Код из приложения').fill(totp(ownerSecret));
+  await page.getByRole('button', { name: 'Включить' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Сотрудники' })).toBeVisible({ timeout: 30_000 });
+  await page.context().close();
+
+  // From now on the owner needs the code.
+  const owned = await signIn(browser, owner, ownerSecret);
+  for (const who of [
+    { ...editor, role: 'Редактор' },
+    { ...manager, role: 'Менеджер' },
+  ]) {
+    await open(owned, 'staff/create', /Сотрудник/);
+    await owned.getByLabel('Логин').fill(who.login);
+    await owned.getByLabel('Имя').fill(who.name);
+    await owned.getByLabel('Роль').click();
+    await owned.getByRole('option', { name: who.role }).click();
+    await owned.getByLabel('Начальный пароль').fill(who.password);
+    await owned.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(owned.getByRole('cell', { name: who.login })).toBeVisible({ timeout: 30_000 });
+  }
+  await expectAccessible(owned, 'сотрудники');
+  await owned.context().close();
+});
+
+test('the editor publishes a banner and an article; the storefront shows them', async ({ browser }) => {
+  const page = await signIn(browser, editor);
+  // An editor's menu has content, not orders or staff.
+  await expect(page.getByRole('menuitem', { name: 'Баннеры' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('menuitem', { name: 'Заказы' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Сотрудники' })).toHaveCount(0);
+
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAgCAIAAAAt/+nTAAAAKklEQVR42u3OMQEAAAgDIJfc6FrDw0MCdJK6PBYREREREREREREREREREd8GSbsC/WsSl9EAAAAASUVORK5CYII=',
+    'base64',
+  );
+
+  await open(page, 'banners/create', /Баннер/);
+  await page.getByLabel('Заголовок').fill(BANNER_TITLE);
+  await page.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'Изображение' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Описание изображения').fill('Летняя распродажа');
+  await page.getByLabel('Ссылка', { exact: true }).fill('/sale');
+  await page.getByLabel('Порядок').fill('-1000');
+  await expectAccessible(page, 'редактор баннера');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('cell', { name: BANNER_TITLE })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'баннеры');
+
+  await open(page, 'articles/create', /Стать/);
+  await page.getByLabel('Заголовок').fill(ARTICLE_TITLE);
+  await page.getByLabel('Адрес (slug)').fill(`novost-konsoli-${RUN}`);
+  await page.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'Обложка' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Текст (Markdown)').fill('Привет из **консоли**.\n\n- раз\n- два');
+  await page.getByRole('tab', { name: 'Предпросмотр' }).click();
+  await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('консоли');
+  await expectAccessible(page, 'редактор статьи');
+  await page.getByRole('tab', { name: 'Текст' }).click();
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('cell', { name: ARTICLE_TITLE })).toBeVisible({ timeout: 30_000 });
+
+  // The storefront, as a shopper sees it, within the freshness bound.
+  const shop = await browser.newPage();
+  await expect(async () => {
+    await shop.goto('/');
+    await expect(
+      shop.getByRole('region', { name: 'Акции и предложения' }).getByRole('link', { name: new RegExp(BANNER_TITLE) }),
+    ).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: FRESHNESS_MS });
+  await expect(async () => {
+    await shop.goto('/news');
+    await expect(shop.getByRole('link', { name: ARTICLE_TITLE }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: FRESHNESS_MS });
+  await shop.close();
+  await page.context().close();
+});
+
+test('the manager creates a promo code, a shopper pays with it, the manager refunds one line', async ({ browser }) => {
+  const page = await signIn(browser, manager);
+  await expect(page.getByRole('menuitem', { name: 'Заказы' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('menuitem', { name: 'Баннеры' })).toHaveCount(0);
+
+  await open(page, 'promo-codes/create', /Промокод/);
+  await page.getByLabel('Код').fill(PROMO);
+  await page.getByLabel('Скидка, %').fill('10');
+  await expectAccessible(page, 'промокод');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('cell', { name: PROMO })).toBeVisible({ timeout: 30_000 });
+
+  // The shopper: two lines in the basket, the code applied on /basket, an order paid by card.
+  const shopper = await browser.newPage();
+  const offers = await offersInStock(2, { skip: 7 });
+  for (const offer of offers) await addToBasket(shopper, offer);
+  await shopper.goto('/basket');
+  await shopper.getByRole('textbox', { name: 'Промокод' }).fill(PROMO.toLowerCase());
+  await shopper.getByRole('button', { name: 'Применить' }).click();
+  await expect(shopper.getByTestId('promo-result')).toContainText('Промокод применён: скидка 10%');
+  const cities = await (
+    await shopper.request.get(`/api/v1/cities/?data=${encodeURIComponent(JSON.stringify({ search: 'Москва' }))}`)
+  ).json();
+  const moscow = (cities.results as Array<{ id: number; name: string }>).find((c) => c.name === 'Москва');
+  const placed = await shopper.request.post('/api/v2/order/', {
+    headers: { 'Idempotency-Key': `admin-e2e-${RUN}` },
+    data: {
+      contact: { fio: 'Покупатель Консоли Тестовый', email: `shopper-${RUN}@example.ru`, phone: '+79035550177' },
+      delivery: { method: 'courier', city_id: moscow!.id, street: 'Тверская', house: '7', apartment: '3' },
+      payment_method: 'card',
+      promo_code: PROMO,
+      personal_data_consent: true,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBeLessThan(300);
+  const guid = ((await placed.json()) as { order: { guid: string } }).order.guid;
+  await shopper.goto(`/basket/delivery/confirm/${guid}`);
+  await shopper.getByTestId('payment-choice').getByRole('button', { name: 'Оплатить картой' }).click();
+  await payWithCard(shopper, '4111 1111 1111 1111');
+  await expect(shopper).toHaveURL(/\/basket\/success$/, { timeout: 30_000 });
+  const info = (await (await shopper.request.post('/api/v1/get_order_info/', { data: { guid } })).json()).order_info;
+  orderNumber = String(info.number);
+  await shopper.close();
+
+  // The code's use is counted.
+  await open(page, 'promo-codes', /Промокоды/);
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(PROMO) })
+      .getByRole('cell')
+      .nth(5),
+  ).toHaveText('1');
+
+  // The order: found by its number, paid, with the promo code; one line refunded.
+  await open(page, 'orders', /Заказы/);
+  await page.getByPlaceholder('Номер, почта или телефон').fill(orderNumber);
+  await page.getByRole('cell', { name: orderNumber }).click();
+  await expect(page.getByRole('heading', { name: `Заказ № ${orderNumber}` })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(PROMO)).toBeVisible();
+  await expectAccessible(page, 'страница заказа');
+  const line = page.getByRole('table', { name: 'Товары' }).getByRole('row').nth(1);
+  await line.getByRole('button', { name: /^Вернуть/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Вернуть' }).click();
+  await expect(page.getByText('Возврат оформлен')).toBeVisible({ timeout: 30_000 });
+  const refunds = page.getByRole('table', { name: 'Возвраты' });
+  await expect(refunds.getByRole('row')).toHaveCount(2);
+  await expect(refunds).toContainText('Проведён');
+  await expect(line.getByRole('cell').nth(4)).toHaveText('1');
+  await page.context().close();
+});
+
+test('the audit log shows who did all of it; console pages pass axe on a phone', async ({ browser }) => {
+  const page = await signIn(browser, owner, ownerSecret);
+  await open(page, 'audit-log', /Журнал/);
+  const log = page.locator('#main-content');
+  for (const who of [owner.login, editor.login, manager.login]) await expect(log.getByText(who).first()).toBeVisible();
+  for (const what of ['Баннер', 'Статья', 'Промокод', 'Заказ', 'Сотрудник'])
+    await expect(log.getByRole('cell', { name: what }).first()).toBeVisible();
+  await expectAccessible(page, 'журнал');
+  // One entry: the banner's creation with its "after" values.
+  await log
+    .getByRole('row', { name: /Баннер/ })
+    .first()
+    .click();
+  await expect(page.getByRole('table', { name: 'Изменения' })).toContainText(BANNER_TITLE);
+  await expectAccessible(page, 'запись журнала');
+  await page.context().close();
+
+  const phone = await signIn(browser, owner, ownerSecret, true);
+  for (const [route, title] of [
+    ['orders', /Заказы/],
+    ['audit-log', /Журнал/],
+    ['banners', /Баннеры/],
+  ] as const) {
+    await open(phone, route, title);
+    // react-admin's SimpleList on a phone: rows are links, not table cells.
+    await expect(phone.locator('table')).toHaveCount(0);
+    await expectAccessible(phone, `${route} на телефоне`);
+  }
+  await phone.context().close();
+});
+
+test('a shopper cannot reach the console API', async ({ request }) => {
+  const me = await request.get('/api/admin/auth/me');
+  expect(me.status()).toBe(401);
+  const direct = await fetch(`${API_URL}/api/admin/orders`);
+  expect([401, 403]).toContain(direct.status);
+});
