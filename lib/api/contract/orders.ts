@@ -103,6 +103,8 @@ export const DELIVERY_METHOD_NAMES: Record<string, string> = {
   pickup: 'Самовывоз из магазина',
   cdek: 'СДЭК, пункт выдачи',
   post: 'Почта России',
+  // Issue #33: an order in one click; the operator agrees delivery by phone.
+  one_click: 'Уточнит оператор по телефону',
 };
 
 export const PAYMENT_METHOD_NAMES: Record<string, string> = {
@@ -110,4 +112,6 @@ export const PAYMENT_METHOD_NAMES: Record<string, string> = {
   sbp: 'Через СБП',
   cash: 'При получении',
   giftcard: 'Подарочным сертификатом',
+  // Issue #33: an order in one click; the operator agrees payment by phone.
+  one_click: 'Уточнит оператор по телефону',
 };
