@@ -413,3 +413,36 @@ describe('buy in one click', () => {
     );
   });
 });
+
+describe('one-click order in the shopper’s history', () => {
+  it('names its delivery and payment in Russian', async () => {
+    const token = await register('one.click.history@example.ru');
+    const [size] = await api.handle.db
+      .select({ extId: offerFeatures.extId, offerId: offerFeatures.offerId, id: offerFeatures.id })
+      .from(offerFeatures)
+      .where(eq(offerFeatures.kind, 'size'))
+      .orderBy(offerFeatures.id)
+      .offset(70)
+      .limit(1);
+    await setStock(size!.id, 2);
+    const h = { authorization: `Token ${token}`, ...client() };
+    const made = await call(
+      api,
+      'POST',
+      '/api/v1/one-click/',
+      {
+        name: 'Мария',
+        phone: '+79001112233',
+        personal_data_consent: true,
+        item: { offer: size!.offerId, feature: size!.extId, quantity: 1 },
+      },
+      h,
+    );
+    expect(made.status).toBe(200);
+    const preview = await call(api, 'GET', '/api/v1/history_order_preview/', undefined, h);
+    const pk = preview.json.results[0].pk;
+    const detail = await call(api, 'POST', '/api/v1/history_order_detail/', { pk }, h);
+    expect(JSON.stringify(detail.json)).toContain('Уточнит оператор по телефону');
+    expect(JSON.stringify(detail.json)).not.toMatch(/"method_name":"one_click"/);
+  });
+});
