@@ -15,10 +15,13 @@
  *   {@link BROTLI_QUALITY}: docs/content-coding.md, `node scripts/bench-compression.mjs`) over gzip,
  *   with `Vary: Accept-Encoding`. Private pages and answers that set a cookie keep gzip as before
  *   (no new coding next to per-user secrets).
+ * - **LCP preload** (issue #30): a held public page also gets a `Link: rel=preload` header for the
+ *   pictures its head preloads with high priority (storefront-server/lcp-preload.ts).
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import compression from 'compression';
+import { lcpPreloadLink } from './lcp-preload.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -164,6 +167,9 @@ export function holdPublicPage(req: IncomingMessage, res: ServerResponse): void 
     chunks = [];
     const etag = weakEtag(body);
     this.setHeader('etag', etag);
+    // Issue #30: the page's LCP pictures announced before the browser parses the document.
+    const preload = this.hasHeader('link') ? null : lcpPreloadLink(body);
+    if (preload) this.setHeader('link', preload);
     const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
     if (etagMatches(ifNoneMatch, etag)) {
       for (const name of ['content-length', 'content-type', 'content-encoding']) this.removeHeader(name);
