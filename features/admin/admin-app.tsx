@@ -58,7 +58,12 @@ const authProvider = createAuthProvider();
 /** Contrast-safe theme (axe: text on the app bar and links ≥ 4.5:1). */
 const theme = {
   ...defaultTheme,
-  palette: { ...defaultTheme.palette, primary: { main: '#1f4e8c' }, secondary: { main: '#2b2b2b' } },
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1f4e8c' },
+    secondary: { main: '#2b2b2b' },
+    error: { main: '#b3261e' },
+  },
 };
 
 const can = (role: StaffRole | null, ...roles: StaffRole[]) =>

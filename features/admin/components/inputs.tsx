@@ -15,7 +15,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   required as requiredValidator,
   TextInput,
@@ -46,6 +46,7 @@ export function MediaInput({ source, label, required }: { source: string; label?
   const resource = useResourceContext();
   const { field, fieldState, isRequired } = useInput({ source, validate: required ? requiredValidator() : undefined });
   const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const caption = label ?? translate(`resources.${resource}.fields.${source}`, { _: source });
 
@@ -81,14 +82,26 @@ export function MediaInput({ source, label, required }: { source: string; label?
         ) : (
           <Typography variant="body2">{translate('admin.media.none')}</Typography>
         )}
-        <Button component="label" variant="outlined" disabled={busy} aria-describedby={`${inputId}-label`}>
+        <Button
+          variant="outlined"
+          disabled={busy}
+          aria-describedby={`${inputId}-label`}
+          onClick={() => fileInput.current?.click()}
+        >
           {busy ? (
             <CircularProgress size={20} aria-label={translate('admin.media.uploading')} />
           ) : (
             translate('admin.media.choose')
           )}
-          <input hidden type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={choose} />
         </Button>
+        <input
+          ref={fileInput}
+          hidden
+          type="file"
+          aria-label={caption}
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          onChange={choose}
+        />
       </Box>
       {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
     </Box>

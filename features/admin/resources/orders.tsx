@@ -354,7 +354,11 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** A small table from rows of cells; `empty` when there are no rows. */
+/**
+ * A small table from rows of cells; `empty` when there are no rows. On a phone each row becomes a
+ * block of "column: value" lines, since a 390 px screen cannot fit the columns side by side. An
+ * empty column name (an actions column) is read out as «Действия».
+ */
 function SimpleTable({
   head,
   rows,
@@ -366,14 +370,38 @@ function SimpleTable({
   empty: string;
   label: string;
 }) {
+  const isPhone = useIsPhone();
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  if (isPhone)
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row, index) => (
+          <Box component="li" key={index} sx={{ borderTop: 1, borderColor: 'divider', py: 1 }}>
+            {row.map((cell, cellIndex) =>
+              head[cellIndex] ? (
+                <Box key={cellIndex} sx={{ display: 'flex', gap: 1 }}>
+                  <Typography component="span" color="text.secondary" sx={{ minWidth: 110 }}>
+                    {head[cellIndex]}
+                  </Typography>
+                  <Typography component="span" sx={{ wordBreak: 'break-word' }}>
+                    {cell}
+                  </Typography>
+                </Box>
+              ) : (
+                <Box key={cellIndex}>{cell}</Box>
+              ),
+            )}
+          </Box>
+        ))}
+      </Box>
+    );
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
             {head.map((cell, index) => (
-              <TableCell key={index}>{cell}</TableCell>
+              <TableCell key={index}>{cell || <Box sx={visuallyHidden}>Действия</Box>}</TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -390,6 +418,30 @@ function SimpleTable({
     </TableContainer>
   );
 }
+
+/** Hidden on screen, read by screen readers. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const deliveryMethodNames: Record<string, string> = {
+  courier: 'Курьер',
+  cdek: 'СДЭК',
+  pickup: 'Самовывоз',
+  post: 'Почта России',
+  boxberry: 'Boxberry',
+};
+const paymentMethodNames: Record<string, string> = {
+  card: 'Картой онлайн',
+  sbp: 'СБП',
+  cash: 'При получении',
+  gift: 'Подарочным сертификатом',
+};
 
 /** Key–value lines of a plain object (the delivery record, whose fields depend on the method). */
 function Pairs({ value }: { value: unknown }) {
@@ -429,11 +481,15 @@ function Pairs({ value }: { value: unknown }) {
               {names[key] ?? key}
             </Typography>
             <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-              {typeof field === 'object'
-                ? JSON.stringify(field)
-                : key === 'price' || key === 'cost'
-                  ? formatRub(field)
-                  : String(field)}
+              {key === 'method'
+                ? (deliveryMethodNames[String(field)] ?? String(field))
+                : key === 'paymentMethod'
+                  ? (paymentMethodNames[String(field)] ?? String(field))
+                  : typeof field === 'object'
+                    ? JSON.stringify(field)
+                    : key === 'price' || key === 'cost'
+                      ? formatRub(field)
+                      : String(field)}
             </Typography>
           </Box>
         ))}
@@ -542,7 +598,7 @@ function OrderDetails() {
           empty={translate('admin.orders.noPayments')}
           rows={payments.map((payment) => [
             formatDateTime(payment.createdAt),
-            [payment.provider, payment.method].filter(Boolean).join(' · ') || '—',
+            paymentMethodNames[payment.method ?? ''] ?? payment.method ?? payment.provider ?? '—',
             paymentName(payment.status),
             formatRub(payment.amount),
             formatRub(payment.refundedAmount ?? 0),
