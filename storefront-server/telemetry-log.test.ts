@@ -34,9 +34,11 @@ describe('JSON logs', () => {
     restore = routeConsoleToLog(logger);
     console.log('[shop-api] ready (%d ms after start)', 812);
     console.warn('plain warning');
+    console.warn('\n[shop-api] !!! WARNING: demo mode\n');
     restore();
     restore = null;
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatchObject({ level: 'warn', scope: 'shop-api', msg: '!!! WARNING: demo mode' });
     expect(lines[0]).toMatchObject({
       level: 'info',
       service: 'shop-api',

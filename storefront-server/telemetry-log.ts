@@ -48,10 +48,11 @@ export function routeConsoleToLog(logger: Logger): () => void {
   >) {
     saved.set(method, console[method]);
     console[method] = (...args: unknown[]) => {
-      const text = format(...args);
+      // Lines framed by blank lines for a terminal (the demo warnings) lose the frame.
+      const text = format(...args).trim();
       const scoped = SCOPED.exec(text);
-      if (scoped) logger[level]({ scope: scoped[1] }, scoped[2]!.trimStart());
-      else logger[level](text.trimStart());
+      if (scoped) logger[level]({ scope: scoped[1] }, scoped[2]!);
+      else logger[level](text);
     };
   }
   return () => {
