@@ -21,7 +21,11 @@ export function wordsFor(bits: number): number {
   return Math.max(1, Math.ceil(bits / 32));
 }
 
-/** Reads the whole index from the database (a dozen queries, in parallel on PostgreSQL). */
+/**
+ * Reads the whole index from the database (a dozen queries, in parallel on PostgreSQL). Products
+ * the shop hid in the console (issue #32, `products.hidden`) are left out: listings, facets and
+ * search never see them.
+ */
 export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
   const started = performance.now();
   const builtAt = Date.now();
@@ -43,17 +47,19 @@ export async function buildCatalogIndex(db: Db): Promise<CatalogIndex> {
     rows<{ material: string }>(db, sql`select material from products group by material order by material`),
   ]);
   const [productRows, offerRows, stockRows, ...orderRows] = await Promise.all([
-    rows<ProductRow>(db, sql`select ${PRODUCT_COLUMNS} from products order by id`),
+    rows<ProductRow>(db, sql`select ${PRODUCT_COLUMNS} from products where not hidden order by id`),
     rows<{ product_id: number; color_id: number }>(db, sql`select distinct product_id, color_id from offers`),
     inStockRows(db),
-    ...SORT_KEYS.map((key) => rows<{ id: number }>(db, sql`select id from products order by ${SORT_SQL[key]}`)),
+    ...SORT_KEYS.map((key) =>
+      rows<{ id: number }>(db, sql`select id from products where not hidden order by ${SORT_SQL[key]}`),
+    ),
   ]);
   const [lexRows, nameRows] = await Promise.all([
     rows<{ lex: string; ids: number[] | string }>(
       db,
-      sql`select lex, array_agg(id) as ids from products, unnest(tsvector_to_array(search_vector)) lex group by lex`,
+      sql`select lex, array_agg(id) as ids from products, unnest(tsvector_to_array(search_vector)) lex where not hidden group by lex`,
     ),
-    rows<{ id: number; n: string }>(db, sql`select id, lower(name) as n from products`),
+    rows<{ id: number; n: string }>(db, sql`select id, lower(name) as n from products where not hidden`),
   ]);
 
   const n = productRows.length;

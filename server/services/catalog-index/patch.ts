@@ -31,18 +31,24 @@ export interface ProductPatch {
   stock: Array<{ product_id: number; name: string }>;
 }
 
-/** Reads {@link ProductPatch} for some product ids (five small queries). */
+/**
+ * Reads {@link ProductPatch} for some product ids (five small queries). A product hidden in the
+ * console (issue #32) reads as absent, so the patch takes it out like a deleted one.
+ */
 export async function readProductPatch(db: Db, productIds: number[]): Promise<ProductPatch> {
   const list = sql.join(
     productIds.map((id) => sql`${id}`),
     sql`, `,
   );
   const [products, names, lexemes, colors, stock] = await Promise.all([
-    rows<ProductRow>(db, sql`select ${PRODUCT_COLUMNS} from products where id in (${list}) order by id`),
-    rows<{ id: number; n: string }>(db, sql`select id, lower(name) as n from products where id in (${list})`),
+    rows<ProductRow>(db, sql`select ${PRODUCT_COLUMNS} from products where id in (${list}) and not hidden order by id`),
+    rows<{ id: number; n: string }>(
+      db,
+      sql`select id, lower(name) as n from products where id in (${list}) and not hidden`,
+    ),
     rows<{ id: number; lex: string }>(
       db,
-      sql`select id, lex from products, unnest(tsvector_to_array(search_vector)) lex where id in (${list})`,
+      sql`select id, lex from products, unnest(tsvector_to_array(search_vector)) lex where id in (${list}) and not hidden`,
     ),
     rows<{ product_id: number; color_id: number }>(
       db,
