@@ -85,7 +85,8 @@ function whereOf<Row extends { id: number }, Rec, Input>(
   const q = typeof filter.q === 'string' ? filter.q.trim() : '';
   if (q && res.search.length > 0) {
     const pattern = `%${escapeLike(q.slice(0, 200))}%`;
-    parts.push(or(...res.search.map((c) => ilike(c, pattern))));
+    // A resource's own `q` condition (a product's number) widens the search, never narrows it.
+    parts.push(or(...res.search.map((c) => ilike(c, pattern)), res.filters?.q?.(q)));
   }
   if (filter.id !== undefined) {
     const ids = (Array.isArray(filter.id) ? filter.id : [filter.id])
@@ -94,6 +95,7 @@ function whereOf<Row extends { id: number }, Rec, Input>(
     parts.push(ids.length ? inArray(res.idColumn, ids) : eq(res.idColumn, -1));
   }
   for (const [field, condition] of Object.entries(res.filters ?? {})) {
+    if (field === 'q') continue;
     const value = filter[field];
     if (value !== undefined && value !== '' && value !== null) parts.push(condition(value));
   }

@@ -44,6 +44,7 @@ import { jsonResponses } from '../../docs';
 import { openapiRoute } from '../../openapi';
 import { ADMIN_TAG } from '../core/auth';
 import { setContentRange } from '../list-query';
+import { registerAdminCatalogueRoutes } from './catalogue.routes';
 import { adminGroup, auditOf, guard, registerCrud } from './crud-routes';
 import { registerAdminPromotionRoutes } from './promotions.routes';
 import type { ApiApp, AppEnv } from '../../../types';
@@ -194,4 +195,5 @@ export function registerAdminContentRoutes(app: ApiApp) {
   }) as never);
 
   registerAdminPromotionRoutes(app);
+  registerAdminCatalogueRoutes(app);
 }
