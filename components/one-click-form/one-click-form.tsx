@@ -67,7 +67,8 @@ export function OneClickForm({ onSubmit, initialName = '' }: OneClickFormProps) 
         <input type="text" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
       </FormField>
       <FormField label="Телефон" error={errors.phone}>
-        <PhoneInput name="phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        {/* Uncontrolled: the mask owns the field's text; a controlled value lost keystrokes. */}
+        <PhoneInput name="phone" onChange={(e) => setPhone(e.target.value)} />
       </FormField>
       <ConsentCheckbox checked={consent} onChange={(e) => setConsent(e.target.checked)} error={errors.consent}>
         <PersonalDataConsentLabel />

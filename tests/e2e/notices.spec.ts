@@ -144,7 +144,7 @@ test('a one-click order from the product page reaches 1C’s sale query', async 
   await oneClick.click();
   const dialog = page.getByRole('dialog', { name: 'Купить в 1 клик' });
   await dialog.getByLabel('Имя').fill('Ирина Звонкова');
-  await dialog.getByLabel('Телефон').pressSequentially(phone.digits);
+  await dialog.getByLabel('Телефон').pressSequentially(phone.digits, { delay: 60 });
   await expect(dialog.getByLabel('Телефон')).toHaveValue(phone.masked);
   await dialog.getByRole('checkbox', { name: /Я даю согласие/ }).check();
   await shoot(page, 'one-click-form');
