@@ -78,12 +78,14 @@ describe('cluster metrics', () => {
         metrics.observeGate(gate);
         const server = createServer((req, res) => {
           metrics.observe(req, res);
-          if (req.url === '/hit') res.setHeader('x-micro-cache', 'HIT');
+          // As the micro-cache sends a copy: its headers given to writeHead, not set before.
+          if (req.url === '/hit') return void res.writeHead(200, { 'x-micro-cache': 'HIT' }).end('ok');
+          if (req.url === '/isr') res.setHeader('x-nextjs-cache', 'HIT');
           res.writeHead(req.url === '/missing' ? 404 : 200).end('ok');
         });
         await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
         const base = 'http://127.0.0.1:' + server.address().port;
-        for (const p of ['/hit', '/kupalniki', '/missing']) await (await fetch(base + p)).text();
+        for (const p of ['/hit', '/kupalniki', '/missing', '/isr']) await (await fetch(base + p)).text();
         const held = await gate.acquire();
         await gate.acquire().catch(() => undefined);
         held();
@@ -94,10 +96,11 @@ describe('cluster metrics', () => {
     const { status, other, text } = runClusterScript<{ status: number; other: number; text: string }>(script);
     expect(status).toBe(200);
     expect(other).toBe(404);
-    expect(text).toMatch(/shop_web_http_requests_total\{method="GET",route="page",status="200"\} 4/);
+    expect(text).toMatch(/shop_web_http_requests_total\{method="GET",route="page",status="200"\} 6/);
     expect(text).toMatch(/shop_web_http_requests_total\{method="GET",route="page",status="404"\} 2/);
     expect(text).toMatch(/shop_web_micro_cache_total\{result="hit"\} 2/);
-    expect(text).toMatch(/shop_web_micro_cache_total\{result="miss"\} 4/);
+    expect(text).toMatch(/shop_web_micro_cache_total\{result="miss"\} 6/);
+    expect(text).toMatch(/shop_web_page_cache_total\{result="HIT"\} 2/);
     expect(text).toMatch(/shop_web_admission_shed_total\{reason="full"\} 2/);
     expect(text).toMatch(/shop_web_process_resident_memory_bytes \d+/);
     expect(text).not.toMatch(/kupalniki|missing/);

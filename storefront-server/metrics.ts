@@ -83,6 +83,17 @@ export function routeOf(url: string | undefined, routes: readonly RoutePattern[]
   return routes.length === 0 ? 'page' : 'other';
 }
 
+/**
+ * A response header as sent: `getHeader` knows only headers set with `setHeader`, and the
+ * micro-cache passes its own to `writeHead` (then they are only in the head Node wrote).
+ */
+function headerOf(res: ServerResponse, name: string): string | undefined {
+  const set = res.getHeader(name);
+  if (set !== undefined) return String(set);
+  const head = (res as unknown as { _header?: string | null })._header;
+  return head ? new RegExp(`\\r\\n${name}: ([^\\r]*)\\r\\n`, 'i').exec(head)?.[1] : undefined;
+}
+
 /** The recorders of one worker (see {@link startWorkerMetrics}). */
 export interface WorkerMetrics {
   /** Records `req`'s answer when it is finished (or the client went away). Call once per request. */
@@ -164,8 +175,8 @@ export function startWorkerMetrics(distDir: string): WorkerMetrics {
         latency.observe({ route }, (performance.now() - start) / 1000);
         const page =
           (req.method === 'GET' || req.method === 'HEAD') && !route.startsWith('/_next') && !route.startsWith('/api');
-        if (page) microCache.inc({ result: res.getHeader('x-micro-cache') === 'HIT' ? 'hit' : 'miss' });
-        const next = res.getHeader('x-nextjs-cache');
+        if (page) microCache.inc({ result: headerOf(res, 'x-micro-cache') === 'HIT' ? 'hit' : 'miss' });
+        const next = headerOf(res, 'x-nextjs-cache');
         if (next === 'HIT' || next === 'STALE' || next === 'MISS') pageCache.inc({ result: next });
       });
     },
