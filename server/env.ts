@@ -223,6 +223,11 @@ const EnvSchema = z.object({
   /** Folder imported product pictures are stored in (served at /media/import/{file}). */
   IMPORT_MEDIA_DIR: z.string().default('.data/media'),
   /**
+   * Issue #32: hosts (names or IPs, comma-separated) a console YML import may fetch although they
+   * resolve to a private or loopback address (the retailer's own feed server on its LAN); others are refused.
+   */
+  ADMIN_IMPORT_ALLOW_HOSTS: z.string().default(''),
+  /**
    * Issue #28: which 1C property or YML `param` is the colour, size, material, composition,
    * country, brand or article: `role=name` pairs separated by `;`, e.g. `color=Цвет для сайта;
    * size=Размер одежды`. Unnamed roles go by the default names (Цвет, Размер, Материал, …, in any case).
