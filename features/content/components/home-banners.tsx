@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { ProductImage } from '@/components/product-image/product-image';
 import { getBanners } from '../api/get-banners';
 import styles from './banners.module.css';
 
@@ -21,15 +21,13 @@ export async function PromoBanners({ place = 'home', section }: { place?: 'home'
         {banners.map((banner, index) => (
           <li key={banner.id} className={styles.item}>
             <a href={banner.link} className={styles.link}>
-              <Image
+              {/* next/image's <img> without its client component (issue #30, first-visit JS).
+                  The first banner is above the fold on phones and often the page's LCP (issue #7). */}
+              <ProductImage
                 src={banner.image}
                 alt={banner.image_alt}
-                fill
                 sizes="(min-width: 1024px) 640px, 90vw"
-                // The first banner is above the fold on phones and often the page's LCP (issue #7).
                 preload={eager && index === 0}
-                fetchPriority={eager && index === 0 ? 'high' : undefined}
-                loading={eager && index === 0 ? undefined : 'lazy'}
                 className={styles.image}
               />
               <span className={styles.text}>
