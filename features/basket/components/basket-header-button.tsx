@@ -4,19 +4,21 @@
  * The header's basket icon with its counter and hover dropdown (spec §2 Layout "Cart dropdown",
  * §4 Basket, §9). Ships on every page, so it holds no more than the store and a small list.
  */
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { mainImage, ProductImage } from '@/components/product-image/product-image';
-import { shownBrand } from '@/lib/format/brand';
 import { pluralize } from '@/lib/format/plural';
-import { formatPrice } from '@/lib/format/price';
 import { href } from '@/lib/routes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
-import { GOODS_FORMS, lineSizes } from '../utils/line-details';
+import { GOODS_FORMS } from '../utils/line-details';
 import styles from './basket-header-button.module.css';
 
 const BASKET_PATH = href('basket');
+
+// Issue #30: the panel (its photos, sizes and prices) loads on the first hover or focus that opens
+// it; the first visit of every page carries only the icon and the counter.
+const BasketDropdown = dynamic(() => import('./basket-dropdown').then((m) => m.BasketDropdown), { ssr: false });
 
 /**
  * Basket link for the header: icon, badge with the number of lines (spec §9) and an accessible
@@ -107,54 +109,7 @@ export function BasketHeaderButton() {
           </span>
         ) : null}
       </Link>
-      {expanded ? <BasketDropdown /> : null}
-    </div>
-  );
-}
-
-/** The dropdown panel: each line, "Итого" and the link to the basket (spec §2). */
-function BasketDropdown() {
-  const basketList = useBasketStore((s) => s.basketList);
-  const total = useBasketStore((s) => s.total);
-  const hideDropdownNow = useBasketStore((s) => s.hideDropdownNow);
-
-  return (
-    <div className={styles.panel} role="region" aria-label="Товары в корзине" data-testid="basket-dropdown">
-      <ul className={styles.list}>
-        {basketList.map((item) => {
-          const image = mainImage(item.product.images);
-          const sizes = lineSizes(item);
-          return (
-            <li key={item.item_uuid} className={styles.item}>
-              <div className={styles.thumb}>
-                {image ? <ProductImage src={image.image} alt={image.alt || item.product.name} sizes="56px" /> : null}
-              </div>
-              <div className={styles.info}>
-                <Link href={item.product.full_path_offer} className={styles.name} onClick={hideDropdownNow}>
-                  {item.product.name}
-                </Link>
-                {shownBrand(item.product.brand) ? (
-                  <span className={styles.brand}>{item.product.brand.name}</span>
-                ) : null}
-                {sizes.length > 0 ? (
-                  <span className={styles.meta}>{sizes.map((size) => `${size.label}: ${size.value}`).join(', ')}</span>
-                ) : null}
-                <span className={styles.price}>
-                  {formatPrice(item.price)}
-                  {item.quantity > 1 ? <span className={styles.qty}> × {item.quantity}</span> : null}
-                </span>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <p className={styles.total}>
-        <span>Итого</span>
-        <span>{formatPrice(total)}</span>
-      </p>
-      <Link href={BASKET_PATH} className={styles.cta} onClick={hideDropdownNow}>
-        Перейти в корзину
-      </Link>
+      {expanded ? <BasketDropdown basketPath={BASKET_PATH} /> : null}
     </div>
   );
 }
