@@ -9,7 +9,8 @@
  * gzipped (level 9, like a CDN) and the sum printed in kB (1 kB = 1024 bytes), next to what the
  * HTML alone names. Exits 1 when a budget is exceeded (listing and product: 170 kB).
  *
- *   node scripts/js-weight.mjs [--build] [--list] [--warn] [--url http://localhost:3000 --api http://127.0.0.1:8000]
+ *   node scripts/js-weight.mjs [--build] [--list] [--warn] [--port 3200 --api-port 8200]
+ *                              [--url http://localhost:3000 --api http://127.0.0.1:8000]
  *
  * `--warn`: a budget miss prints OVER and a WARN line and exits 3 (WARN_EXIT) instead of 1 (scripts/perf.mjs
  * reports it as WARN without failing).
@@ -21,7 +22,13 @@ import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib
 /** Budgets of issue #7, kB gzip. */
 const BUDGET_KB = { listing: 170, product: 170 };
 const args = parseArgs();
-const shop = await startShop({ url: args.url, api: args.api, build: Boolean(args.build) });
+const shop = await startShop({
+  url: args.url,
+  api: args.api,
+  build: Boolean(args.build),
+  port: args.port ? Number(args.port) : undefined,
+  apiPort: args['api-port'] ? Number(args['api-port']) : undefined,
+});
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 let failed = false;
 const browser = await chromium.launch({
