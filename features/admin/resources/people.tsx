@@ -327,6 +327,8 @@ export function AuditLogList() {
 function show(value: unknown): string {
   if (value === undefined) return '—';
   if (value === null) return 'пусто';
+  if (value === true) return 'да';
+  if (value === false) return 'нет';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -358,7 +360,7 @@ export function AuditDiff(_props: { label?: string }) {
           {fields.map((field) => (
             <TableRow key={field}>
               <TableCell component="th" scope="row">
-                {field}
+                {translate(`resources.${String(record.entity)}.fields.${field}`, { _: field })}
               </TableCell>
               <TableCell sx={{ bgcolor: '#fdecea', color: '#5f2120', wordBreak: 'break-word', maxWidth: 360 }}>
                 {show(before?.[field])}
