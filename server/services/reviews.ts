@@ -333,6 +333,7 @@ export function moderationList(db: Db, status: ReviewStatus): Promise<Moderation
  * Approves or rejects a review (again: a decision can be changed) and writes the product's change
  * event in the same transaction.
  * @param by who decided, e.g. "operator:api", "admin:12".
+ * @param alsoInTx e.g. the console's audit record, written in the same transaction.
  * @throws ApiHttpError 404 unknown review.
  */
 export async function moderateReview(
@@ -340,6 +341,8 @@ export async function moderateReview(
   id: number,
   status: Exclude<ReviewStatus, 'pending'>,
   by: string,
+  /** Runs in the decision's transaction after the update (the console's audit record). */
+  alsoInTx?: (tx: Tx, review: ModerationReview) => Promise<void>,
 ): Promise<ModerationReview> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -351,6 +354,7 @@ export async function moderateReview(
     await tx.insert(catalogChanges).values({ productId: row.productId, kind: 'product' });
     await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, '')`);
     const [review] = await moderationRows(tx, eq(reviews.id, id));
+    await alsoInTx?.(tx, review!);
     return review!;
   });
 }

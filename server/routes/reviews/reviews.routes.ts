@@ -23,6 +23,7 @@ import {
 import { errorResponse } from '../../http';
 import { jsonResponses } from '../docs';
 import { openapiRoute, routeGroup } from '../openapi';
+import { registerAdminReviewRoutes } from './reviews.admin';
 import * as h from './reviews.handlers';
 import type { ApiApp } from '../../types';
 
@@ -111,4 +112,5 @@ export function registerReviewRoutes(app: ApiApp) {
   openapiRoute(app, moderationList, h.moderationList, { what: 'Проверьте запрос' });
   openapiRoute(app, approve, h.approve, { what: 'Отзыв не найден' });
   openapiRoute(app, reject, h.reject, { what: 'Отзыв не найден' });
+  registerAdminReviewRoutes(app); // the console's moderation (manager, editor), reviews.admin.ts
 }

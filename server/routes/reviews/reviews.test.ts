@@ -8,8 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenResponse } from '@/lib/api/contract/accounts';
 import { ReviewListResponse, ReviewPhotoUploaded } from '@/lib/api/contract/reviews';
-import { catalogChanges, consents, orderItems, orders, products, reviewPhotos, users } from '../../db/schema';
+import { auditLog, catalogChanges, consents, orderItems, orders, products, reviewPhotos, users } from '../../db/schema';
 import { call, createTestApi, restoreServerEnv, stubServerEnv, type TestApi } from '../../test-utils';
+import { adminCall, staffSession } from '../admin/test-utils';
 
 let api: TestApi;
 let token: string;
@@ -327,5 +328,38 @@ describe('rate limit', () => {
     const limited = await call(api, 'POST', '/api/v1/reviews/', { rating: 9 }, h);
     expect(limited.status).toBe(429);
     expect(limited.json.message).toMatch(/Слишком много отзывов/);
+  });
+});
+
+describe('console moderation (issue #32 guard)', () => {
+  it('lets a manager or editor list and decide, with an audit record; not a shopper or a request without the header', async () => {
+    const buyer = await register('console-review@example.ru', 'Консольная Ирина');
+    const [line] = await placeOrder('delivered', 'paid', ['44'], buyer.id);
+    const posted = await call(api, 'POST', '/api/v1/reviews/', review(line!), {
+      authorization: `Token ${buyer.token}`,
+    });
+    expect(posted.status).toBe(200);
+    const editor = await staffSession(api, 'editor');
+    expect(
+      (await call(api, 'GET', '/api/admin/reviews', undefined, { authorization: `Token ${buyer.token}` })).status,
+    ).toBe(401);
+    const list = await adminCall(api, editor, 'GET', '/api/admin/reviews?status=pending');
+    expect(list.status).toBe(200);
+    expect(list.json.map((r: { id: number }) => r.id)).toContain(posted.json.id);
+    expect(
+      (
+        await adminCall(api, editor, 'POST', `/api/admin/reviews/${posted.json.id}/approve`, undefined, {
+          'x-admin-request': '',
+        })
+      ).status,
+    ).toBe(403);
+    const decided = await adminCall(api, editor, 'POST', `/api/admin/reviews/${posted.json.id}/approve`);
+    expect(decided.status).toBe(200);
+    expect(decided.json.status).toBe('approved');
+    const audit = await api.handle.db.select().from(auditLog).where(eq(auditLog.entity, 'reviews'));
+    expect(audit.map((a) => [a.staffId, a.action, a.entityId])).toEqual([
+      [editor.id, 'approve', String(posted.json.id)],
+    ]);
+    expect((await adminCall(api, editor, 'POST', '/api/admin/reviews/999999/reject')).status).toBe(404);
   });
 });
