@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { exchange, importXml, listedProduct, saleQuery } from './exchange';
 import { API_URL, uniquePhone } from './helpers';
 
@@ -58,7 +58,7 @@ function mailsTo(address: string): Array<{ subject: string; text: string }> {
   });
 }
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, show?: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const [w, h] of [
@@ -67,6 +67,8 @@ async function shoot(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
+    // The layout changes with the width: bring the subject into view at each size.
+    if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -190,8 +192,7 @@ test('a signed-in shopper sees the awaited size in the profile and removes it', 
   const card = page.getByRole('region', { name: 'Ожидаю поступления' });
   await expect(card).toContainText(NAME, { timeout: 15_000 });
   await expect(card.getByRole('link', { name: new RegExp(NAME) })).toHaveAttribute('href', /\?size=/);
-  await card.scrollIntoViewIfNeeded();
-  await shoot(page, 'profile-waiting');
+  await shoot(page, 'profile-waiting', card);
   await card.getByRole('button', { name: /Удалить подписку/ }).click();
   await expect(page.getByRole('region', { name: 'Ожидаю поступления' })).toHaveCount(0);
 });
