@@ -16,6 +16,7 @@ import {
   observeDatabase,
   routeLabel,
   startMetricsServer,
+  timeQueries,
 } from './metrics';
 
 let api: TestApi;
@@ -139,5 +140,27 @@ describe('API metrics', () => {
     expect(routeLabel('/api/*')).toBe('unmatched');
     expect(routeLabel('/api/v1/offers/:path')).toBe('/api/v1/offers/:path');
     expect(routeLabel('/api/v1/search/:query{.+}')).toBe('/api/v1/search/:query');
+  });
+});
+
+describe('timeQueries', () => {
+  it('times the promise and the callback forms (pg.Pool calls its connection with a callback)', async () => {
+    enableApiMetrics(true);
+    apiRegistry.resetMetrics();
+    const client = {
+      query(text: string, callback?: (error: Error | null, rows?: string) => void) {
+        if (!callback) return text === 'bad' ? Promise.reject(new Error('x')) : Promise.resolve('rows');
+        setTimeout(() => callback(text === 'bad' ? new Error('x') : null, 'rows'), 1);
+        return undefined;
+      },
+    };
+    timeQueries(client, 'query', 'postgres');
+    expect(await client.query('select 1')).toBe('rows');
+    await expect(client.query('bad')).rejects.toThrow();
+    const answered = await new Promise((resolve) => client.query('select 2', (_error, rows) => resolve(rows)));
+    expect(answered).toBe('rows');
+    await new Promise((resolve) => client.query('bad', resolve));
+    expect(await sample('shop_api_db_query_duration_seconds_count', { driver: 'postgres' })).toBe(4);
+    expect(await sample('shop_api_db_query_errors_total', { driver: 'postgres' })).toBe(2);
   });
 });

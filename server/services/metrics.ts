@@ -202,8 +202,17 @@ export function timeQueries<T extends object>(
   const wrapped = function (this: unknown, ...args: unknown[]) {
     if (!enabled) return original.apply(this, args);
     const start = performance.now();
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      // pg's callback form, which pg.Pool's own `query` uses on its connection.
+      args[args.length - 1] = function (this: unknown, error: unknown, ...rest: unknown[]) {
+        queries.observe({ driver, kind }, (performance.now() - start) / 1000);
+        if (error) queryErrors.inc({ driver });
+        return (callback as (...a: unknown[]) => unknown).call(this, error, ...rest);
+      };
+      return original.apply(this, args);
+    }
     const result = original.apply(this, args);
-    // pg's callback form returns undefined: not timed (Drizzle never uses it).
     if (!(result instanceof Promise)) return result;
     return result.then(
       (value) => {
