@@ -1,6 +1,6 @@
 /**
  * Issue #32 "Done when" in Chromium against the production build: the operator console at /admin.
- * The owner (made by the API's CLI, the way a shop gets its first owner) signs in with password and
+ * The owner (made by the API's CLI in tests/e2e/global-setup.ts, as a shop's first owner is) signs in with password and
  * TOTP (codes computed with `otpauth`) and creates an editor and a manager; the editor publishes a
  * banner and a news article that the storefront shows within the freshness bound
  * (docs/caching.md: a change event reaches every page within ~2 s; we allow 20 s on a busy
@@ -8,17 +8,16 @@
  * two lines by card, and the manager refunds one line of it; the audit log shows all of it. Every
  * console page visited passes axe with no violations, at 1440x900 and at 390x844 (phone lists).
  */
-import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { E2E_OWNER } from './global-setup';
 import { addToBasket, API_URL, offersInStock, payWithCard } from './helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const RUN = Date.now().toString(36);
-const PASSWORD = 'Пароль-для-e2e-42';
-const owner = { login: `owner-${RUN}`, name: 'Владелец Е2Е', password: PASSWORD };
+const owner = E2E_OWNER;
 const editor = { login: `editor-${RUN}`, name: 'Редактор Е2Е', password: 'editor-password-42' };
 const manager = { login: `manager-${RUN}`, name: 'Менеджер Е2Е', password: 'manager-password-42' };
 const BANNER_TITLE = `Баннер e2e ${RUN}`;
@@ -71,28 +70,7 @@ async function open(page: Page, route: string, title: string | RegExp) {
 }
 
 test('the owner signs in with TOTP and creates an editor and a manager', async ({ browser }) => {
-  // The first owner comes from the API's CLI (docs/operator-console.md), without TOTP yet.
-  execFileSync(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'admin',
-      '--',
-      'create-owner',
-      '--login',
-      owner.login,
-      '--name',
-      owner.name,
-      '--password',
-      owner.password,
-    ],
-    {
-      env: { ...process.env, PGLITE_DIR: `.data/e2e-pglite-${process.env.E2E_RUN_ID ?? ''}`.replace(/-$/, '') },
-      stdio: 'pipe',
-    },
-  );
-
+  // The first owner was made by the API's CLI in the global setup, without TOTP yet.
   // First sign-in: password only; the console asks the owner to set up the second factor first.
   const page = await signIn(browser, owner);
   await expect(page.getByRole('heading', { name: 'Включите вход по второму фактору' })).toBeVisible();
