@@ -299,7 +299,7 @@ export async function resendConfirmation(db: Db, id: number, staffId: number): P
   sendOrderMail(db, id, order.paymentStatus === 'paid' ? 'paid' : 'created');
   await recordAudit(db, {
     staffId,
-    action: 'resend-confirmation',
+    action: 'resend',
     entity: 'orders',
     entityId: id,
     after: { to: order.contactEmail },

@@ -95,6 +95,8 @@ export const StaffRecord = z
     totpEnabled: z.boolean(),
     disabled: z.boolean(),
     createdAt: z.string(),
+    /** The last successful login (from the audit log), or null. */
+    lastLoginAt: z.string().nullable().optional(),
   })
   .meta({ id: 'StaffRecord' });
 export type StaffRecord = z.infer<typeof StaffRecord>;

@@ -184,6 +184,15 @@ describe('staff and audit-log', () => {
     );
     expect(login.status).toBe(200);
     const editorCookie = `admin_session=${cookieOf(login.setCookie)}`;
+    const listed = await adminCall(api, owner, 'GET', `/api/admin/staff/${created.json.id}`);
+    expect(Date.parse(listed.json.lastLoginAt)).toBeGreaterThan(Date.now() - 60_000);
+    const byLogin = await adminCall(
+      api,
+      owner,
+      'GET',
+      `/api/admin/audit-log?filter=${encodeURIComponent('{"staffLogin":"olga"}')}`,
+    );
+    expect(byLogin.json.map((r: { action: string }) => r.action)).toEqual(['login']);
     expect((await call(api, 'GET', '/api/admin/staff', undefined, { cookie: editorCookie })).status).toBe(403);
 
     const list = await api.app.request(

@@ -170,7 +170,7 @@ async function totpEnable(c: Context<AppEnv>) {
       .returning();
     await recordAudit(tx, {
       staffId: me.id,
-      action: 'totp-enable',
+      action: 'totp',
       entity: 'staff',
       entityId: me.id,
       before: { totpEnabled: false },

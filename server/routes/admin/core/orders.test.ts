@@ -165,7 +165,7 @@ describe('one order and its actions', () => {
     expect((await adminCall(api, manager, 'POST', `/api/admin/orders/${order.pk}/resend-confirmation`)).status).toBe(
       200,
     );
-    expect((await auditOf(order.pk))[0]).toMatchObject({ action: 'resend-confirmation' });
+    expect((await auditOf(order.pk))[0]).toMatchObject({ action: 'resend' });
     expect((await adminCall(api, manager, 'GET', '/api/admin/orders/99999999')).status).toBe(404);
     expect((await adminCall(api, manager, 'POST', '/api/admin/orders/99999999/refund', { full: true })).status).toBe(
       404,

@@ -104,6 +104,16 @@ async function keepAnOwner(tx: Tx, row: StaffRow, after: { role: string; disable
   if (!other || other.n === 0) throw new ApiHttpError(409, ADMIN_MESSAGES.lastOwner);
 }
 
+// The last login of a staff member: the newest "login" record of the audit log.
+// Spelled out: drizzle renders a column in raw SQL unqualified, and "id" would be audit_log's.
+const lastLogin = sql<
+  string | null
+>`(select max(a.at) from audit_log a where a.staff_id = "staff"."id" and a.action = 'login')`;
+const withLastLogin = (row: StaffRow, at: string | Date | null) => ({
+  ...toStaffRecord(row),
+  lastLoginAt: at ? new Date(at).toISOString() : null,
+});
+
 async function handleListStaff(c: Context<AppEnv>) {
   const q = parseListQuery(c, StaffFilter, ['id', 'login', 'name', 'role', 'createdAt']);
   const where: SQL[] = [];
@@ -120,10 +130,19 @@ async function handleListStaff(c: Context<AppEnv>) {
     { id: staff.id, login: staff.login, name: staff.name, role: staff.role, createdAt: staff.createdAt },
     sql`${staff.id} asc`,
   );
-  const rows = await c.var.db.select().from(staff).where(cond).orderBy(order).limit(q.limit).offset(q.offset);
+  const rows = await c.var.db
+    .select({ row: staff, lastLogin })
+    .from(staff)
+    .where(cond)
+    .orderBy(order)
+    .limit(q.limit)
+    .offset(q.offset);
   const [total] = await c.var.db.select({ n: count() }).from(staff).where(cond);
   setContentRange(c, 'staff', q.offset, rows.length, total?.n ?? 0);
-  return c.json(rows.map(toStaffRecord), 200);
+  return c.json(
+    rows.map((r) => withLastLogin(r.row, r.lastLogin)),
+    200,
+  );
 }
 
 async function handleCreateStaff(c: Context<AppEnv>) {
@@ -187,6 +206,7 @@ const AuditFilter = z.object({
   entityId: safeString().max(60).optional(),
   action: safeString().max(60).optional(),
   staffId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  staffLogin: safeString().trim().max(60).optional(),
   dateFrom: z.iso.date({ error: 'Дата: ГГГГ-ММ-ДД' }).optional(),
   dateTo: z.iso.date({ error: 'Дата: ГГГГ-ММ-ДД' }).optional(),
   id: IdFilter,
@@ -225,6 +245,7 @@ async function handleListAudit(c: Context<AppEnv>) {
   if (f.entityId) where.push(eq(auditLog.entityId, f.entityId));
   if (f.action) where.push(eq(auditLog.action, f.action));
   if (f.staffId) where.push(eq(auditLog.staffId, f.staffId));
+  if (f.staffLogin) where.push(ilike(staff.login, `%${f.staffLogin.replace(/[%_\\]/g, (m) => `\\${m}`)}%`));
   if (f.dateFrom) where.push(gte(auditLog.at, new Date(`${f.dateFrom}T00:00:00+03:00`)));
   if (f.dateTo) where.push(lte(auditLog.at, new Date(`${f.dateTo}T23:59:59.999+03:00`)));
   if (f.id) where.push(inArray(auditLog.id, f.id));
@@ -268,8 +289,15 @@ export function registerAdminStaffRoutes(app: ApiApp) {
     app.use(path, requireStaff('owner'));
   }
   openapiRoute(app, listStaff, handleListStaff as never);
-  openapiRoute(app, oneStaff, (async (c: Context<AppEnv>) =>
-    c.json(toStaffRecord(await staffById(c, idOf(c))), 200)) as never);
+  openapiRoute(app, oneStaff, (async (c: Context<AppEnv>) => {
+    const [found] = await c.var.db
+      .select({ row: staff, lastLogin })
+      .from(staff)
+      .where(eq(staff.id, idOf(c)))
+      .limit(1);
+    if (!found) throw new ApiHttpError(404, ADMIN_MESSAGES.notFound);
+    return c.json(withLastLogin(found.row, found.lastLogin), 200);
+  }) as never);
   openapiRoute(app, createStaffRoute, handleCreateStaff as never);
   openapiRoute(app, updateStaff, handleUpdateStaff as never);
   openapiRoute(app, disableStaff, handleDisableStaff as never);
