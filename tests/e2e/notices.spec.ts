@@ -68,7 +68,11 @@ async function shoot(page: Page, name: string, show?: Locator) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
     // The layout changes with the width: bring the subject into view at each size.
-    if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    if (show) {
+      // Instant: the shop scrolls smoothly, and a screenshot would catch the page mid-way.
+      await show.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await page.waitForTimeout(300);
+    }
     await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
