@@ -130,7 +130,7 @@ test('a buyer reviews a delivered order with a photo; once approved, the page sh
 
   await dialog.getByLabel('4 из 5').check({ force: true });
   await dialog.getByText('в размер', { exact: true }).click();
-  await dialog.getByLabel('Отзыв').fill(TEXT);
+  await dialog.locator('textarea[name="text"]').fill(TEXT);
   await dialog.getByLabel('Рост, см (необязательно)').fill('168');
   await dialog.getByLabel('Обычно ношу размер (необязательно)').fill('46');
   const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c24d6e' } })
