@@ -323,8 +323,8 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
         </div>
       </div>
 
-      <div className={styles.extra}>
-        {nothingInStock ? null : (
+      {nothingInStock ? null : (
+        <div className={styles.extra}>
           <button
             type="button"
             className="button button-outline"
@@ -335,8 +335,8 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
           >
             Купить в 1 клик
           </button>
-        )}
-      </div>
+        </div>
+      )}
       {dialog ? <ShopperDialog {...dialog} /> : null}
     </div>
   );
