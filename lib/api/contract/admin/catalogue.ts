@@ -39,3 +39,28 @@ export const AdminProductUpdate = z.object({
   hidden: z.boolean({ error: 'Поле «Скрыт»: да или нет' }),
 });
 export type AdminProductUpdate = z.infer<typeof AdminProductUpdate>;
+
+/** An import run (1C exchange, YML CLI or console) and its report. */
+export const AdminImportRun = z
+  .object({
+    id: z.number().int(),
+    source: z.string(),
+    input: z.string(),
+    /** "running", "success" or "failure". */
+    status: z.string(),
+    report: z.record(z.string(), z.unknown()).nullable(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminImportRun' });
+export type AdminImportRun = z.infer<typeof AdminImportRun>;
+
+/** `POST /api/admin/imports/yml`: the feed's http(s) address. */
+export const AdminYmlImportInput = z.object({
+  url: z
+    .string({ error: 'Укажите адрес фида' })
+    .trim()
+    .min(1, 'Укажите адрес фида')
+    .max(2000, 'Адрес фида слишком длинный')
+    .regex(/^https?:\/\/[^\s]+$/i, 'Адрес фида должен начинаться с http:// или https://'),
+});

@@ -4,8 +4,15 @@
  * /api/admin/products/{id}` ({hidden}: manager). Editors may look too.
  */
 import { z } from 'zod';
-import { AdminProduct, AdminProductUpdate } from '@/lib/api/contract/admin/catalogue';
+import {
+  AdminImportRun,
+  AdminProduct,
+  AdminProductUpdate,
+  AdminYmlImportInput,
+} from '@/lib/api/contract/admin/catalogue';
+import { readServerEnv } from '../../../env';
 import { ApiHttpError, parseOr400, readJson } from '../../../http';
+import { importRunResource, runYmlImport } from '../../../services/admin/catalogue-imports';
 import { setProductHidden, productResource } from '../../../services/admin/catalogue-products';
 import { getRecord, listRecords } from '../../../services/admin/content-crud';
 import { jsonResponses } from '../../docs';
@@ -52,4 +59,37 @@ export function registerAdminCatalogueRoutes(app: ApiApp) {
     const body = parseOr400(AdminProductUpdate, await readJson(c), 'Проверьте поля');
     return c.json(await setProductHidden(c.var.db, auditOf(c), id, body), 200);
   }) as never);
+}
+
+const listRuns = adminGroup.get(
+  '/api/admin/imports',
+  { query: ListQueryParams },
+  jsonResponses(z.array(AdminImportRun), 'Запуски импорта и их отчёты (Content-Range)', errs),
+);
+const oneRun = adminGroup.get(
+  '/api/admin/imports/{id}',
+  { params: IdParams },
+  jsonResponses(AdminImportRun, 'Запуск импорта', errs),
+);
+const runYml = adminGroup.post(
+  '/api/admin/imports/yml',
+  { body: AdminYmlImportInput },
+  jsonResponses(AdminImportRun, 'Импорт YML по адресу выполнен (или отчёт об ошибке)', [400, 401, 403]),
+);
+
+/** Registers import runs and the YML import by URL (manager). */
+export function registerAdminImportRoutes(app: ApiApp) {
+  guard(app, 'imports', ['manager']);
+  openapiRoute(app, runYml, (async (c: Context<AppEnv>) => {
+    const { url } = parseOr400(AdminYmlImportInput, await readJson(c), 'Проверьте адрес');
+    return c.json(await runYmlImport(c.var.db, auditOf(c), readServerEnv(), url), 200);
+  }) as never);
+  openapiRoute(app, listRuns, (async (c: Context<AppEnv>) => {
+    const query = parseListQuery(c, BaseFilter, Object.keys(importRunResource.sortable));
+    const { records, total } = await listRecords(c.var.db, importRunResource, query);
+    setContentRange(c, 'imports', query.offset, records.length, total);
+    return c.json(records, 200);
+  }) as never);
+  openapiRoute(app, oneRun, (async (c: Context<AppEnv>) =>
+    c.json(await getRecord(c.var.db, importRunResource, idOf(c)), 200)) as never);
 }

@@ -44,7 +44,7 @@ import { jsonResponses } from '../../docs';
 import { openapiRoute } from '../../openapi';
 import { ADMIN_TAG } from '../core/auth';
 import { setContentRange } from '../list-query';
-import { registerAdminCatalogueRoutes } from './catalogue.routes';
+import { registerAdminCatalogueRoutes, registerAdminImportRoutes } from './catalogue.routes';
 import { adminGroup, auditOf, guard, registerCrud } from './crud-routes';
 import { registerAdminPromotionRoutes } from './promotions.routes';
 import type { ApiApp, AppEnv } from '../../../types';
@@ -196,4 +196,5 @@ export function registerAdminContentRoutes(app: ApiApp) {
 
   registerAdminPromotionRoutes(app);
   registerAdminCatalogueRoutes(app);
+  registerAdminImportRoutes(app);
 }
