@@ -6,12 +6,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from '../../../services/admin/catalogue-imports';
 import { createTestApi, type TestApi } from '../../../test-utils';
 import { adminCall, staffSession, type TestStaff } from '../test-utils';
+import type { AddressInfo } from 'node:net';
 
 let api: TestApi;
 let manager: TestStaff;
