@@ -3,7 +3,8 @@
  * The operator console (issue #32): react-admin over `/api/admin` with Russian messages, the
  * staff sign-in with TOTP, and the resources each role may use (owner: everything; manager:
  * orders, refunds, promotions, people, catalogue visibility, imports; editor: content, SEO,
- * settings, products' SEO text). The API enforces the roles too (403); hiding only spares clicks.
+ * settings; a product's SEO text is an SEO record of its URL). The API enforces the roles too
+ * (403); hiding only spares clicks.
  * Routing is react-admin's hash router under /admin (`/admin#/orders`), so one Next page serves it.
  */
 import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
@@ -122,9 +123,7 @@ export default function AdminApp() {
         can(role, 'manager') && <Resource key="customers" name="customers" list={CustomerList} show={CustomerShow} />,
         can(role, 'manager') && <Resource key="subscribers" name="subscribers" list={SubscriberList} />,
         can(role, 'manager') && <Resource key="consents" name="consents" list={ConsentList} />,
-        can(role, 'manager', 'editor') && (
-          <Resource key="products" name="products" list={ProductList} edit={ProductEdit} />
-        ),
+        can(role, 'manager') && <Resource key="products" name="products" list={ProductList} edit={ProductEdit} />,
         can(role, 'manager') && <Resource key="imports" name="imports" list={ImportList} show={ImportShow} />,
         <CustomRoutes key="custom">{[]}</CustomRoutes>,
       ]}

@@ -12,6 +12,7 @@ import {
   DateField,
   Edit,
   List,
+  NumberInput,
   NumberField,
   SearchInput,
   Show,
@@ -22,7 +23,6 @@ import {
   TopToolbar,
   useDataProvider,
   useNotify,
-  usePermissions,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -56,7 +56,7 @@ export function ProductList() {
   );
 }
 
-type Size = { size?: string; name?: string; stock?: number; price?: number };
+type Size = { color?: string; name?: string; sku?: string; stock?: number };
 
 /** The product's sizes with stock and price (read-only: they come from 1C). */
 function Sizes() {
@@ -67,7 +67,7 @@ function Sizes() {
     <ul aria-label="Размеры" style={{ margin: '8px 0', paddingLeft: 20 }}>
       {sizes.map((size, index) => (
         <li key={index}>
-          {size.size ?? size.name}: {size.stock ?? 0} шт. · {formatRub(size.price ?? record?.price)}
+          {[size.color, size.name].filter(Boolean).join(', ')}: {size.stock ?? 0} шт.{size.sku ? ` · ${size.sku}` : ''}
         </li>
       ))}
     </ul>
@@ -75,23 +75,23 @@ function Sizes() {
 }
 
 /**
- * A product: hide/show (manager, owner) and SEO text (editor, owner); the rest is 1C's and shown
- * read-only.
+ * A product: only whether the shop shows it is the console's to change; name, prices, sizes and
+ * stock are 1C's (or the feed's) and shown read-only.
  */
 export function ProductEdit() {
-  const { permissions } = usePermissions();
-  const canHide = permissions === 'owner' || permissions === 'manager';
-  const canSeo = permissions === 'owner' || permissions === 'editor';
   return (
     <Edit mutationMode="pessimistic">
       <SimpleForm>
         <TextInput source="name" disabled fullWidth />
         <TextInput source="article" disabled />
+        <TextInput source="brand" disabled />
+        <TextInput source="categoryPath" disabled fullWidth />
+        <NumberInput source="price" disabled />
         <Sizes />
-        {canHide && <BooleanInput source="hidden" helperText="Скрытый товар не виден покупателям" />}
-        {canSeo && <TextInput source="seoTitle" fullWidth />}
-        {canSeo && <TextInput source="seoDescription" fullWidth multiline />}
-        {canSeo && <TextInput source="seoText" fullWidth multiline minRows={4} />}
+        <BooleanInput
+          source="hidden"
+          helperText="Скрытый товар не виден покупателям: его нет в списках, фильтрах и поиске"
+        />
       </SimpleForm>
     </Edit>
   );
@@ -192,7 +192,7 @@ export const ImportShow = () => (
       <DateField source="startedAt" showTime locales="ru-RU" />
       <DateField source="finishedAt" showTime locales="ru-RU" emptyText="—" />
       <TextField source="source" />
-      <TextField source="url" emptyText="—" />
+      <TextField source="input" emptyText="—" />
       <TextField source="status" />
       <Report label="Отчёт" />
     </SimpleShowLayout>
