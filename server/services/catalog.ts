@@ -405,7 +405,10 @@ interface CardRow {
   category_name: string;
 }
 
-/** Loads cards for product ids, keeping their order. */
+/**
+ * Loads cards for product ids, keeping their order. A product hidden in the console (issue #32) has
+ * no card: its page answers 404 and it drops out of any list of cards.
+ */
 export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
   if (ids.length === 0) return [];
   const idList = sql.join(
@@ -418,7 +421,7 @@ export async function loadCards(db: Db, ids: number[]): Promise<OfferCard[]> {
       sql`select p.id, p.name, p.slug, p.price, p.old_price, p.is_new,
                  b.name as brand_name, b.slug as brand_slug, c.path as category_path, c.name as category_name
           from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
-          where p.id in (${idList})`,
+          where p.id in (${idList}) and not p.hidden`,
     ),
     rows<{ product_id: number; url: string; alt: string; is_main: boolean; width: number; height: number }>(
       db,
