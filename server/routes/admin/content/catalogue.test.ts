@@ -31,7 +31,7 @@ async function listedIds(section: string): Promise<number[]> {
 }
 
 describe('products', () => {
-  it('a manager finds a product with sizes and stock, hides it from listings, and shows it again', async () => {
+  it('a manager finds a product with sizes and stock, hides it from listings and its page, and shows it again', async () => {
     const [row] = await api.handle.db
       .select({ id: products.id, name: products.name, path: categories.path })
       .from(products)
@@ -64,11 +64,13 @@ describe('products', () => {
     // What the change-events dispatcher does on the products trigger's row.
     noteProductsChanged(api.handle.db, [row!.id]);
     expect(await listedIds(section)).not.toContain(row!.id);
+    expect((await call(api, 'GET', `/api/v1/product_offer/?pk=${row!.id}`)).status).toBe(404);
 
     const shown = await adminCall(api, manager, 'PUT', `/api/admin/products/${row!.id}`, { hidden: false });
     expect(shown.json.hidden).toBe(false);
     noteProductsChanged(api.handle.db, [row!.id]);
     expect(await listedIds(section)).toContain(row!.id);
+    expect((await call(api, 'GET', `/api/v1/product_offer/?pk=${row!.id}`)).status).toBe(200);
 
     const audit = await api.handle.db.select().from(auditLog).where(eq(auditLog.entity, 'products'));
     expect(audit.map((a) => a.action)).toEqual(['hide', 'show']);
