@@ -173,7 +173,6 @@ test('a buyer reviews a delivered order with a photo; once approved, the page sh
     `reviews freshness: product page shows the approved review ${fresh} ms after approval (6 answers in a row)`,
   );
   expect(streak, 'the approved review is on the product page on every worker').toBeGreaterThanOrEqual(6);
-  expect(fresh).toBeLessThanOrEqual(2000);
 
   const page1 = await html(productUrl);
   expect(page1).toContain('Чаще всего: в размер, 100\u202f%');
@@ -225,4 +224,6 @@ test('a buyer reviews a delivered order with a photo; once approved, the page sh
     await expect(page.getByTestId('size-fit')).toContainText(`${line.size} — в размер у 1 из 1`);
     await shoot(page, 'size-chart');
   }
+  // The freshness bound last, so a slow round still lets the page's other checks report.
+  expect(fresh, 'approved review on the page within the 2 s bound of docs/caching.md').toBeLessThanOrEqual(2000);
 });
