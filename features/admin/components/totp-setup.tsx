@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { Title, useNotify, useTranslate } from 'react-admin';
 import { refreshIdentity } from '../auth-provider';
 import { ADMIN_API, adminFetch } from '../http';
 
@@ -42,7 +42,8 @@ export function TotpSetup() {
   return (
     <Card sx={{ maxWidth: 560, mt: 2 }}>
       <CardContent>
-        <Typography component="h1" variant="h5" gutterBottom>
+        <Title title={translate('admin.totp.title')} />
+        <Typography component="h2" variant="h5" gutterBottom>
           {translate('admin.totp.title')}
         </Typography>
         <Typography sx={{ mb: 2 }}>{translate('admin.totp.explain')}</Typography>
@@ -58,7 +59,9 @@ export function TotpSetup() {
               style={{ background: '#fff' }}
             />
             <Box>
-              <Typography variant="subtitle2">{translate('admin.totp.secret')}</Typography>
+              <Typography variant="subtitle2" component="p">
+                {translate('admin.totp.secret')}
+              </Typography>
               <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {setup.secret}
               </Typography>
