@@ -7,7 +7,8 @@
  * span a descendant of the one before. The trace tree is written to
  * test-results/telemetry-trace.txt (docs/operations.md quotes it).
  *
- * Needs PostgreSQL: TEST_DATABASE_URL (as the API tests' PostgreSQL pass), else skipped.
+ * Needs PostgreSQL: E2E_TRACE_DATABASE_URL (set by .ci/run) or TEST_DATABASE_URL (as the API tests'
+ * PostgreSQL pass), else skipped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,14 +24,14 @@ import {
 } from '../../server/telemetry/fake-otlp-collector';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = process.env.E2E_TRACE_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const RUN_ID = process.env.E2E_RUN_ID ? `-${process.env.E2E_RUN_ID.replace(/[^a-z0-9-]/gi, '')}` : '';
 /** Ports of this spec's own shop: the e2e ports plus one. */
 const webPort = Number(process.env.E2E_PORT) + 1;
 const apiPort = Number(process.env.E2E_API_PORT) + 1;
 const dbName = `shop_trace_${process.pid}`;
 
-test.skip(!adminUrl, 'needs PostgreSQL (TEST_DATABASE_URL)');
+test.skip(!adminUrl, 'needs PostgreSQL (E2E_TRACE_DATABASE_URL or TEST_DATABASE_URL)');
 test.describe.configure({ timeout: 600_000 });
 
 let collector: FakeCollector;
