@@ -111,9 +111,11 @@ const BUDGETS = {
  * @type {{ budget: keyof typeof BUDGETS, pages: string[], holdAt: number }[]}
  */
 const PENDING_FOR_30 = [
-  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 35 },
+  // Performance met on home, listing, product and basket, and TBT on listing, product and basket,
+  // in two runs (the last quiet CI run and the run of 2026-11-27 evening, docs/lighthouse.md).
+  { budget: 'performance', pages: ['search'], holdAt: 35 },
   { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
-  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 20 },
+  { budget: 'tbt', pages: ['home', 'search'], holdAt: 20 },
   { budget: 'js', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 1.45 },
 ];
 
