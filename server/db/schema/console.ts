@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -43,7 +44,10 @@ export const staff = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_login_uq').on(t.login)],
+  (t) => [
+    uniqueIndex('staff_login_uq').on(t.login),
+    check('staff_role_check', sql`${t.role} IN ('owner', 'manager', 'editor')`),
+  ],
 );
 
 /**
