@@ -33,8 +33,8 @@ const config = [
   {
     ignores: [
       '.next/**',
-      '.next-test*/**',
-      '.next-cluster/**',
+      // Every build folder (.next-test-*, .next-cluster, audits' and dev servers'), as .gitignore.
+      '.next-*/**',
       '.cluster/**',
       'node_modules/**',
       '.data/**',
