@@ -107,7 +107,7 @@ test('the owner signs in with TOTP and creates an editor and a manager', async (
     await open(owned, 'staff/create', /Сотрудник/);
     await owned.getByLabel('Логин').fill(who.login);
     await owned.getByLabel('Имя').fill(who.name);
-    await owned.getByLabel('Роль').click();
+    await owned.getByRole('combobox', { name: 'Роль' }).click();
     await owned.getByRole('option', { name: who.role }).click();
     await owned.getByLabel('Начальный пароль').fill(who.password);
     await owned.getByRole('button', { name: 'Сохранить' }).click();
