@@ -64,6 +64,10 @@ const theme = {
     primary: { main: '#1f4e8c' },
     secondary: { main: '#2b2b2b' },
     error: { main: '#b3261e' },
+    // Notifications: white on these is ≥ 7:1, so a snackbar still fading in stays readable.
+    success: { main: '#1b5e20' },
+    info: { main: '#0d47a1' },
+    warning: { main: '#8a4b00' },
   },
 };
 
