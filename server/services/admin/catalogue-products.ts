@@ -10,6 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { AdminProduct, AdminProductUpdate } from '@/lib/api/contract/admin/catalogue';
 import { brands, categories, colors, offerFeatures, offers, products } from '../../db/schema';
 import { ApiHttpError } from '../../http';
+import { productPath } from '../catalog';
 import type { Audit, CrudResource } from './content-crud';
 import type { Db, Tx } from '../../db/client';
 
@@ -26,6 +27,7 @@ export const productResource: CrudResource<typeof products.$inferSelect, AdminPr
     brand: '',
     category: '',
     categoryPath: '',
+    url: '',
     price: r.price,
     oldPrice: r.oldPrice,
     hidden: r.hidden,
@@ -73,6 +75,7 @@ export const productResource: CrudResource<typeof products.$inferSelect, AdminPr
         brand: nameOf.get(r.id)?.brand ?? '',
         category: nameOf.get(r.id)?.category ?? '',
         categoryPath: nameOf.get(r.id)?.path ?? '',
+        url: productPath(nameOf.get(r.id)?.path ?? '', r.id, r.slug),
         sizes: own.map(({ color, name, sku, stock }) => ({ color, name, sku, stock })),
         stock: own.reduce((sum, s) => sum + s.stock, 0),
       };

@@ -4,6 +4,7 @@
  * what the shop owns — whether a product is shown. Records camelCase with `id`; money in rubles.
  */
 import { z } from 'zod';
+import { text } from './content';
 
 /** A size of a product: its colour, name, SKU and stock (pieces). */
 export const AdminProductSize = z.object({
@@ -23,6 +24,8 @@ export const AdminProduct = z
     brand: z.string(),
     category: z.string(),
     categoryPath: z.string(),
+    /** The product page's canonical path (`full_path_offer`), the URL its SEO record is kept under. */
+    url: z.string(),
     price: z.number(),
     oldPrice: z.number().nullable(),
     /** Hidden by the shop: out of listings, facets and search. */
@@ -39,6 +42,34 @@ export const AdminProductUpdate = z.object({
   hidden: z.boolean({ error: 'Поле «Скрыт»: да или нет' }),
 });
 export type AdminProductUpdate = z.infer<typeof AdminProductUpdate>;
+
+/**
+ * `GET|PUT /api/admin/products/{id}/seo`: the SEO text of the product's page, kept as the SEO record
+ * of its canonical URL (`/v1/get_seo/`, the record the page's metadata and H1 read), so a 1C or YML
+ * import, which writes only products, never overwrites it. Empty strings: the page's generated text.
+ */
+export const AdminProductSeo = z
+  .object({
+    /** The product's canonical path the record belongs to. */
+    url: z.string(),
+    /** The SEO record's id; null while the product has none. */
+    seoId: z.number().int().nullable(),
+    title: z.string(),
+    description: z.string(),
+    keywords: z.string(),
+    h1: z.string(),
+  })
+  .meta({ id: 'AdminProductSeo' });
+export type AdminProductSeo = z.infer<typeof AdminProductSeo>;
+
+/** The product's SEO text; every field empty removes the record (the generated text applies again). */
+export const AdminProductSeoInput = z.object({
+  title: text('title', 300).default(''),
+  description: text('description', 1000).default(''),
+  keywords: text('keywords', 1000).default(''),
+  h1: text('H1', 300).default(''),
+});
+export type AdminProductSeoInput = z.infer<typeof AdminProductSeoInput>;
 
 /** An import run (1C exchange, YML CLI or console) and its report. */
 export const AdminImportRun = z

@@ -76,3 +76,49 @@ describe('products', () => {
     expect(audit.map((a) => a.action)).toEqual(['hide', 'show']);
   });
 });
+
+describe("a product's SEO text", () => {
+  it('an editor writes it as the SEO record of the product URL; a manager may not; empty removes it', async () => {
+    const [row] = await api.handle.db.select({ id: products.id }).from(products).limit(1);
+    const id = row!.id;
+    const page = await call(api, 'GET', `/api/v1/product_offer/?pk=${id}`);
+    const url: string = page.json.full_path_offer;
+
+    // The console's product record names the page it describes.
+    const product = await adminCall(api, editor, 'GET', `/api/admin/products/${id}`);
+    expect(product.json.url).toBe(url);
+    const empty = await adminCall(api, editor, 'GET', `/api/admin/products/${id}/seo`);
+    expect(empty.json).toEqual({ url, seoId: null, title: '', description: '', keywords: '', h1: '' });
+    expect((await call(api, 'GET', `/api/v1/get_seo/?url=${encodeURIComponent(url)}`)).status).toBe(404);
+
+    const text = {
+      title: 'Купальник для открытой воды',
+      description: 'Описание от редактора',
+      h1: 'Купальник «Волна»',
+    };
+    expect((await adminCall(api, manager, 'PUT', `/api/admin/products/${id}/seo`, text)).status).toBe(403);
+    const saved = await adminCall(api, editor, 'PUT', `/api/admin/products/${id}/seo`, text);
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ url, ...text, keywords: '', seoId: expect.any(Number) });
+    const seo = await call(api, 'GET', `/api/v1/get_seo/?url=${encodeURIComponent(url)}`);
+    expect(seo.json).toMatchObject({ url, title: text.title, description: text.description, h1_tag: text.h1 });
+
+    // An import writes products only: the operator's text stays.
+    await api.handle.db.update(products).set({ name: 'Имя из 1С' }).where(eq(products.id, id));
+    expect((await adminCall(api, manager, 'GET', `/api/admin/products/${id}/seo`)).json.title).toBe(text.title);
+
+    const changed = await adminCall(api, editor, 'PUT', `/api/admin/products/${id}/seo`, { ...text, h1: '' });
+    expect(changed.json).toMatchObject({ h1: '', seoId: saved.json.seoId });
+    const bad = await adminCall(api, editor, 'PUT', `/api/admin/products/${id}/seo`, { title: 'x'.repeat(301) });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/title/);
+    expect((await adminCall(api, editor, 'PUT', `/api/admin/products/999999999/seo`, text)).status).toBe(404);
+
+    const removed = await adminCall(api, editor, 'PUT', `/api/admin/products/${id}/seo`, {});
+    expect(removed.json).toMatchObject({ seoId: null, title: '' });
+    expect((await call(api, 'GET', `/api/v1/get_seo/?url=${encodeURIComponent(url)}`)).status).toBe(404);
+
+    const audit = await api.handle.db.select().from(auditLog).where(eq(auditLog.entity, 'seo'));
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+  });
+});

@@ -46,6 +46,7 @@ import { ADMIN_TAG } from '../core/auth';
 import { setContentRange } from '../list-query';
 import { registerAdminCatalogueRoutes, registerAdminImportRoutes } from './catalogue.routes';
 import { adminGroup, auditOf, guard, registerCrud } from './crud-routes';
+import { registerAdminProductSeoRoutes } from './product-seo.routes';
 import { registerAdminPromotionRoutes } from './promotions.routes';
 import type { ApiApp, AppEnv } from '../../../types';
 import type { Context } from 'hono';
@@ -196,5 +197,6 @@ export function registerAdminContentRoutes(app: ApiApp) {
 
   registerAdminPromotionRoutes(app);
   registerAdminCatalogueRoutes(app);
+  registerAdminProductSeoRoutes(app);
   registerAdminImportRoutes(app);
 }
