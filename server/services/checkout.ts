@@ -60,7 +60,10 @@ export interface CreateOrderOptions {
   evidence?: ConsentEvidence;
 }
 
-const KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;
+/** A well-formed `Idempotency-Key` header (checkout and one-click). */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;
+/** Russian 400 of a malformed `Idempotency-Key` header. */
+export const BAD_IDEMPOTENCY_KEY = 'Некорректный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «-», «_»';
 /** Russian refusal when a line's stock is short. */
 export const OUT_OF_STOCK = (name: string, size: string) =>
   `Товар «${name}»${size ? ` (размер ${size})` : ''} закончился или его осталось меньше, чем в заказе`;
@@ -97,8 +100,7 @@ interface CertificateLine {
  */
 function scopeOf(key: string | null | undefined, actor: OrderActor): string | null {
   if (key === undefined || key === null || key === '') return null;
-  if (!KEY_RE.test(key))
-    throw new ApiHttpError(400, 'Некорректный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «-», «_»');
+  if (!IDEMPOTENCY_KEY_RE.test(key)) throw new ApiHttpError(400, BAD_IDEMPOTENCY_KEY);
   if (actor.cartId) return `cart:${actor.cartId}:${key}`;
   if (actor.userId) return `user:${actor.userId}:${key}`;
   return null;
@@ -120,8 +122,11 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** SHA-256 (hex) of the validated body (defaults applied, keys sorted), stored with the order. */
-export function orderBodyHash(body: Body): string {
+/**
+ * SHA-256 (hex) of a validated body (defaults applied, keys sorted), stored with the order: the
+ * checkout's and the one-click form's.
+ */
+export function orderBodyHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
@@ -298,6 +303,49 @@ export function orderNumber(id: number): string {
   return `LM-${String(100 + id).padStart(6, '0')}`;
 }
 
+/** Values of a new order row, less the `id` and `number` that {@link insertOrder} gives it. */
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'number'>;
+
+/**
+ * Inserts an order inside the caller's transaction (checkout, one-click): the id is taken from the
+ * orders sequence first so that the public number ({@link orderNumber}) goes into the same insert.
+ * @returns the stored row (defaults such as `guid`, `status` filled in by the database).
+ */
+export async function insertOrder(tx: Tx, values: NewOrder): Promise<typeof orders.$inferSelect> {
+  const [next] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  const id = Number(next!.id);
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, id, number: orderNumber(id) })
+    .returning();
+  return row!;
+}
+
+/**
+ * The order line of a catalogue line: the sizes by kind, the names, price (rubles) and the 54-ФЗ
+ * receipt fields (VAT rate, marking) copied as they were when the order was made.
+ */
+export function orderItemOf(orderId: number, l: ProductLine): typeof orderItems.$inferInsert {
+  return {
+    orderId,
+    productId: l.productId,
+    offerId: l.offerId,
+    featureId: l.features.find((f) => f.kind === 'size')?.id ?? null,
+    featureTopId: l.features.find((f) => f.kind === 'top')?.id ?? null,
+    featureBotId: l.features.find((f) => f.kind === 'bottom')?.id ?? null,
+    productName: l.name,
+    brandName: l.brand,
+    colorName: l.color,
+    sizeName: sizeName(l),
+    image: l.image,
+    fullPathOffer: l.path,
+    price: l.price,
+    quantity: l.quantity,
+    vatRate: l.vatRate,
+    markingRequired: l.markingRequired,
+  };
+}
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: string }).code === '23505') return true;
@@ -409,63 +457,37 @@ export async function createOrder(
                   .filter(Boolean)
                   .join(', ');
 
-      const [next] = await rows<{ id: number }>(
-        tx,
-        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-      );
-      const id = Number(next!.id);
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id,
-          number: orderNumber(id),
-          userId: actor.userId,
-          contactFio: body.contact.fio,
-          contactEmail: body.contact.email,
-          contactPhone: body.contact.phone,
-          deliveryMethod: lines.length === 0 ? 'email' : d.method,
-          deliveryAddress: address,
-          deliveryData: {
-            ...d,
-            city: destination.city,
-            region: destination.region,
-            days_min: quote?.days_min ?? 0,
-            days_max: quote?.days_max ?? 0,
-            source: quote?.source ?? 'none',
-          },
-          deliveryCost,
-          paymentMethod: body.payment_method,
-          promoCode: promo?.code ?? null,
-          discount,
-          itemsTotal,
-          total,
-          comment: body.comment,
-          idempotencyKey: scope,
-          idempotencyBodyHash: scope ? bodyHash : null,
-          cartId: fromCart ? actor.cartId : null,
-        })
-        .returning();
+      const row = await insertOrder(tx, {
+        userId: actor.userId,
+        contactFio: body.contact.fio,
+        contactEmail: body.contact.email,
+        contactPhone: body.contact.phone,
+        deliveryMethod: lines.length === 0 ? 'email' : d.method,
+        deliveryAddress: address,
+        deliveryData: {
+          ...d,
+          city: destination.city,
+          region: destination.region,
+          days_min: quote?.days_min ?? 0,
+          days_max: quote?.days_max ?? 0,
+          source: quote?.source ?? 'none',
+        },
+        deliveryCost,
+        paymentMethod: body.payment_method,
+        promoCode: promo?.code ?? null,
+        discount,
+        itemsTotal,
+        total,
+        comment: body.comment,
+        idempotencyKey: scope,
+        idempotencyBodyHash: scope ? bodyHash : null,
+        cartId: fromCart ? actor.cartId : null,
+      });
+      const id = row.id;
       await step('order');
 
       await tx.insert(orderItems).values([
-        ...lines.map((l) => ({
-          orderId: id,
-          productId: l.productId,
-          offerId: l.offerId,
-          featureId: l.features.find((f) => f.kind === 'size')?.id ?? null,
-          featureTopId: l.features.find((f) => f.kind === 'top')?.id ?? null,
-          featureBotId: l.features.find((f) => f.kind === 'bottom')?.id ?? null,
-          productName: l.name,
-          brandName: l.brand,
-          colorName: l.color,
-          sizeName: sizeName(l),
-          image: l.image,
-          fullPathOffer: l.path,
-          price: l.price,
-          quantity: l.quantity,
-          vatRate: l.vatRate,
-          markingRequired: l.markingRequired,
-        })),
+        ...lines.map((l) => orderItemOf(id, l)),
         ...certificates.map((c) => ({
           orderId: id,
           giftCardNominalId: c.nominalId,
@@ -497,7 +519,7 @@ export async function createOrder(
       });
       await step('lines');
 
-      let final = row!;
+      let final = row;
       if (body.payment_method === 'giftcard' && !body.gift_card_code)
         throw new ApiHttpError(400, 'Введите код подарочного сертификата');
       if (body.gift_card_code) {

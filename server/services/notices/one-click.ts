@@ -13,25 +13,26 @@
  * `Idempotency-Key`: a repeat with the same key and body returns the first order (advisory lock +
  * the unique index); the same key with another body is a 409.
  */
-import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { OneClickBody } from '@/lib/api/contract/notices';
 import { linesTotal, toRubles } from '@/lib/money';
-import { rows, type Db } from '../../db/client';
+import { type Db } from '../../db/client';
 import { cartItems, offerFeatures, orderItems, orders, orderStatusHistory } from '../../db/schema';
 import { ApiHttpError } from '../../http';
 import { noteStockChanged } from '../catalog-index';
 import {
+  BAD_IDEMPOTENCY_KEY,
   describeLines,
+  IDEMPOTENCY_KEY_RE,
   IDEMPOTENCY_KEY_REUSED,
-  orderNumber,
-  sizeName,
+  insertOrder,
+  orderBodyHash,
+  orderItemOf,
   takeStock,
   type OrderActor,
   type RawLine,
 } from '../checkout';
 import { consentSubject, recordConsents, type ConsentEvidence } from '../consent';
-import { shopVatRate } from '../order-receipt';
 import type { z } from 'zod';
 
 type Body = z.output<typeof OneClickBody>;
@@ -40,19 +41,6 @@ type Body = z.output<typeof OneClickBody>;
 export const ONE_CLICK_METHOD = 'one_click';
 /** What the order, its history and 1C's document say about it. */
 export const ONE_CLICK_COMMENT = 'Заказ в 1 клик: перезвонить покупателю, уточнить доставку и оплату';
-
-const KEY_RE = /^[A-Za-z0-9_.:-]{8,200}$/;
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
 
 /** The lines asked for: `item` resolved by its sizes' ext ids, else the basket's lines. */
 async function requested(
@@ -113,9 +101,8 @@ export async function createOneClickOrder(
   options: { idempotencyKey?: string | null; evidence: ConsentEvidence },
 ): Promise<{ order: OneClickOrder; created: boolean }> {
   const key = options.idempotencyKey ?? '';
-  if (key !== '' && !KEY_RE.test(key))
-    throw new ApiHttpError(400, 'Некорректный заголовок Idempotency-Key: 8–200 латинских букв, цифр, «-», «_»');
-  const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  if (key !== '' && !IDEMPOTENCY_KEY_RE.test(key)) throw new ApiHttpError(400, BAD_IDEMPOTENCY_KEY);
+  const bodyHash = orderBodyHash(body);
   // A guest without a basket: the key alone, but a repeat is answered only for the same body (name,
   // phone, item), so a stranger who learnt the key learns nothing new.
   const scope =
@@ -153,53 +140,24 @@ export async function createOneClickOrder(
     if (lines.length === 0) throw new ApiHttpError(400, 'Корзина пуста');
     await takeStock(tx, lines);
     const total = toRubles(linesTotal(lines));
-    const [next] = await rows<{ id: number }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-    );
-    const id = Number(next!.id);
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id,
-        number: orderNumber(id),
-        userId: actor.userId,
-        contactFio: body.name,
-        contactEmail: actor.accountEmail ?? '',
-        contactPhone: body.phone,
-        deliveryMethod: ONE_CLICK_METHOD,
-        deliveryAddress: 'Уточнит оператор по телефону',
-        deliveryData: { one_click: true },
-        paymentMethod: ONE_CLICK_METHOD,
-        itemsTotal: total,
-        total,
-        comment: ONE_CLICK_COMMENT,
-        idempotencyKey: scope,
-        idempotencyBodyHash: scope ? bodyHash : null,
-        cartId: fromCart ? actor.cartId : null,
-      })
-      .returning();
-    await tx.insert(orderItems).values(
-      lines.map((l): typeof orderItems.$inferInsert => ({
-        orderId: id,
-        productId: l.productId,
-        offerId: l.offerId,
-        featureId: l.features.find((f) => f.kind === 'size')?.id ?? null,
-        featureTopId: l.features.find((f) => f.kind === 'top')?.id ?? null,
-        featureBotId: l.features.find((f) => f.kind === 'bottom')?.id ?? null,
-        productName: l.name,
-        brandName: l.brand,
-        colorName: l.color,
-        sizeName: sizeName(l),
-        image: l.image,
-        fullPathOffer: l.path,
-        price: l.price,
-        quantity: l.quantity,
-        vatRate: l.vatRate ?? shopVatRate(),
-        markingRequired: l.markingRequired,
-      })),
-    );
-    await tx.insert(orderStatusHistory).values({ orderId: id, status: 'new', comment: 'Заказ в 1 клик' });
+    const row = await insertOrder(tx, {
+      userId: actor.userId,
+      contactFio: body.name,
+      contactEmail: actor.accountEmail ?? '',
+      contactPhone: body.phone,
+      deliveryMethod: ONE_CLICK_METHOD,
+      deliveryAddress: 'Уточнит оператор по телефону',
+      deliveryData: { one_click: true },
+      paymentMethod: ONE_CLICK_METHOD,
+      itemsTotal: total,
+      total,
+      comment: ONE_CLICK_COMMENT,
+      idempotencyKey: scope,
+      idempotencyBodyHash: scope ? bodyHash : null,
+      cartId: fromCart ? actor.cartId : null,
+    });
+    await tx.insert(orderItems).values(lines.map((l) => orderItemOf(row.id, l)));
+    await tx.insert(orderStatusHistory).values({ orderId: row.id, status: 'new', comment: 'Заказ в 1 клик' });
     // 152-ФЗ art. 9: the form's consent to process the name and phone, with the order.
     await recordConsents(tx, {
       userId: actor.userId,
@@ -209,7 +167,7 @@ export async function createOneClickOrder(
       evidence: options.evidence,
     });
     if (fromCart && actor.cartId) await tx.delete(cartItems).where(eq(cartItems.cartId, actor.cartId));
-    return { row: row!, created: true, products: lines.map((l) => l.productId) };
+    return { row, created: true, products: lines.map((l) => l.productId) };
   });
   if (result.created) noteStockChanged(db, result.products);
   return { order: toAnswer(result.row), created: result.created };
