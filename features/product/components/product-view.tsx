@@ -28,6 +28,8 @@ export type ProductViewProps = {
   query?: Record<string, string | string[] | undefined>;
   /** GET /v1/reviews/ of the product (issue #33), shown under the gallery; null/absent: no answer. */
   reviews?: ReviewListResponse | null;
+  /** The page's H1: the SEO record's `h1_tag` of the product's URL when set (issue #32), else the name. */
+  heading?: string;
 };
 
 /**
@@ -48,6 +50,7 @@ export function ProductView({
   relatedCardAction,
   query = {},
   reviews = null,
+  heading,
 }: ProductViewProps) {
   const selection = initialSelection(product.offers, query);
   const imagesByOffer = Object.fromEntries(product.offers.map((offer) => [offer.id, offer.images]));
@@ -79,7 +82,7 @@ export function ProductView({
                   <a href={href('brands-slug', { slug: product.brand.slug })}>{product.brand.name}</a>
                 </p>
               ) : null}
-              <h1 className={styles.name}>{product.name}</h1>
+              <h1 className={styles.name}>{heading || product.name}</h1>
               <p className={styles.article}>Артикул: {productArticle(product)}</p>
               <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             </div>

@@ -38,7 +38,8 @@ export type PageMetadataInput = {
 
 /**
  * Metadata of a page: the SEO record of GET /v1/get_seo/?url={path} wins (its title is kept,
- * with the page number added and the shop named once, as " — Lumière"), else the generated
+ * with the page number added and the shop named once, as " — Lumière"; `detail` and `qualifier`
+ * belong to the generated title only), else the generated
  * title/description; titles never cut, descriptions ≤ 160 characters cut at a word
  * (lib/format/seo-text.ts);
  * `alternates.canonical` is always the path (made absolute by the root layout's metadataBase);
@@ -47,11 +48,11 @@ export type PageMetadataInput = {
 export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> {
   const seoPath = input.path.split('?')[0] ?? input.path;
   const seo = input.useSeoRecord === false ? null : await getSeo(seoPath);
-  const title = seoTitle(seo?.title || input.title, {
-    page: input.page,
-    qualifier: input.qualifier,
-    detail: input.detail,
-  });
+  // A title an operator wrote for this URL is theirs whole: the generated title's detail and
+  // qualifier ("чёрный, арт. 5420") are not added to it (issue #32).
+  const title = seo?.title
+    ? seoTitle(seo.title, { page: input.page })
+    : seoTitle(input.title, { page: input.page, qualifier: input.qualifier, detail: input.detail });
   const rawDescription = seo?.description || input.description;
   const description = rawDescription ? seoDescription(rawDescription, { page: input.page }) : undefined;
   return {

@@ -168,7 +168,12 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
       permanentRedirect(search ? `${product.full_path_offer}?${search}` : product.full_path_offer);
     }
     // Issue #33: reviews are part of the cached page, tagged with the product (a moderation is its change event).
-    const [terms, reviews] = await Promise.all([getDeliveryTerms(), getProductReviews(product.id)]);
+    // Issue #32: the H1 an operator wrote for this URL in the console (its SEO record), else the name.
+    const [terms, reviews, heading] = await Promise.all([
+      getDeliveryTerms(),
+      getProductReviews(product.id),
+      pageHeading(product.full_path_offer, product.name),
+    ]);
     return (
       <>
         <ProductView
@@ -177,6 +182,7 @@ export async function CatalogRoute({ params, query }: { params: CatalogParams; q
           relatedCardAction={FavoriteToggle}
           query={query}
           reviews={reviews}
+          heading={heading}
         />
         <JsonLd data={productGroupJsonLd(product, absoluteUrl, terms, reviews)} />
       </>
