@@ -127,7 +127,10 @@ export default function AdminApp() {
         can(role, 'manager') && <Resource key="customers" name="customers" list={CustomerList} show={CustomerShow} />,
         can(role, 'manager') && <Resource key="subscribers" name="subscribers" list={SubscriberList} />,
         can(role, 'manager') && <Resource key="consents" name="consents" list={ConsentList} />,
-        can(role, 'manager') && <Resource key="products" name="products" list={ProductList} edit={ProductEdit} />,
+        // Managers hide and show products; editors fix a product page's SEO text.
+        can(role, 'manager', 'editor') && (
+          <Resource key="products" name="products" list={ProductList} edit={ProductEdit} />
+        ),
         can(role, 'manager') && <Resource key="imports" name="imports" list={ImportList} show={ImportShow} />,
         <CustomRoutes key="custom">{[]}</CustomRoutes>,
       ]}

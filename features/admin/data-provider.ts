@@ -2,7 +2,8 @@
  * The console's data provider (issue #32, tasks/contract.md): react-admin's `ra-data-simple-rest`
  * over `/api/admin` (lists answer a JSON array with `Content-Range`), plus the actions that are not
  * CRUD — order status, refunds, resent confirmations, the media upload, the markdown preview,
- * blocking a gift certificate, anonymising a customer and starting a YML import.
+ * blocking a gift certificate, anonymising a customer, starting a YML import and a product's SEO
+ * text.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import { ADMIN_API, adminFetch, adminUpload } from './http';
@@ -29,7 +30,16 @@ export type AdminDataProvider = DataProvider & {
   anonymiseCustomer(id: Identifier): Promise<unknown>;
   /** POST /imports/yml `{url}`: starts a YML import run; resolves the run. */
   startYmlImport(url: string): Promise<unknown>;
+  /** GET /products/{id}/seo: the SEO text of the product's page (empty strings: none). */
+  getProductSeo(id: Identifier): Promise<ProductSeo>;
+  /** PUT /products/{id}/seo: saves it (every field empty removes it); resolves the stored text. */
+  saveProductSeo(id: Identifier, text: ProductSeoText): Promise<ProductSeo>;
 };
+
+/** The SEO text an operator writes for a product's page (issue #32). */
+export type ProductSeoText = { title: string; description: string; keywords: string; h1: string };
+/** The product's SEO text with the page URL it is kept under and its SEO record's id (null: none). */
+export type ProductSeo = ProductSeoText & { url: string; seoId: number | null };
 
 /** JSON POST to `/api/admin{path}`; resolves the parsed body. Throws `HttpError` (Russian message). */
 async function post(path: string, body: unknown = {}): Promise<unknown> {
@@ -60,6 +70,15 @@ export function createDataProvider(): AdminDataProvider {
     blockGiftCard: (cardId) => post(`/gift-cards/${id(cardId)}/block`),
     anonymiseCustomer: (customerId) => post(`/customers/${id(customerId)}/anonymise`),
     startYmlImport: (url) => post('/imports/yml', { url }),
+    getProductSeo: async (productId) =>
+      (await adminFetch(`${ADMIN_API}/products/${id(productId)}/seo`)).json as ProductSeo,
+    saveProductSeo: async (productId, text) =>
+      (
+        await adminFetch(`${ADMIN_API}/products/${id(productId)}/seo`, {
+          method: 'PUT',
+          body: JSON.stringify(text),
+        })
+      ).json as ProductSeo,
   };
 }
 

@@ -4,16 +4,29 @@
  * find a product, see its sizes, stock and price, hide or show it, fix its SEO text; import runs
  * with their reports, and a button that starts a YML import from a URL.
  */
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   BooleanField,
   BooleanInput,
   DateField,
   Edit,
+  Form,
   List,
   NumberInput,
   NumberField,
+  SaveButton,
   SearchInput,
   Show,
   SimpleForm,
@@ -23,13 +36,14 @@ import {
   TopToolbar,
   useDataProvider,
   useNotify,
+  usePermissions,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
 import { ResponsiveList } from '../components/responsive-list';
 import { formatDateTime, formatRub } from './orders';
-import type { AdminDataProvider } from '../data-provider';
+import type { AdminDataProvider, ProductSeo, ProductSeoText } from '../data-provider';
 
 /** Products, searchable by name or article. */
 export function ProductList() {
@@ -75,13 +89,84 @@ function Sizes() {
 }
 
 /**
- * A product: only whether the shop shows it is the console's to change; name, prices, sizes and
- * stock are 1C's (or the feed's) and shown read-only.
+ * The SEO text of the product's page (issue #32 "fix its SEO text"): kept as the SEO record of the
+ * page's URL, apart from the product, so a 1C or YML import never overwrites it; empty fields leave
+ * the page its generated text. Its own form, saved by `PUT /products/{id}/seo`; an editor or the
+ * owner writes, a manager reads.
+ */
+function ProductSeoSection() {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const { permissions } = usePermissions<string | null>();
+  const id = record?.id;
+  const key = ['products', 'seo', id];
+  const { data, error } = useQuery({
+    queryKey: key,
+    queryFn: () => dataProvider.getProductSeo(id!),
+    enabled: id !== undefined,
+  });
+  const canWrite = permissions === 'owner' || permissions === 'editor';
+  const save = async (values: Record<string, unknown>) => {
+    const text: ProductSeoText = {
+      title: String(values.title ?? ''),
+      description: String(values.description ?? ''),
+      keywords: String(values.keywords ?? ''),
+      h1: String(values.h1 ?? ''),
+    };
+    try {
+      queryClient.setQueryData<ProductSeo>(key, await dataProvider.saveProductSeo(id!, text));
+      notify('admin.products.seoSaved', { type: 'success' });
+    } catch (failure) {
+      notify((failure as Error).message, { type: 'error' });
+    }
+  };
+  if (!record) return null;
+  return (
+    <Box component="section" aria-labelledby="product-seo-heading" sx={{ px: 2, pb: 2 }}>
+      <Typography variant="h6" component="h2" id="product-seo-heading">
+        {translate('admin.products.seoTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('admin.products.seoHint')}{' '}
+        {typeof record.url === 'string' && (
+          <a href={record.url} target="_blank" rel="noreferrer">
+            {record.url}
+          </a>
+        )}
+      </Typography>
+      {error ? (
+        <Typography role="alert" color="error">
+          {(error as Error).message}
+        </Typography>
+      ) : !data ? (
+        <LinearProgress aria-label={translate('ra.page.loading')} />
+      ) : (
+        <Form record={data} onSubmit={save} disabled={!canWrite}>
+          <TextInput source="title" fullWidth helperText={false} />
+          <TextInput source="description" fullWidth multiline minRows={2} helperText={false} />
+          <TextInput source="keywords" fullWidth helperText={false} />
+          <TextInput source="h1" fullWidth helperText={false} />
+          {canWrite && <SaveButton label="admin.products.seoSave" />}
+        </Form>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A product: only whether the shop shows it (manager, owner) and its page's SEO text (editor,
+ * owner) are the console's to change; name, prices, sizes and stock are 1C's (or the feed's) and
+ * shown read-only.
  */
 export function ProductEdit() {
+  const { permissions } = usePermissions<string | null>();
+  const mayHide = permissions === 'owner' || permissions === 'manager';
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm>
+      <SimpleForm toolbar={mayHide ? undefined : false}>
         <TextInput source="name" disabled fullWidth />
         <TextInput source="article" disabled />
         <TextInput source="brand" disabled />
@@ -90,9 +175,11 @@ export function ProductEdit() {
         <Sizes />
         <BooleanInput
           source="hidden"
+          disabled={!mayHide}
           helperText="Скрытый товар не виден покупателям: его нет в списках, фильтрах и поиске"
         />
       </SimpleForm>
+      <ProductSeoSection />
     </Edit>
   );
 }
