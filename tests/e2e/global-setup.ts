@@ -26,6 +26,11 @@ const PGLITE_DIR = `.data/e2e-pglite${RUN_ID}`;
  * API's CLI before the shop holds the database, as a shop's first owner is. TOTP is not set up yet.
  */
 export const E2E_OWNER = { login: 'e2e-owner', name: 'Владелец Тестов', password: 'e2e-owner-password-42' };
+/**
+ * Where admin.spec.ts keeps the owner's TOTP secret once set up, so that a retried test (a new
+ * worker, module state gone) signs in with it instead of expecting the first-time setup again.
+ */
+export const E2E_OWNER_TOTP_FILE = path.resolve(root, `.data/e2e-owner-totp${RUN_ID}`);
 
 /** Longest wait for the build and the first page, ms (a cold build on a busy 2-core machine). */
 const START_TIMEOUT_MS = 15 * 60_000;
@@ -65,7 +70,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error(`${url} already answers: stop that server or choose other E2E_PORT/E2E_API_PORT`);
   }
   const mailDir = process.env.MAIL_DIR ?? '.data/e2e-mail';
-  for (const dir of [PGLITE_DIR, mailDir]) rmSync(path.resolve(root, dir), { recursive: true, force: true });
+  for (const dir of [PGLITE_DIR, mailDir, E2E_OWNER_TOTP_FILE])
+    rmSync(path.resolve(root, dir), { recursive: true, force: true });
   const { DATABASE_URL: _postgres, ...cliEnv } = process.env;
   execFileSync(
     path.join(root, 'node_modules', '.bin', 'tsx'),

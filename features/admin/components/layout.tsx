@@ -7,10 +7,14 @@
 import { AppBar, Layout as RaLayout, TitlePortal, useGetIdentity, type LayoutProps } from 'react-admin';
 import { TotpSetup } from './totp-setup';
 
-/** The app bar whose page title is the page's one `<h1>` (axe: page-has-heading-one). */
+/**
+ * The app bar whose page title is the page's one `<h1>` (axe: page-has-heading-one). Always on:
+ * react-admin's default hides it on scroll (visibility: hidden), which took the page's only heading
+ * away on long forms, and an operator loses the page title.
+ */
 function ConsoleAppBar() {
   return (
-    <AppBar>
+    <AppBar alwaysOn>
       <TitlePortal component="h1" />
     </AppBar>
   );
