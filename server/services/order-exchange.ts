@@ -5,6 +5,7 @@
  * `file` applies status changes 1C sends back ("Статус заказа", "Отменен").
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isGuid } from '@/lib/api/contract/common';
 import { decimalRubles, lineTotal, toKopecks, toRubles, type Kopecks } from '@/lib/money';
 import {
   offerFeatures,
@@ -173,7 +174,7 @@ export async function applyStatusFile(db: Db, file: string): Promise<number> {
         if ((name === 'отменен' || name === 'отменён') && value === 'true') status = 'cancelled';
       }
       if (!status) return;
-      const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(guid);
+      const uuidLike = isGuid(guid);
       const [order] = await db
         .select({ id: orders.id, status: orders.status })
         .from(orders)

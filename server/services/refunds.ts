@@ -16,6 +16,7 @@
  * A refund the provider refused stays `failed` and the same key may try again.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isGuid } from '@/lib/api/contract/common';
 import { addRubles, subtractRubles, toKopecks, toRubles, type Kopecks } from '@/lib/money';
 import { orderItems, orderPayments, orderRefunds, orders, orderStatusHistory } from '../db/schema';
 import { ApiHttpError } from '../http';
@@ -200,7 +201,7 @@ function formatRubles(rubles: number): string {
 
 /** An order by its public number ("LM-000123") or guid. @throws ApiHttpError 404. */
 export async function orderByRef(db: Pick<Db, 'select'>, ref: string): Promise<OrderRow> {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+  const uuid = isGuid(ref);
   const [order] = await db
     .select()
     .from(orders)

@@ -8,6 +8,7 @@
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { isGuid } from '@/lib/api/contract/common';
 import { REVIEW_PHOTO_MAX_BYTES } from '@/lib/api/contract/reviews';
 import { reviewPhotos, reviews } from '../db/schema';
 import { ApiHttpError } from '../http';
@@ -90,7 +91,7 @@ export async function saveReviewPhoto(
 
 /** The WebP bytes of a photo of an approved review; null for unknown keys and unapproved reviews. */
 export async function approvedPhoto(db: Db, key: string): Promise<Buffer | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) return null;
+  if (!isGuid(key)) return null;
   const [row] = await db
     .select({ data: reviewPhotos.data })
     .from(reviewPhotos)

@@ -17,6 +17,18 @@ export const ApiError = z
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;
 
+/**
+ * Any 8-4-4-4-12 hex identifier in either case (zod's `guid`): order guids, basket cookies, review
+ * photo keys, 1C's GUIDs. Not `z.uuid()`, which also demands an RFC 9562 version and variant that
+ * identifiers made by other systems need not have.
+ */
+export const Guid = z.guid();
+
+/** Whether `value` is a {@link Guid} (decides lookups by guid before they reach the database). */
+export function isGuid(value: string): boolean {
+  return Guid.safeParse(value).success;
+}
+
 /** Largest value of a PostgreSQL `integer` (int4): every id column of the shop is int4. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -1,13 +1,13 @@
 /** The basket cookie (spec §3: the guest's basket survives across visits) as the API reads it. */
 import { getCookie } from 'hono/cookie';
+import { isGuid } from '@/lib/api/contract/common';
 import type { Context } from 'hono';
 
 /** Name of the basket cookie. */
 export const CART_COOKIE = 'cart_id';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The basket id from the request's cookie, or null when absent or not a UUID (never trusted further). */
 export function cartIdOf(c: Context): string | null {
   const value = getCookie(c, CART_COOKIE);
-  return value && UUID.test(value) ? value : null;
+  return value && isGuid(value) ? value : null;
 }
