@@ -55,7 +55,12 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '@/lib/api/contract/orders';
+import {
+  DELIVERY_METHOD_NAMES,
+  ORDER_STATUS_NAMES,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_STATUS_NAMES,
+} from '@/lib/api/contract/orders';
 import { useIsPhone } from '../components/inputs';
 import { ordersCsvUrl, type AdminDataProvider } from '../data-provider';
 
@@ -429,18 +434,17 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-const deliveryMethodNames: Record<string, string> = {
-  courier: 'Курьер',
-  cdek: 'СДЭК',
-  pickup: 'Самовывоз',
-  post: 'Почта России',
-  boxberry: 'Boxberry',
-};
-const paymentMethodNames: Record<string, string> = {
-  card: 'Картой онлайн',
-  sbp: 'СБП',
-  cash: 'При получении',
-  gift: 'Подарочным сертификатом',
+/** The shop's names of delivery methods (its contract), plus a certificate-only order's e-mail. */
+const deliveryMethodNames: Record<string, string> = { ...DELIVERY_METHOD_NAMES, email: 'По электронной почте' };
+/** The shop's names of payment methods (its contract: card, sbp, giftcard, one_click…). */
+const paymentMethodNames: Record<string, string> = PAYMENT_METHOD_NAMES;
+/** States of one payment attempt (order_payments.status), unlike the order's payment status. */
+const attemptStatusNames: Record<string, string> = {
+  created: 'Создан',
+  paid: 'Оплачен',
+  failed: 'Не прошёл',
+  cancelled: 'Отменён',
+  expired: 'Истёк',
 };
 
 /** Key–value lines of a plain object (the delivery record, whose fields depend on the method). */
@@ -455,6 +459,7 @@ function Pairs({ value }: { value: unknown }) {
     pointId: 'Пункт выдачи',
     price: 'Стоимость',
     cost: 'Стоимость',
+    days: 'Срок',
     trackingNumber: 'Трек-номер',
     date: 'Дата',
     comment: 'Комментарий',
@@ -515,14 +520,59 @@ type Refund = {
   requestedBy?: string;
   message?: string;
   receipt?: unknown;
+  /** The refunded pieces: order item id (0: the delivery) and quantity. */
+  lines?: { itemId: Identifier; quantity: number }[];
 };
 
+/** "Купальник × 1, Доставка" for a refund's lines; a full refund has none listed («всё»). */
+function refundLinesText(lines: Refund['lines'], items: OrderItem[]): string {
+  if (!lines?.length) return 'всё';
+  return lines
+    .map((line) =>
+      Number(line.itemId) === 0
+        ? 'Доставка'
+        : `${items.find((item) => String(item.id) === String(line.itemId))?.name ?? `строка ${line.itemId}`} × ${line.quantity}`,
+    )
+    .join(', ');
+}
+
+type Delivery = {
+  method?: string;
+  address?: string;
+  city?: string;
+  region?: string;
+  postcode?: string;
+  pickupPoint?: string;
+  daysMin?: number | null;
+  daysMax?: number | null;
+  cost?: number;
+};
+
+/** The delivery record as «field: value» lines in the operator's words. */
+function deliveryLines(delivery: Delivery | undefined): Record<string, unknown> {
+  if (!delivery) return {};
+  const days =
+    delivery.daysMin && delivery.daysMax && delivery.daysMax !== delivery.daysMin
+      ? `${delivery.daysMin}–${delivery.daysMax} дн.`
+      : delivery.daysMin || delivery.daysMax
+        ? `${delivery.daysMin || delivery.daysMax} дн.`
+        : '';
+  return {
+    method: delivery.method,
+    city: [delivery.city, delivery.region].filter(Boolean).join(', '),
+    address: delivery.address,
+    point: delivery.pickupPoint,
+    zip: delivery.postcode,
+    days,
+    cost: delivery.cost,
+  };
+}
+
+/** States of a refund (order_refunds.status). */
 const refundStatusNames: Record<string, string> = {
   pending: 'Ожидает',
   succeeded: 'Проведён',
-  done: 'Проведён',
   failed: 'Не прошёл',
-  canceled: 'Отменён',
 };
 type HistoryEntry = { at?: string; status?: string; comment?: string };
 
@@ -549,7 +599,7 @@ function OrderDetails() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <ChangeStatusButton />
         <ResendButton />
-        {record.paymentStatus === 'paid' && <RefundFullButton />}
+        {(record.paymentStatus === 'paid' || record.paymentStatus === 'refund_required') && <RefundFullButton />}
       </Box>
       <Section title={translate('admin.orders.customerTitle')}>
         <Pairs
@@ -589,7 +639,7 @@ function OrderDetails() {
         />
       </Section>
       <Section title={translate('admin.orders.deliveryTitle')}>
-        <Pairs value={record.delivery} />
+        <Pairs value={deliveryLines(record.delivery as Delivery | undefined)} />
       </Section>
       <Section title={translate('admin.orders.paymentsTitle')}>
         <SimpleTable
@@ -599,7 +649,7 @@ function OrderDetails() {
           rows={payments.map((payment) => [
             formatDateTime(payment.createdAt),
             paymentMethodNames[payment.method ?? ''] ?? payment.method ?? payment.provider ?? '—',
-            paymentName(payment.status),
+            attemptStatusNames[payment.status ?? ''] ?? payment.status ?? '—',
             formatRub(payment.amount),
             formatRub(payment.refundedAmount ?? 0),
           ])}
@@ -608,10 +658,11 @@ function OrderDetails() {
       <Section title={translate('admin.orders.refundsTitle')}>
         <SimpleTable
           label={translate('admin.orders.refundsTitle')}
-          head={['Когда', 'Сумма', 'Состояние', 'Кто', 'Чек возврата']}
+          head={['Когда', 'Что', 'Сумма', 'Состояние', 'Кто', 'Чек возврата']}
           empty={translate('admin.orders.noRefunds')}
           rows={refunds.map((refund) => [
             formatDateTime(refund.createdAt),
+            refundLinesText(refund.lines, items),
             formatRub(refund.amount),
             refundStatusNames[refund.status ?? ''] ?? refund.status ?? '—',
             refund.requestedBy ?? '—',

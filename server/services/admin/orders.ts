@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { AdminOrder, AdminOrderSummary, OrderFilter } from '@/lib/api/contract/admin/core';
+import type { AdminOrder, AdminOrderDelivery, AdminOrderSummary, OrderFilter } from '@/lib/api/contract/admin/core';
 import { ORDER_STATUS_NAMES } from '@/lib/api/contract/orders';
 import { orderItems, orderPayments, orderRefunds, orders, orderStatusHistory, type OrderStatus } from '../../db/schema';
 import { serverEnv } from '../../env';
@@ -92,6 +92,28 @@ export async function orderRowById(db: Pick<Db, 'select'>, id: number): Promise<
   return row;
 }
 
+/**
+ * The console's delivery record of an order: the checkout's stored `delivery_data` (its own
+ * snake_case fields, different per method) read into the contract's named fields.
+ */
+function deliveryOf(o: OrderRow): AdminOrderDelivery {
+  const data = o.deliveryData;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+  return {
+    method: o.deliveryMethod,
+    address: o.deliveryAddress,
+    city: str(data.city),
+    region: str(data.region),
+    postcode: str(data.postcode),
+    pickupPoint: str(data.pickup_point),
+    storeId: int(data.store_id),
+    daysMin: int(data.days_min) || null,
+    daysMax: int(data.days_max) || null,
+    cost: o.deliveryCost,
+  };
+}
+
 /** The whole order record of the console. @throws ApiHttpError 404. */
 export async function adminOrder(db: Db, id: number): Promise<AdminOrder> {
   const o = await orderRowById(db, id);
@@ -133,7 +155,7 @@ export async function adminOrder(db: Db, id: number): Promise<AdminOrder> {
       quantity: l.quantity,
       refundedQuantity: refundedPieces.get(l.id) ?? 0,
     })),
-    delivery: { method: o.deliveryMethod, address: o.deliveryAddress, cost: o.deliveryCost, ...o.deliveryData },
+    delivery: deliveryOf(o),
     payments: payments.map((p) => ({
       id: p.id,
       provider: p.provider,
@@ -150,7 +172,7 @@ export async function adminOrder(db: Db, id: number): Promise<AdminOrder> {
       reason: r.reason,
       requestedBy: r.requestedBy,
       message: r.message,
-      lines: r.items,
+      lines: r.items.map((l) => ({ itemId: l.order_item_id, quantity: l.quantity })),
       receipt: r.receipt ?? null,
       createdAt: r.createdAt.toISOString(),
     })),

@@ -42,6 +42,26 @@ export const AdminOrderItem = z.object({
   refundedQuantity: z.number().int(),
 });
 
+/**
+ * Where and how an order goes: the method's code (`DELIVERY_METHOD_NAMES` of the shop's contract:
+ * courier, cdek, pickup, one_click, email for a certificate-only order), the address line, the
+ * city, the СДЭК point or the store, the promised days and the cost in rubles. Empty strings and
+ * nulls where the method has none.
+ */
+export const AdminOrderDelivery = z.object({
+  method: z.string(),
+  address: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postcode: z.string(),
+  pickupPoint: z.string(),
+  storeId: z.number().int().nullable(),
+  daysMin: z.number().int().nullable(),
+  daysMax: z.number().int().nullable(),
+  cost: z.number(),
+});
+export type AdminOrderDelivery = z.infer<typeof AdminOrderDelivery>;
+
 /** An order as the console lists it. */
 export const AdminOrderSummary = z.object({
   id: z.number().int(),
@@ -70,7 +90,7 @@ export const AdminOrder = AdminOrderSummary.extend({
   paidAt: z.string().nullable(),
   refundedTotal: z.number(),
   items: z.array(AdminOrderItem),
-  delivery: z.record(z.string(), z.unknown()),
+  delivery: AdminOrderDelivery,
   payments: z.array(
     z.object({
       id: z.number().int(),
@@ -90,7 +110,8 @@ export const AdminOrder = AdminOrderSummary.extend({
       reason: z.string(),
       requestedBy: z.string(),
       message: z.string(),
-      lines: z.array(z.object({ order_item_id: z.number().int(), quantity: z.number().int() })),
+      /** The refunded pieces, named as a refund request names them (itemId 0: the delivery). */
+      lines: z.array(z.object({ itemId: z.number().int(), quantity: z.number().int() })),
       receipt: z.unknown(),
       createdAt: z.string(),
     }),

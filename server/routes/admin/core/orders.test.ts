@@ -93,6 +93,22 @@ describe('one order and its actions', () => {
     expect(record.json).toMatchObject({ number: order.number, paymentStatus: 'paid', email: 'refund.line@example.ru' });
     expect(record.json.items).toHaveLength(1);
     expect(record.json.payments[0]).toMatchObject({ provider: 'sandbox', status: 'paid' });
+    // The delivery in the contract's named fields, not the checkout's stored keys (city_id, days_min…).
+    expect(Object.keys(record.json.delivery).sort()).toEqual(
+      [
+        'address',
+        'city',
+        'cost',
+        'daysMax',
+        'daysMin',
+        'method',
+        'pickupPoint',
+        'postcode',
+        'region',
+        'storeId',
+      ].sort(),
+    );
+    expect(record.json.delivery).toMatchObject({ method: expect.any(String), city: expect.stringMatching(/\S/) });
     const line = record.json.items[0];
     expect(line).toMatchObject({ quantity: 2, refundedQuantity: 0 });
 
@@ -113,6 +129,8 @@ describe('one order and its actions', () => {
       requestedBy: `operator:${manager.login}`,
     });
     expect(after.json.refunds[0].receipt).toMatchObject({ type: 'refund' });
+    // Named as the request names them, so the console can show which line went back.
+    expect(after.json.refunds[0].lines).toEqual([{ itemId: line.id, quantity: 1 }]);
     // More pieces than are left.
     const tooMany = await adminCall(api, manager, 'POST', `/api/admin/orders/${order.pk}/refund`, {
       lines: [{ itemId: line.id, quantity: 2 }],
