@@ -19,9 +19,9 @@
  * - the field Core Web Vitals p75 per page type (`observeFieldVitals`, server/services/field-vitals.ts).
  */
 import { createServer, type Server } from 'node:http';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { matchedRoutes } from 'hono/route';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type GaugeConfiguration } from 'prom-client';
 import { VITALS_METRICS } from '@/lib/api/contract/vitals';
 import { nameActiveSpan, tracingStarted } from '../../storefront-server/telemetry.ts';
 import type { FieldVitals } from './field-vitals';
@@ -57,69 +57,67 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Query buckets, seconds: 0.5 ms … 5 s. */
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
-const requests = new Counter({
-  name: 'shop_api_http_requests_total',
-  help: 'Requests answered by the API, by method, route pattern and status.',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [apiRegistry],
-});
-const latency = new Histogram({
-  name: 'shop_api_http_request_duration_seconds',
-  help: 'Time from the request reaching the app to its answer head, by method and route pattern.',
-  labelNames: ['method', 'route'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [apiRegistry],
-});
-const responseCache = new Counter({
-  name: 'shop_api_response_cache_total',
-  help: 'Public catalogue answers of the response cache, by result (hit, miss).',
-  labelNames: ['result'] as const,
-  registers: [apiRegistry],
-});
-const queries = new Histogram({
-  name: 'shop_api_db_query_duration_seconds',
-  help: 'Database round trips (a statement, or a whole transaction on the embedded database), by driver and kind.',
-  labelNames: ['driver', 'kind'] as const,
-  buckets: QUERY_BUCKETS,
-  registers: [apiRegistry],
-});
-const queryErrors = new Counter({
-  name: 'shop_api_db_query_errors_total',
-  help: 'Database round trips that failed, by driver.',
-  labelNames: ['driver'] as const,
-  registers: [apiRegistry],
-});
-const changeRounds = new Counter({
-  name: 'shop_api_change_event_rounds_total',
-  help: 'Rounds of catalogue change events dispatched (issue #13).',
-  registers: [apiRegistry],
-});
-const changes = new Counter({
-  name: 'shop_api_change_events_total',
-  help: 'Catalogue change rows dispatched (issue #13).',
-  registers: [apiRegistry],
-});
-const revalidations = new Counter({
-  name: 'shop_api_revalidations_total',
-  help: 'Revalidation POSTs to the storefront, by result (ok, refused, failed).',
-  labelNames: ['result'] as const,
-  registers: [apiRegistry],
-});
+/** A counter in {@link apiRegistry}. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [apiRegistry] });
+}
+/** A histogram in {@link apiRegistry}; `buckets` in seconds. */
+function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) {
+  return new Histogram({ name, help, labelNames, buckets, registers: [apiRegistry] });
+}
+/** A gauge in {@link apiRegistry}, set by its `collect` at every scrape. */
+function gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
+  return new Gauge({ ...config, registers: [apiRegistry] });
+}
+
+const requests = counter(
+  'shop_api_http_requests_total',
+  'Requests answered by the API, by method, route pattern and status.',
+  ['method', 'route', 'status'],
+);
+const latency = histogram(
+  'shop_api_http_request_duration_seconds',
+  'Time from the request reaching the app to its answer head, by method and route pattern.',
+  ['method', 'route'],
+  LATENCY_BUCKETS,
+);
+const responseCache = counter(
+  'shop_api_response_cache_total',
+  'Public catalogue answers of the response cache, by result (hit, miss).',
+  ['result'],
+);
+const queries = histogram(
+  'shop_api_db_query_duration_seconds',
+  'Database round trips (a statement, or a whole transaction on the embedded database), by driver and kind.',
+  ['driver', 'kind'],
+  QUERY_BUCKETS,
+);
+const queryErrors = counter('shop_api_db_query_errors_total', 'Database round trips that failed, by driver.', [
+  'driver',
+]);
+const changeRounds = counter(
+  'shop_api_change_event_rounds_total',
+  'Rounds of catalogue change events dispatched (issue #13).',
+);
+const changes = counter('shop_api_change_events_total', 'Catalogue change rows dispatched (issue #13).');
+const revalidations = counter(
+  'shop_api_revalidations_total',
+  'Revalidation POSTs to the storefront, by result (ok, refused, failed).',
+  ['result'],
+);
 
 /** The gate whose load the gauges report (the last one observed: one app per process). */
 let gate: AdmissionGate | null = null;
-new Gauge({
+gauge({
   name: 'shop_api_load_gate_active',
   help: 'Requests holding a slot of the load gate (server/load-shed.ts).',
-  registers: [apiRegistry],
   collect() {
     this.set(gate?.active ?? 0);
   },
 });
-new Gauge({
+gauge({
   name: 'shop_api_load_gate_queue_length',
   help: 'Requests waiting for a slot of the load gate.',
-  registers: [apiRegistry],
   collect() {
     this.set(gate ? gate.load - gate.active : 0);
   },
@@ -254,11 +252,10 @@ export function countingRevalidationFetch(fetchImpl: typeof fetch = fetch): type
 }
 
 let vitals: FieldVitals | null = null;
-new Gauge({
+gauge({
   name: 'shop_field_vitals_p75',
   help: 'Field Core Web Vitals p75 of this API process’s window, by page type and metric (ms; CLS unitless).',
   labelNames: ['page', 'metric'] as const,
-  registers: [apiRegistry],
   collect() {
     this.reset();
     if (!vitals) return;
@@ -269,11 +266,10 @@ new Gauge({
       }
   },
 });
-new Gauge({
+gauge({
   name: 'shop_field_vitals_samples',
   help: 'Beacons behind each field vitals p75, by page type and metric.',
   labelNames: ['page', 'metric'] as const,
-  registers: [apiRegistry],
   collect() {
     this.reset();
     if (!vitals) return;
@@ -293,42 +289,43 @@ let database: Db | null = null;
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
-new Gauge({
-  name: 'shop_payment_attempts',
-  help: 'Card payment attempts in the database, by status (created, paid, failed, expired, cancelled…).',
-  labelNames: ['status'] as const,
-  registers: [apiRegistry],
-  async collect() {
-    if (!database) return;
-    const found = await rows<{ status: string; n: number | string }>(
-      database,
-      sql`select status, count(*) as n from order_payments group by status`,
-    ).catch(() => null);
-    if (!found) return;
-    this.reset();
-    for (const row of found) this.set({ status: row.status }, Number(row.n));
-  },
-});
-new Gauge({
-  name: 'shop_catalog_import_runs',
-  help: 'Catalogue import runs recorded in import_runs, by source (yml, commerceml) and status (running, success, failure).',
-  labelNames: ['source', 'status'] as const,
-  registers: [apiRegistry],
-  async collect() {
-    if (!database) return;
-    const found = await rows<{ source: string; status: string; n: number | string }>(
-      database,
-      sql`select source, status, count(*) as n from import_runs group by source, status`,
-    ).catch(() => null);
-    if (!found) return;
-    this.reset();
-    for (const row of found) this.set({ source: row.source, status: row.status }, Number(row.n));
-  },
-});
-new Gauge({
+/**
+ * A gauge of row counts by `labelNames`, read with `query` (which selects those columns and `n`)
+ * at every scrape; an unreadable database leaves the last values.
+ */
+function databaseCountGauge<L extends string>(name: string, help: string, labelNames: readonly L[], query: SQL) {
+  gauge({
+    name,
+    help,
+    labelNames,
+    async collect() {
+      if (!database) return;
+      const found = await rows<Record<L, string> & { n: number | string }>(database, query).catch(() => null);
+      if (!found) return;
+      this.reset();
+      for (const row of found) {
+        const labels: Partial<Record<L, string>> = {};
+        for (const label of labelNames) labels[label] = row[label];
+        this.set(labels, Number(row.n));
+      }
+    },
+  });
+}
+databaseCountGauge(
+  'shop_payment_attempts',
+  'Card payment attempts in the database, by status (created, paid, failed, expired, cancelled…).',
+  ['status'],
+  sql`select status, count(*) as n from order_payments group by status`,
+);
+databaseCountGauge(
+  'shop_catalog_import_runs',
+  'Catalogue import runs recorded in import_runs, by source (yml, commerceml) and status (running, success, failure).',
+  ['source', 'status'],
+  sql`select source, status, count(*) as n from import_runs group by source, status`,
+);
+gauge({
   name: 'shop_catalog_import_last_success_timestamp_seconds',
   help: 'When the last successful catalogue import finished (Unix time, s; 0: never).',
-  registers: [apiRegistry],
   async collect() {
     if (!database) return;
     const [row] =
