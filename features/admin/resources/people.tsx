@@ -38,6 +38,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ResponsiveList } from '../components/responsive-list';
+import { actionName, consentKindChoices, consentKindName, entityName } from '../names';
 import { formatDateTime, formatRub } from './orders';
 import type { AdminDataProvider } from '../data-provider';
 
@@ -165,17 +166,20 @@ export function ConsentList() {
       sort={{ field: 'at', order: 'DESC' }}
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput key="kind" source="kind" choices={consentKindChoices} />,
         <DateInput key="dateFrom" source="dateFrom" label="С даты" />,
       ]}
       exporter={false}
     >
       <ResponsiveList
         link={false}
-        primary={(record) => `${record.kind ?? ''} · ${record.email ?? record.phone ?? record.subject ?? ''}`}
+        primary={(record) =>
+          `${consentKindName(record.kind)} · ${record.email ?? record.phone ?? record.subject ?? ''}`
+        }
         secondary={(record) => `${formatDateTime(record.at)}${record.withdrawnAt ? ' · отозвано' : ''}`}
       >
         <DateField source="at" showTime locales="ru-RU" />
-        <TextField source="kind" />
+        <FunctionField source="kind" render={(record: RaRecord) => consentKindName(record.kind)} />
         <TextField source="email" emptyText="—" />
         <TextField source="phone" emptyText="—" />
         <TextField source="documentVersion" emptyText="—" />
@@ -247,55 +251,6 @@ export const StaffEdit = () => (
     </SimpleForm>
   </Edit>
 );
-
-const actionNames: Record<string, string> = {
-  create: 'Создание',
-  update: 'Изменение',
-  delete: 'Удаление',
-  login: 'Вход',
-  logout: 'Выход',
-  password: 'Смена пароля',
-  'totp.enable': 'Включение TOTP',
-  totp: 'Включение TOTP',
-  resend: 'Повтор подтверждения',
-  hide: 'Скрытие',
-  show: 'Показ',
-  import: 'Импорт',
-  refund: 'Возврат',
-  status: 'Смена статуса',
-  block: 'Блокировка',
-  anonymise: 'Обезличивание',
-};
-const entityNames: Record<string, string> = {
-  staff: 'Сотрудник',
-  orders: 'Заказ',
-  order: 'Заказ',
-  banners: 'Баннер',
-  banner: 'Баннер',
-  articles: 'Статья',
-  article: 'Статья',
-  pages: 'Страница',
-  seo: 'SEO-запись',
-  landings: 'Лендинг',
-  settings: 'Настройки',
-  'promo-codes': 'Промокод',
-  'gift-cards': 'Сертификат',
-  customers: 'Покупатель',
-  products: 'Товар',
-  imports: 'Импорт',
-  media: 'Изображение',
-};
-/** Russian name of an audited entity ("banners" → "Баннер"); the code itself when unknown. */
-export function entityName(entity: unknown): string {
-  const code = String(entity ?? '');
-  return entityNames[code] ?? code;
-}
-
-/** Russian name of an audit action code ("orders.refund" → "Возврат"). */
-export function actionName(action: unknown): string {
-  const code = String(action ?? '');
-  return actionNames[code] ?? actionNames[code.split('.').at(-1) ?? ''] ?? code;
-}
 
 /** The audit log (owner only): newest first, filtered by who, what and when. */
 export function AuditLogList() {

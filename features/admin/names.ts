@@ -1,0 +1,74 @@
+/**
+ * Russian names of the codes the console API answers with (issue #32: every word an operator sees
+ * is Russian): audit-log actions and entities, and consent kinds. The codes are the API's
+ * (server/services/admin/*, server/routes/admin/*, server/routes/reviews/reviews.admin.ts,
+ * server/admin/cli.ts); a code without a name here is shown as it is.
+ */
+
+const actionNames: Record<string, string> = {
+  create: 'Создание',
+  update: 'Изменение',
+  'update+password': 'Изменение и новый пароль',
+  delete: 'Удаление',
+  disable: 'Отключение',
+  login: 'Вход',
+  logout: 'Выход',
+  password: 'Смена пароля',
+  totp: 'Включение второго фактора',
+  'totp-reset': 'Сброс второго фактора',
+  resend: 'Повтор подтверждения',
+  hide: 'Скрытие',
+  show: 'Показ',
+  run: 'Запуск импорта',
+  refund: 'Возврат',
+  status: 'Смена статуса',
+  block: 'Блокировка',
+  unblock: 'Разблокировка',
+  anonymise: 'Обезличивание',
+  approve: 'Публикация отзыва',
+  reject: 'Отклонение отзыва',
+};
+
+const entityNames: Record<string, string> = {
+  staff: 'Сотрудник',
+  orders: 'Заказ',
+  banners: 'Баннер',
+  articles: 'Статья',
+  pages: 'Страница',
+  seo: 'SEO-запись',
+  landings: 'Лендинг',
+  settings: 'Настройки',
+  'promo-codes': 'Промокод',
+  'gift-cards': 'Сертификат',
+  customers: 'Покупатель',
+  products: 'Товар',
+  imports: 'Импорт',
+  media: 'Изображение',
+  reviews: 'Отзыв',
+};
+
+const consentKindNames: Record<string, string> = {
+  'personal-data': 'Обработка персональных данных',
+  advertising: 'Рекламная рассылка',
+};
+
+/** Russian name of an audit action code ("refund" → «Возврат»); the code itself when unknown. */
+export function actionName(action: unknown): string {
+  const code = String(action ?? '');
+  return actionNames[code] ?? code;
+}
+
+/** Russian name of an audited entity ("banners" → «Баннер»); the code itself when unknown. */
+export function entityName(entity: unknown): string {
+  const code = String(entity ?? '');
+  return entityNames[code] ?? code;
+}
+
+/** Russian name of a consent kind of the consent log ("advertising" → «Рекламная рассылка»). */
+export function consentKindName(kind: unknown): string {
+  const code = String(kind ?? '');
+  return consentKindNames[code] ?? code;
+}
+
+/** Choices of the consent kind filter (the API's `kind` codes). */
+export const consentKindChoices = Object.entries(consentKindNames).map(([id, name]) => ({ id, name }));
