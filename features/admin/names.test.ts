@@ -4,7 +4,7 @@
  * server/services/admin, server/routes/admin, server/routes/reviews and server/admin/cli.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { actionName, consentKindName, entityName } from './names';
+import { actionName, consentKindName, entityName, importSourceName, importStatusName } from './names';
 
 const ACTIONS = [
   'create',
@@ -57,5 +57,9 @@ describe('console names', () => {
     expect(consentKindName('personal-data')).toBe('Обработка персональных данных');
     expect(consentKindName('advertising')).toBe('Рекламная рассылка');
     expect(actionName('something-new')).toBe('something-new');
+  });
+  it('names import runs: both sources and the three states', () => {
+    expect(['yml', 'commerceml'].map(importSourceName)).toEqual(['YML-фид', '1С (CommerceML)']);
+    expect(['running', 'success', 'failure'].map(importStatusName)).toEqual(['Идёт', 'Успешно', 'Ошибка']);
   });
 });

@@ -72,3 +72,18 @@ export function consentKindName(kind: unknown): string {
 
 /** Choices of the consent kind filter (the API's `kind` codes). */
 export const consentKindChoices = Object.entries(consentKindNames).map(([id, name]) => ({ id, name }));
+
+const importSourceNames: Record<string, string> = { yml: 'YML-фид', commerceml: '1С (CommerceML)' };
+const importStatusNames: Record<string, string> = { running: 'Идёт', success: 'Успешно', failure: 'Ошибка' };
+
+/** Russian name of an import run's source ("commerceml" → «1С (CommerceML)»). */
+export function importSourceName(source: unknown): string {
+  const code = String(source ?? '');
+  return importSourceNames[code] ?? code;
+}
+
+/** Russian name of an import run's state ("success" → «Успешно»). */
+export function importStatusName(status: unknown): string {
+  const code = String(status ?? '');
+  return importStatusNames[code] ?? code;
+}

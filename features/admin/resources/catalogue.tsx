@@ -23,6 +23,7 @@ import {
   DateField,
   Edit,
   Form,
+  FunctionField,
   List,
   NumberInput,
   NumberField,
@@ -40,8 +41,10 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { ResponsiveList } from '../components/responsive-list';
+import { importSourceName, importStatusName } from '../names';
 import { formatDateTime, formatRub } from './orders';
 import type { AdminDataProvider, ProductSeo, ProductSeoText } from '../data-provider';
 
@@ -248,13 +251,13 @@ export function ImportList() {
     >
       <ResponsiveList
         link="show"
-        primary={(record) => `${record.source ?? 'импорт'} · ${record.status ?? ''}`}
+        primary={(record) => `${importSourceName(record.source) || 'импорт'} · ${importStatusName(record.status)}`}
         secondary={(record) => formatDateTime(record.startedAt)}
       >
         <DateField source="startedAt" showTime locales="ru-RU" />
         <DateField source="finishedAt" showTime locales="ru-RU" emptyText="—" />
-        <TextField source="source" />
-        <TextField source="status" />
+        <FunctionField source="source" render={(record: RaRecord) => importSourceName(record.source)} />
+        <FunctionField source="status" render={(record: RaRecord) => importStatusName(record.status)} />
       </ResponsiveList>
     </List>
   );
@@ -278,9 +281,9 @@ export const ImportShow = () => (
     <SimpleShowLayout>
       <DateField source="startedAt" showTime locales="ru-RU" />
       <DateField source="finishedAt" showTime locales="ru-RU" emptyText="—" />
-      <TextField source="source" />
+      <FunctionField source="source" render={(record: RaRecord) => importSourceName(record.source)} />
       <TextField source="input" emptyText="—" />
-      <TextField source="status" />
+      <FunctionField source="status" render={(record: RaRecord) => importStatusName(record.status)} />
       <Report label="Отчёт" />
     </SimpleShowLayout>
   </Show>
