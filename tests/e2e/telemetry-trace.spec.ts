@@ -7,11 +7,18 @@
  * span a descendant of the one before. The trace tree is written to
  * test-results/telemetry-trace.txt (docs/operations.md quotes it).
  *
+ * The storefront runs from a copy of the e2e build without its run-time caches (Next's page cache
+ * `server/route-cache` and data cache `cache/`): sharing the folder with the e2e shop, it answered
+ * `/kupalniki?page=2` from the page an earlier spec had cached there, with no render, hence no
+ * statement (the CI failure of 7b0b901), and it would have left pages of its own 120-product
+ * catalogue for the e2e shop to serve.
+ *
  * Needs PostgreSQL: E2E_TRACE_DATABASE_URL (set by .ci/run) or TEST_DATABASE_URL (as the API tests'
  * PostgreSQL pass), else skipped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -26,10 +33,15 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const adminUrl = process.env.E2E_TRACE_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const RUN_ID = process.env.E2E_RUN_ID ? `-${process.env.E2E_RUN_ID.replace(/[^a-z0-9-]/gi, '')}` : '';
-/** Ports of this spec's own shop: the e2e ports plus one. */
-const webPort = Number(process.env.E2E_PORT) + 1;
-const apiPort = Number(process.env.E2E_API_PORT) + 1;
+/** Ports of this spec's own shop, chosen free in beforeAll (E2E ports plus one collided). */
+let webPort = 0;
+let apiPort = 0;
 const dbName = `shop_trace_${process.pid}`;
+/** The e2e build (tests/e2e/global-setup.ts) and this spec's copy of it. */
+const e2eDist = `.next-test${RUN_ID}`;
+const traceDist = `.next-test${RUN_ID}-trace`;
+/** Folders of a build that Next writes at run time: the page cache and the data/image cache. */
+const RUN_TIME_CACHES = new Set([path.join(root, e2eDist, 'cache'), path.join(root, e2eDist, 'server', 'route-cache')]);
 
 test.skip(!adminUrl, 'needs PostgreSQL (E2E_TRACE_DATABASE_URL or TEST_DATABASE_URL)');
 test.describe.configure({ timeout: 600_000 });
@@ -54,6 +66,15 @@ function start(name: string, command: string, args: string[], env: Record<string
   return child;
 }
 
+/** `count` distinct TCP ports the OS reports free on loopback (held together, then released). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  const ports = servers.map((s) => (s.address() as { port: number }).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
 /** Waits until `url` answers 200. */
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -71,6 +92,7 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 }
 
 test.beforeAll(async () => {
+  [webPort, apiPort] = (await freePorts(2)) as [number, number];
   collector = await startFakeCollector();
   await admin(`drop database if exists ${dbName}`);
   await admin(`create database ${dbName}`);
@@ -88,13 +110,18 @@ test.beforeAll(async () => {
     STOREFRONT_REVALIDATE_URLS: '',
   });
   await waitFor(`http://127.0.0.1:${apiPort}/api/ready`, 240_000);
+  rmSync(path.join(root, traceDist), { recursive: true, force: true });
+  cpSync(path.join(root, e2eDist), path.join(root, traceDist), {
+    recursive: true,
+    filter: (source) => !RUN_TIME_CACHES.has(source),
+  });
   start('trace-web', process.execPath, ['storefront-server/serve.ts'], {
     ...otel,
     NODE_ENV: 'production',
     PORT: String(webPort),
     WEB_CONCURRENCY: '1',
     MICRO_CACHE_MS: '0',
-    NEXT_DIST_DIR: `.next-test${RUN_ID}`,
+    NEXT_DIST_DIR: traceDist,
     SHOP_API_URL: `http://127.0.0.1:${apiPort}`,
   });
   await waitFor(`http://127.0.0.1:${webPort}/api/ready`, 240_000);
@@ -106,6 +133,7 @@ test.afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await collector?.close();
   if (adminUrl) await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  rmSync(path.join(root, traceDist), { recursive: true, force: true });
 });
 
 /** Whether `span` descends from a span of `ancestors` within `spans`. */
@@ -129,7 +157,7 @@ test('a listing page is one trace: storefront → API → PostgreSQL', async () 
   await res.body?.cancel();
 
   let trace: ReceivedSpan[] = [];
-  await expect
+  const tiers = expect
     .poll(
       () => {
         const root = collector.spans.find(
@@ -146,6 +174,11 @@ test('a listing page is one trace: storefront → API → PostgreSQL', async () 
       { timeout: 30_000 },
     )
     .toEqual(new Set(['shop-storefront', 'shop-api', 'db']));
+  // A failure shows the trace that was found, so a CI log says which tier stopped it.
+  await tiers.catch((error: Error) => {
+    error.message += `\n\nThe trace of ${page} as received (${collector.spans.length} spans in all):\n${traceTree(trace)}`;
+    throw error;
+  });
 
   const web = trace.filter((s) => s.service === 'shop-storefront');
   const apiServer = trace.filter((s) => s.service === 'shop-api' && s.kind === 2);
