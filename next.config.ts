@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { env } from './lib/env';
+import { imageSettings } from './lib/image-settings';
 import { securityHeaders } from './lib/security-headers';
 import type { NextConfig } from 'next';
 
@@ -39,14 +40,8 @@ const nextConfig: NextConfig = {
   experimental: { inlineCss: true },
   // Spec §2: trailing slashes are stripped by proxy.ts with a 308, keeping the query.
   skipTrailingSlashRedirect: true,
-  images: {
-    localPatterns: [{ pathname: '/media/**' }],
-    qualities: [75],
-    formats: ['image/avif', 'image/webp'],
-    deviceSizes: [390, 640, 828, 1080, 1440, 1920],
-    // No 384 next to the 390 device size (docs/decisions.md).
-    imageSizes: [96, 160, 256],
-  },
+  // Shared with the floor app of issue #30 (lib/image-settings.ts).
+  images: imageSettings,
   // Issue #12: CSP, nosniff, no framing, referrer and feature policies, HSTS for https
   // (lib/security-headers.ts says what the CSP allows and why).
   async headers() {
