@@ -5,7 +5,8 @@
  */
 import { render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubPageReload } from '@/tests/fakes/page-reload';
 import { CHUNK_RELOAD_KEY } from '../utils/chunk-reload';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 
@@ -27,17 +28,7 @@ class Outer extends Component<{ children: ReactNode }, { caught: string | null }
 }
 
 describe('ChunkErrorBoundary', () => {
-  const reload = vi.fn();
-  beforeEach(() => {
-    sessionStorage.clear();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('location', { ...window.location, reload });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    reload.mockReset();
-  });
+  const reload = stubPageReload();
 
   const page = (error: Error) =>
     render(

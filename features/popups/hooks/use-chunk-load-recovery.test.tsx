@@ -1,23 +1,14 @@
 /** Spec §8/§9 (issue #14 item 11): a chunk load error caught by an error boundary reloads the page at most once a minute. */
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubPageReload } from '@/tests/fakes/page-reload';
 import { CHUNK_RELOAD_KEY } from '../utils/chunk-reload';
 import { useChunkLoadRecovery } from './use-chunk-load-recovery';
 
 const chunkError = () => Object.assign(new Error('Loading chunk 4821 failed.'), { name: 'ChunkLoadError' });
 
 describe('useChunkLoadRecovery', () => {
-  const reload = vi.fn();
-  beforeEach(() => {
-    sessionStorage.clear();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('location', { ...window.location, reload });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    reload.mockReset();
-  });
+  const reload = stubPageReload();
 
   it('reloads the page for a ChunkLoadError and says so', async () => {
     const error = chunkError();
