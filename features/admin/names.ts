@@ -5,6 +5,11 @@
  * server/admin/cli.ts); a code without a name here is shown as it is.
  */
 
+/** A function that names a code by `names`: the code itself (as a string) when unknown. */
+function namer(names: Record<string, string>): (code: unknown) => string {
+  return (code) => names[String(code ?? '')] ?? String(code ?? '');
+}
+
 const actionNames: Record<string, string> = {
   create: 'Создание',
   update: 'Изменение',
@@ -53,22 +58,13 @@ const consentKindNames: Record<string, string> = {
 };
 
 /** Russian name of an audit action code ("refund" → «Возврат»); the code itself when unknown. */
-export function actionName(action: unknown): string {
-  const code = String(action ?? '');
-  return actionNames[code] ?? code;
-}
+export const actionName = namer(actionNames);
 
 /** Russian name of an audited entity ("banners" → «Баннер»); the code itself when unknown. */
-export function entityName(entity: unknown): string {
-  const code = String(entity ?? '');
-  return entityNames[code] ?? code;
-}
+export const entityName = namer(entityNames);
 
 /** Russian name of a consent kind of the consent log ("advertising" → «Рекламная рассылка»). */
-export function consentKindName(kind: unknown): string {
-  const code = String(kind ?? '');
-  return consentKindNames[code] ?? code;
-}
+export const consentKindName = namer(consentKindNames);
 
 /** Choices of the consent kind filter (the API's `kind` codes). */
 export const consentKindChoices = Object.entries(consentKindNames).map(([id, name]) => ({ id, name }));
@@ -77,13 +73,7 @@ const importSourceNames: Record<string, string> = { yml: 'YML-фид', commercem
 const importStatusNames: Record<string, string> = { running: 'Идёт', success: 'Успешно', failure: 'Ошибка' };
 
 /** Russian name of an import run's source ("commerceml" → «1С (CommerceML)»). */
-export function importSourceName(source: unknown): string {
-  const code = String(source ?? '');
-  return importSourceNames[code] ?? code;
-}
+export const importSourceName = namer(importSourceNames);
 
 /** Russian name of an import run's state ("success" → «Успешно»). */
-export function importStatusName(status: unknown): string {
-  const code = String(status ?? '');
-  return importStatusNames[code] ?? code;
-}
+export const importStatusName = namer(importStatusNames);

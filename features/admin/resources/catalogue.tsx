@@ -28,7 +28,6 @@ import {
   NumberInput,
   NumberField,
   SaveButton,
-  SearchInput,
   Show,
   SimpleForm,
   SimpleShowLayout,
@@ -39,10 +38,10 @@ import {
   useNotify,
   usePermissions,
   useRecordContext,
-  useRefresh,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { SearchableList, useConsoleAction } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { importSourceName, importStatusName } from '../names';
 import { formatDateTime, formatRub } from './orders';
@@ -51,11 +50,7 @@ import type { AdminDataProvider, ProductSeo, ProductSeoText } from '../data-prov
 /** Products, searchable by name or article. */
 export function ProductList() {
   return (
-    <List
-      sort={{ field: 'name', order: 'ASC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'name', order: 'ASC' }}>
       <ResponsiveList
         primary={(record) => record.name}
         secondary={(record) =>
@@ -69,7 +64,7 @@ export function ProductList() {
         <NumberField source="stock" />
         <BooleanField source="hidden" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -190,8 +185,7 @@ export function ProductEdit() {
 /** "Загрузить YML": asks for a URL and starts an import run. */
 function YmlImportButton() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const act = useConsoleAction('admin.imports.started');
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
@@ -219,14 +213,7 @@ function YmlImportButton() {
             variant="contained"
             disabled={!url}
             onClick={async () => {
-              try {
-                await dataProvider.startYmlImport(url);
-                notify('admin.imports.started', { type: 'success' });
-                setOpen(false);
-                refresh();
-              } catch (error) {
-                notify((error as Error).message, { type: 'error' });
-              }
+              if (await act(() => dataProvider.startYmlImport(url))) setOpen(false);
             }}
           >
             {translate('admin.imports.start')}

@@ -9,15 +9,12 @@
 import {
   BooleanField,
   BooleanInput,
-  Create,
   DateField,
   DateTimeInput,
   Edit,
-  List,
   NumberField,
   NumberInput,
   required,
-  SearchInput,
   SelectField,
   SelectInput,
   SimpleForm,
@@ -26,6 +23,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { MarkdownInput, MediaInput } from '../components/inputs';
+import { formPages, SearchableList } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { formatDateTime } from './orders';
 
@@ -40,13 +38,9 @@ const bannerPlaces = [
 /** Banners: the list in display order. */
 export function BannerList() {
   return (
-    <List
+    <SearchableList
       sort={{ field: 'sort', order: 'ASC' }}
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn />,
-        <SelectInput key="place" source="place" choices={bannerPlaces} />,
-      ]}
-      exporter={false}
+      filters={[<SelectInput key="place" source="place" choices={bannerPlaces} />]}
     >
       <ResponsiveList primary={(record) => record.title || record.link || `#${record.id}`} secondary={dateRange}>
         <NumberField source="sort" />
@@ -57,7 +51,7 @@ export function BannerList() {
         <DateField source="dateTo" showTime locales="ru-RU" emptyText="—" />
         <BooleanField source="active" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -80,18 +74,8 @@ function BannerForm() {
   );
 }
 
-/** The banner editor (new banner). */
-export const BannerCreate = () => (
-  <Create redirect="list">
-    <BannerForm />
-  </Create>
-);
-/** The banner editor (existing banner). */
-export const BannerEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <BannerForm />
-  </Edit>
-);
+/** The banner editor: a new banner and an existing one. */
+export const { Create: BannerCreate, Edit: BannerEdit } = formPages(BannerForm);
 
 const articleKinds = [
   { id: 'news', name: 'Новости' },
@@ -101,13 +85,9 @@ const articleKinds = [
 /** Articles: news and blog posts, newest first. */
 export function ArticleList() {
   return (
-    <List
+    <SearchableList
       sort={{ field: 'publishedAt', order: 'DESC' }}
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn />,
-        <SelectInput key="kind" source="kind" choices={articleKinds} />,
-      ]}
-      exporter={false}
+      filters={[<SelectInput key="kind" source="kind" choices={articleKinds} />]}
     >
       <ResponsiveList
         primary={(record) => record.title}
@@ -118,7 +98,7 @@ export function ArticleList() {
         <TextField source="slug" />
         <DateField source="publishedAt" showTime locales="ru-RU" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -142,33 +122,19 @@ function ArticleForm() {
   );
 }
 
-/** New article. */
-export const ArticleCreate = () => (
-  <Create redirect="list">
-    <ArticleForm />
-  </Create>
-);
-/** Article editor. */
-export const ArticleEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <ArticleForm />
-  </Edit>
-);
+/** New article and the article editor. */
+export const { Create: ArticleCreate, Edit: ArticleEdit } = formPages(ArticleForm);
 
 /** Info pages (delivery, returns, offer…). */
 export function PageList() {
   return (
-    <List
-      sort={{ field: 'path', order: 'ASC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'path', order: 'ASC' }}>
       <ResponsiveList primary={(record) => record.title} secondary={(record) => `/${record.path}`}>
         <TextField source="title" />
         <TextField source="path" />
         <DateField source="updatedAt" showTime locales="ru-RU" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -188,33 +154,19 @@ function PageForm() {
     </SimpleForm>
   );
 }
-/** New info page. */
-export const PageCreate = () => (
-  <Create redirect="list">
-    <PageForm />
-  </Create>
-);
-/** Info page editor. */
-export const PageEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <PageForm />
-  </Edit>
-);
+/** New info page and the info page editor. */
+export const { Create: PageCreate, Edit: PageEdit } = formPages(PageForm);
 
 /** SEO records: title, description and H1 per URL. */
 export function SeoList() {
   return (
-    <List
-      sort={{ field: 'url', order: 'ASC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'url', order: 'ASC' }}>
       <ResponsiveList primary={(record) => record.url} secondary={(record) => record.title}>
         <TextField source="url" />
         <TextField source="title" />
         <TextField source="h1" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -229,34 +181,20 @@ function SeoForm() {
     </SimpleForm>
   );
 }
-/** New SEO record. */
-export const SeoCreate = () => (
-  <Create redirect="list">
-    <SeoForm />
-  </Create>
-);
-/** SEO record editor. */
-export const SeoEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <SeoForm />
-  </Edit>
-);
+/** New SEO record and the SEO record editor. */
+export const { Create: SeoCreate, Edit: SeoEdit } = formPages(SeoForm);
 
 /** Landing pages (/landing/{slug}). */
 export function LandingList() {
   return (
-    <List
-      sort={{ field: 'sort', order: 'ASC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'sort', order: 'ASC' }}>
       <ResponsiveList primary={(record) => record.title} secondary={(record) => `/landing/${record.slug}`}>
         <NumberField source="sort" />
         <TextField source="title" />
         <TextField source="slug" />
         <TextField source="categoryPath" emptyText="—" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -297,18 +235,8 @@ function LandingForm() {
     </SimpleForm>
   );
 }
-/** New landing. */
-export const LandingCreate = () => (
-  <Create redirect="list">
-    <LandingForm />
-  </Create>
-);
-/** Landing editor. */
-export const LandingEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <LandingForm />
-  </Edit>
-);
+/** New landing and the landing editor. */
+export const { Create: LandingCreate, Edit: LandingEdit } = formPages(LandingForm);
 
 /**
  * The settings record (id `shop`): the header promo text and the organisation (name, phones,

@@ -48,9 +48,7 @@ import {
   TopToolbar,
   useDataProvider,
   useListContext,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
   type Identifier,
   type RaRecord,
@@ -62,6 +60,7 @@ import {
   PAYMENT_STATUS_NAMES,
 } from '@/lib/api/contract/orders';
 import { useIsPhone } from '../components/inputs';
+import { useConsoleAction } from '../components/resource-kit';
 import { ordersCsvUrl, type AdminDataProvider } from '../data-provider';
 
 /** Choices of the order status (codes of the shop's contract, Russian names). */
@@ -163,8 +162,7 @@ type OrderItem = {
 function ChangeStatusButton() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const act = useConsoleAction('admin.orders.statusChanged');
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<string>('');
@@ -172,14 +170,7 @@ function ChangeStatusButton() {
   if (!record) return null;
 
   async function save() {
-    try {
-      await dataProvider.setOrderStatus(record!.id, status, notifyShopper);
-      notify('admin.orders.statusChanged', { type: 'success' });
-      setOpen(false);
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    }
+    if (await act(() => dataProvider.setOrderStatus(record!.id, status, notifyShopper))) setOpen(false);
   }
 
   return (
@@ -230,21 +221,10 @@ function ChangeStatusButton() {
 /** Runs a refund (whole order or lines) and reports the API's answer. */
 function useRefund() {
   const record = useRecordContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const act = useConsoleAction('admin.orders.refunded');
   const dataProvider = useDataProvider<AdminDataProvider>();
-  return async (refund: Parameters<AdminDataProvider['refundOrder']>[1]) => {
-    if (!record) return false;
-    try {
-      await dataProvider.refundOrder(record.id, refund);
-      notify('admin.orders.refunded', { type: 'success' });
-      refresh();
-      return true;
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return false;
-    }
-  };
+  return async (refund: Parameters<AdminDataProvider['refundOrder']>[1]) =>
+    record ? act(() => dataProvider.refundOrder(record.id, refund)) : false;
 }
 
 /** "Вернуть всё" with a confirmation. */
@@ -325,21 +305,12 @@ function RefundLineButton({ item }: { item: OrderItem }) {
 function ResendButton() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
+  // Nothing on the page changes: no reload.
+  const act = useConsoleAction('admin.orders.resent', { reload: false });
   const dataProvider = useDataProvider<AdminDataProvider>();
   if (!record) return null;
   return (
-    <MuiButton
-      variant="outlined"
-      onClick={async () => {
-        try {
-          await dataProvider.resendConfirmation(record.id);
-          notify('admin.orders.resent', { type: 'success' });
-        } catch (error) {
-          notify((error as Error).message, { type: 'error' });
-        }
-      }}
-    >
+    <MuiButton variant="outlined" onClick={() => act(() => dataProvider.resendConfirmation(record.id))}>
       {translate('admin.orders.resend')}
     </MuiButton>
   );

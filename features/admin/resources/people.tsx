@@ -5,12 +5,10 @@
  * with consent) and the consent log (152-ФЗ art. 9: the operator proves the consent), plus the
  * staff accounts (owner only) and the audit log (owner only: who changed what, before and after).
  */
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   BooleanField,
   BooleanInput,
-  Confirm,
   Create,
   DateField,
   DateInput,
@@ -20,7 +18,6 @@ import {
   List,
   PasswordInput,
   required,
-  SearchInput,
   SelectField,
   SelectInput,
   Show,
@@ -30,13 +27,12 @@ import {
   TextInput,
   TopToolbar,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
   minLength,
   type RaRecord,
 } from 'react-admin';
+import { ConfirmActionButton, SearchableList } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { actionName, consentKindChoices, consentKindName, entityName } from '../names';
 import { formatDateTime, formatRub } from './orders';
@@ -45,11 +41,7 @@ import type { AdminDataProvider } from '../data-provider';
 /** Customers, searchable by name, e-mail or phone. */
 export function CustomerList() {
   return (
-    <List
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'createdAt', order: 'DESC' }}>
       <ResponsiveList
         link="show"
         primary={(record) => record.name || record.email || `#${record.id}`}
@@ -60,41 +52,21 @@ export function CustomerList() {
         <TextField source="phone" />
         <DateField source="createdAt" locales="ru-RU" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
 /** "Обезличить": erases the customer's personal data after a confirmation. */
 function AnonymiseButton() {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const [open, setOpen] = useState(false);
-  if (!record || record.anonymisedAt) return null;
   return (
-    <>
-      <Button color="error" onClick={() => setOpen(true)}>
-        {translate('admin.customers.anonymise')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        title="admin.customers.anonymise"
-        content="admin.customers.confirm"
-        onClose={() => setOpen(false)}
-        onConfirm={async () => {
-          try {
-            await dataProvider.anonymiseCustomer(record.id);
-            notify('admin.customers.anonymised', { type: 'success' });
-            refresh();
-          } catch (error) {
-            notify((error as Error).message, { type: 'error' });
-          }
-          setOpen(false);
-        }}
-      />
-    </>
+    <ConfirmActionButton
+      label="admin.customers.anonymise"
+      confirm="admin.customers.confirm"
+      done="admin.customers.anonymised"
+      run={(record) => dataProvider.anonymiseCustomer(record.id)}
+      hidden={(record) => Boolean(record.anonymisedAt)}
+    />
   );
 }
 
@@ -140,11 +112,7 @@ export const CustomerShow = () => (
 /** Newsletter subscribers. */
 export function SubscriberList() {
   return (
-    <List
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'createdAt', order: 'DESC' }}>
       <ResponsiveList
         link={false}
         primary={(record) => record.email}
@@ -155,21 +123,19 @@ export function SubscriberList() {
         <DateField source="createdAt" showTime locales="ru-RU" />
         <DateField source="confirmedAt" showTime locales="ru-RU" emptyText="—" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
 /** The consent log (read-only). */
 export function ConsentList() {
   return (
-    <List
+    <SearchableList
       sort={{ field: 'at', order: 'DESC' }}
       filters={[
-        <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="kind" source="kind" choices={consentKindChoices} />,
         <DateInput key="dateFrom" source="dateFrom" label="С даты" />,
       ]}
-      exporter={false}
     >
       <ResponsiveList
         link={false}
@@ -186,7 +152,7 @@ export function ConsentList() {
         <TextField source="ip" emptyText="—" />
         <DateField source="withdrawnAt" showTime locales="ru-RU" emptyText="—" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -255,14 +221,9 @@ export const StaffEdit = () => (
 /** The audit log (owner only): newest first, filtered by who, what and when. */
 export function AuditLogList() {
   return (
-    <List
+    <SearchableList
       sort={{ field: 'at', order: 'DESC' }}
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn />,
-        <TextInput key="staffLogin" source="staffLogin" />,
-        <TextInput key="entity" source="entity" />,
-      ]}
-      exporter={false}
+      filters={[<TextInput key="staffLogin" source="staffLogin" />, <TextInput key="entity" source="entity" />]}
     >
       <ResponsiveList
         link="show"
@@ -275,7 +236,7 @@ export function AuditLogList() {
         <FunctionField source="entity" render={(record: RaRecord) => entityName(record.entity)} />
         <TextField source="entityId" emptyText="—" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 

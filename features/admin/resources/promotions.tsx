@@ -4,23 +4,17 @@
  * dates, per-customer and total limits, first-order rule) with their use counts, and gift
  * certificates (issue, balance, history, block).
  */
-import { Button } from '@mui/material';
-import { useState } from 'react';
 import {
   BooleanField,
   BooleanInput,
-  Confirm,
   Create,
   DateField,
   DateTimeInput,
-  Edit,
   FormDataConsumer,
   FunctionField,
-  List,
   NumberField,
   NumberInput,
   required,
-  SearchInput,
   SelectInput,
   Show,
   SimpleForm,
@@ -29,14 +23,12 @@ import {
   TextInput,
   TopToolbar,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
-  useTranslate,
   maxValue,
   minValue,
   type RaRecord,
 } from 'react-admin';
+import { ConfirmActionButton, formPages, SearchableList } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { formatDateTime, formatRub } from './orders';
 import type { AdminDataProvider } from '../data-provider';
@@ -51,11 +43,7 @@ const promoValue = (record: RaRecord) => (record.kind === 'percent' ? `${record.
 /** Promo codes with their use counts. */
 export function PromoCodeList() {
   return (
-    <List
-      sort={{ field: 'code', order: 'ASC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'code', order: 'ASC' }}>
       <ResponsiveList
         primary={(record) => record.code}
         secondary={(record) =>
@@ -71,7 +59,7 @@ export function PromoCodeList() {
         <NumberField source="usageLimit" emptyText="—" />
         <BooleanField source="active" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -100,27 +88,13 @@ function PromoCodeForm() {
     </SimpleForm>
   );
 }
-/** New promo code. */
-export const PromoCodeCreate = () => (
-  <Create redirect="list">
-    <PromoCodeForm />
-  </Create>
-);
-/** Promo code editor. */
-export const PromoCodeEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <PromoCodeForm />
-  </Edit>
-);
+/** New promo code and the promo code editor. */
+export const { Create: PromoCodeCreate, Edit: PromoCodeEdit } = formPages(PromoCodeForm);
 
 /** Gift certificates. */
 export function GiftCardList() {
   return (
-    <List
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      exporter={false}
-    >
+    <SearchableList sort={{ field: 'createdAt', order: 'DESC' }}>
       <ResponsiveList
         link="show"
         primary={(record) => record.code}
@@ -135,7 +109,7 @@ export function GiftCardList() {
         <DateField source="createdAt" locales="ru-RU" />
         <DateField source="expiresAt" locales="ru-RU" emptyText="—" />
       </ResponsiveList>
-    </List>
+    </SearchableList>
   );
 }
 
@@ -151,35 +125,15 @@ export const GiftCardCreate = () => (
 
 /** "Заблокировать" a certificate, with a confirmation. */
 function BlockGiftCardButton() {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const [open, setOpen] = useState(false);
-  if (!record || record.blocked) return null;
   return (
-    <>
-      <Button color="error" onClick={() => setOpen(true)}>
-        {translate('admin.giftCards.block')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        title="admin.giftCards.block"
-        content="admin.giftCards.confirm"
-        onClose={() => setOpen(false)}
-        onConfirm={async () => {
-          try {
-            await dataProvider.blockGiftCard(record.id);
-            notify('admin.giftCards.blocked', { type: 'success' });
-            refresh();
-          } catch (error) {
-            notify((error as Error).message, { type: 'error' });
-          }
-          setOpen(false);
-        }}
-      />
-    </>
+    <ConfirmActionButton
+      label="admin.giftCards.block"
+      confirm="admin.giftCards.confirm"
+      done="admin.giftCards.blocked"
+      run={(record) => dataProvider.blockGiftCard(record.id)}
+      hidden={(record) => Boolean(record.blocked)}
+    />
   );
 }
 
