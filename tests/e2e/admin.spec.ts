@@ -7,8 +7,12 @@
  * machine); the manager creates a promo code, a shopper applies it on /basket and pays an order of
  * two lines by card, and the manager refunds one line of it; the audit log shows all of it. Every
  * console page visited passes axe with no violations, at 1440x900 and at 390x844 (phone lists).
+ * The editor also writes a product page's SEO title and H1 in the catalogue view, and the product
+ * page shows them. With ADMIN_SCREENSHOTS=<dir>, the order page, the banner editor and the audit log
+ * are saved there as PNGs at both sizes (docs/operator-console.md).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
@@ -31,6 +35,22 @@ const FRESHNESS_MS = 20_000;
 /** Set up by the first test; read back from the file when a retry runs in a new worker. */
 let ownerSecret = existsSync(E2E_OWNER_TOTP_FILE) ? readFileSync(E2E_OWNER_TOTP_FILE, 'utf8') : '';
 let orderNumber = '';
+/** The paid order's console id and the banner's, for the screenshots at phone size. */
+let orderId = '';
+let bannerId = '';
+/** The product whose SEO text the editor writes; the text is removed afterwards. */
+let seoProductId = 0;
+const SEO_TITLE = `Купальник из консоли ${RUN}`;
+const SEO_H1 = `Заголовок редактора ${RUN}`;
+const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS;
+
+/** Saves the page as `<ADMIN_SCREENSHOTS>/<name>.png` when screenshots were asked for. */
+async function shoot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
 
 const usedSteps = new Map<string, number>();
 // A retry may come within the 30 s step of the last code the failed attempt sent.
@@ -113,6 +133,8 @@ test.afterAll(async ({ playwright, baseURL }) => {
         expect((await api.delete(`/api/admin/${resource}/${record.id}`)).status()).toBe(200);
       }
     }
+    if (seoProductId)
+      expect((await api.put(`/api/admin/products/${seoProductId}/seo`, { data: {} })).status()).toBe(200);
     await expect(async () => {
       const html = await (await api.get('/news')).text();
       expect(html).not.toContain(ARTICLE_TITLE);
@@ -181,8 +203,13 @@ test('the editor publishes a banner and an article; the storefront shows them', 
   await page.getByLabel('Ссылка', { exact: true }).fill('/sale');
   await page.getByLabel('Порядок').fill('-1000');
   await expectAccessible(page, 'редактор баннера');
+  await shoot(page, 'banner-editor-1440');
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('cell', { name: BANNER_TITLE })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('cell', { name: BANNER_TITLE }).click();
+  await expect(page).toHaveURL(/#\/banners\/\d+$/, { timeout: 30_000 });
+  bannerId = /#\/banners\/(\d+)$/.exec(page.url())![1]!;
+  await open(page, 'banners', /Баннеры/);
   await expectAccessible(page, 'баннеры');
 
   await open(page, 'articles/create', /Стать/);
@@ -216,6 +243,39 @@ test('the editor publishes a banner and an article; the storefront shows them', 
   }).toPass({ timeout: FRESHNESS_MS });
   await shop.close();
   await page.context().close();
+});
+
+test("the editor writes a product page's SEO title and H1; the product page shows them", async ({ browser }) => {
+  const list = (await (await fetch(`${API_URL}/api/v1/offers/odezhda/?limit=24`)).json()) as {
+    results: Array<{ id: number; price: number }>;
+  };
+  seoProductId = [...list.results].sort((a, b) => b.price - a.price)[0]!.id;
+  const product = (await (await fetch(`${API_URL}/api/v1/product_offer/?pk=${seoProductId}`)).json()) as {
+    full_path_offer: string;
+    name: string;
+  };
+
+  const page = await signIn(browser, editor);
+  await open(page, `products/${seoProductId}`, /Товар/);
+  const seo = page.getByRole('region', { name: 'SEO-текст страницы товара' });
+  await expect(seo.getByRole('link', { name: product.full_path_offer })).toBeVisible({ timeout: 30_000 });
+  // 1C owns the product: an editor cannot hide it, only write its page's SEO text.
+  await expect(page.getByLabel('Скрыт')).toBeDisabled();
+  await seo.getByLabel(/^Title/).fill(SEO_TITLE);
+  await seo.getByLabel(/^H1/).fill(SEO_H1);
+  await expectAccessible(page, 'SEO-текст товара');
+  await seo.getByRole('button', { name: 'Сохранить SEO-текст' }).click();
+  await expect(page.getByText('SEO-текст сохранён')).toBeVisible({ timeout: 30_000 });
+  await page.context().close();
+
+  // The shopper's product page: the operator's title whole (no generated colour or article) and H1.
+  const shop = await browser.newPage();
+  await expect(async () => {
+    await shop.goto(product.full_path_offer);
+    expect(await shop.title()).toBe(`${SEO_TITLE} — Lumière`);
+    await expect(shop.getByRole('heading', { level: 1 })).toHaveText(SEO_H1, { timeout: 1_000 });
+  }).toPass({ timeout: FRESHNESS_MS });
+  await shop.close();
 });
 
 test('the manager creates a promo code, a shopper pays with it, the manager refunds one line', async ({ browser }) => {
@@ -291,6 +351,8 @@ test('the manager creates a promo code, a shopper pays with it, the manager refu
   await expect(refunds.getByRole('row')).toHaveCount(2);
   await expect(refunds).toContainText('Проведён');
   await expect(line.getByRole('cell').nth(4)).toHaveText('1');
+  orderId = /#\/orders\/(\d+)\/show/.exec(page.url())![1]!;
+  await shoot(page, 'order-1440');
   await page.context().close();
 });
 
@@ -309,6 +371,10 @@ test('the audit log shows who did all of it; console pages pass axe on a phone',
     .click();
   await expect(page.getByRole('table', { name: 'Изменения' })).toContainText(BANNER_TITLE);
   await expectAccessible(page, 'запись журнала');
+  if (SCREENSHOTS) {
+    await open(page, 'audit-log', /Журнал/);
+    await shoot(page, 'audit-log-1440');
+  }
   await page.context().close();
 
   const phone = await signIn(browser, owner, ownerSecret, true);
@@ -321,6 +387,19 @@ test('the audit log shows who did all of it; console pages pass axe on a phone',
     // react-admin's SimpleList on a phone: rows are links, not table cells.
     await expect(phone.locator('table')).toHaveCount(0);
     await expectAccessible(phone, `${route} на телефоне`);
+    if (route === 'audit-log') await shoot(phone, 'audit-log-390');
+  }
+  // The order page and the banner editor on a phone: nothing wider than the screen.
+  for (const [route, title, name] of [
+    [`orders/${orderId}/show`, /Заказ/, 'order-390'],
+    [`banners/${bannerId}`, /Баннер/, 'banner-editor-390'],
+  ] as const) {
+    await open(phone, route, title);
+    await expect(phone.locator('#main-content')).toBeVisible();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${route}: scrolls sideways`).toBeLessThanOrEqual(0);
+    await expectAccessible(phone, `${route} на телефоне`);
+    await shoot(phone, name);
   }
   await phone.context().close();
 });
