@@ -330,6 +330,12 @@ export const russian: TranslationMessages = {
   ...russianMessages,
   ra: {
     ...russianMessages.ra,
+    // Russian quotation marks around the record's name in page titles.
+    page: {
+      ...russianMessages.ra.page,
+      edit: '%{name} «%{recordRepresentation}»',
+      show: '%{name} «%{recordRepresentation}»',
+    },
     guesser: { ...(russianMessages.ra as { guesser?: object }).guesser, ...missing.ra.guesser },
   },
   admin,

@@ -41,7 +41,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { SearchableList, useConsoleAction } from '../components/resource-kit';
+import { MOSCOW_TIME, SearchableList, useConsoleAction } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { importSourceName, importStatusName } from '../names';
 import { formatDateTime, formatRub } from './orders';
@@ -241,8 +241,8 @@ export function ImportList() {
         primary={(record) => `${importSourceName(record.source) || 'импорт'} · ${importStatusName(record.status)}`}
         secondary={(record) => formatDateTime(record.startedAt)}
       >
-        <DateField source="startedAt" showTime locales="ru-RU" />
-        <DateField source="finishedAt" showTime locales="ru-RU" emptyText="—" />
+        <DateField source="startedAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
+        <DateField source="finishedAt" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
         <FunctionField source="source" render={(record: RaRecord) => importSourceName(record.source)} />
         <FunctionField source="status" render={(record: RaRecord) => importStatusName(record.status)} />
       </ResponsiveList>
@@ -266,8 +266,8 @@ function Report(_props: { label?: string }) {
 export const ImportShow = () => (
   <Show>
     <SimpleShowLayout>
-      <DateField source="startedAt" showTime locales="ru-RU" />
-      <DateField source="finishedAt" showTime locales="ru-RU" emptyText="—" />
+      <DateField source="startedAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
+      <DateField source="finishedAt" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
       <FunctionField source="source" render={(record: RaRecord) => importSourceName(record.source)} />
       <TextField source="input" emptyText="—" />
       <FunctionField source="status" render={(record: RaRecord) => importStatusName(record.status)} />

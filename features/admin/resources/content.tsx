@@ -23,7 +23,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { MarkdownInput, MediaInput } from '../components/inputs';
-import { formPages, SearchableList } from '../components/resource-kit';
+import { formPages, MOSCOW_TIME, SearchableList } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { formatDateTime } from './orders';
 
@@ -47,8 +47,8 @@ export function BannerList() {
         <TextField source="title" />
         <SelectField source="place" choices={bannerPlaces} />
         <TextField source="link" />
-        <DateField source="dateFrom" showTime locales="ru-RU" emptyText="—" />
-        <DateField source="dateTo" showTime locales="ru-RU" emptyText="—" />
+        <DateField source="dateFrom" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
+        <DateField source="dateTo" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
         <BooleanField source="active" />
       </ResponsiveList>
     </SearchableList>
@@ -96,7 +96,7 @@ export function ArticleList() {
         <TextField source="title" />
         <SelectField source="kind" choices={articleKinds} />
         <TextField source="slug" />
-        <DateField source="publishedAt" showTime locales="ru-RU" />
+        <DateField source="publishedAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
       </ResponsiveList>
     </SearchableList>
   );
@@ -132,7 +132,7 @@ export function PageList() {
       <ResponsiveList primary={(record) => record.title} secondary={(record) => `/${record.path}`}>
         <TextField source="title" />
         <TextField source="path" />
-        <DateField source="updatedAt" showTime locales="ru-RU" />
+        <DateField source="updatedAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
       </ResponsiveList>
     </SearchableList>
   );

@@ -60,7 +60,7 @@ import {
   PAYMENT_STATUS_NAMES,
 } from '@/lib/api/contract/orders';
 import { useIsPhone } from '../components/inputs';
-import { useConsoleAction } from '../components/resource-kit';
+import { MOSCOW_TIME, useConsoleAction } from '../components/resource-kit';
 import { ordersCsvUrl, type AdminDataProvider } from '../data-provider';
 
 /** Choices of the order status (codes of the shop's contract, Russian names). */
@@ -134,7 +134,7 @@ export function OrderList() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="number" />
-          <DateField source="createdAt" showTime locales="ru-RU" />
+          <DateField source="createdAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
           <TextField source="customerName" sortable={false} />
           <TextField source="email" sortable={false} />
           <TextField source="phone" sortable={false} />
@@ -398,8 +398,9 @@ function SimpleTable({
 /** Hidden on screen, read by screen readers. */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Pixels: MUI reads a bare 1 as 100 %, which made the order page 2700 px wide.
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -530,7 +531,8 @@ function deliveryLines(delivery: Delivery | undefined): Record<string, unknown> 
         : '';
   return {
     method: delivery.method,
-    city: [delivery.city, delivery.region].filter(Boolean).join(', '),
+    // "Москва", not "Москва, Москва": a federal city is its own region.
+    city: [delivery.city, delivery.region !== delivery.city ? delivery.region : ''].filter(Boolean).join(', '),
     address: delivery.address,
     point: delivery.pickupPoint,
     zip: delivery.postcode,
@@ -563,8 +565,8 @@ function OrderDetails() {
           Заказ № {String(record.number ?? record.id)}
         </Typography>
         <Typography>
-          {statusName(record.status)} · {paymentName(record.paymentStatus)} · {formatRub(record.total)} ·{' '}
-          {formatDateTime(record.createdAt)}
+          {statusName(record.status)} · оплата: {paymentName(record.paymentStatus).toLocaleLowerCase('ru')} ·{' '}
+          {formatRub(record.total)} · {formatDateTime(record.createdAt)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>

@@ -32,7 +32,7 @@ import {
   minLength,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmActionButton, SearchableList } from '../components/resource-kit';
+import { ConfirmActionButton, MOSCOW_TIME, SearchableList } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { actionName, consentKindChoices, consentKindName, entityName } from '../names';
 import { formatDateTime, formatRub } from './orders';
@@ -50,7 +50,7 @@ export function CustomerList() {
         <TextField source="name" />
         <EmailField source="email" />
         <TextField source="phone" />
-        <DateField source="createdAt" locales="ru-RU" />
+        <DateField source="createdAt" locales="ru-RU" options={MOSCOW_TIME} />
       </ResponsiveList>
     </SearchableList>
   );
@@ -102,8 +102,8 @@ export const CustomerShow = () => (
       <TextField source="name" />
       <EmailField source="email" />
       <TextField source="phone" />
-      <DateField source="createdAt" showTime locales="ru-RU" />
-      <DateField source="anonymisedAt" showTime locales="ru-RU" emptyText="—" />
+      <DateField source="createdAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
+      <DateField source="anonymisedAt" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
       <CustomerOrders label="Заказы" />
     </SimpleShowLayout>
   </Show>
@@ -120,8 +120,8 @@ export function SubscriberList() {
       >
         <EmailField source="email" />
         <TextField source="status" />
-        <DateField source="createdAt" showTime locales="ru-RU" />
-        <DateField source="confirmedAt" showTime locales="ru-RU" emptyText="—" />
+        <DateField source="createdAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
+        <DateField source="confirmedAt" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
       </ResponsiveList>
     </SearchableList>
   );
@@ -144,13 +144,13 @@ export function ConsentList() {
         }
         secondary={(record) => `${formatDateTime(record.at)}${record.withdrawnAt ? ' · отозвано' : ''}`}
       >
-        <DateField source="at" showTime locales="ru-RU" />
+        <DateField source="at" showTime locales="ru-RU" options={MOSCOW_TIME} />
         <FunctionField source="kind" render={(record: RaRecord) => consentKindName(record.kind)} />
         <TextField source="email" emptyText="—" />
         <TextField source="phone" emptyText="—" />
         <TextField source="documentVersion" emptyText="—" />
         <TextField source="ip" emptyText="—" />
-        <DateField source="withdrawnAt" showTime locales="ru-RU" emptyText="—" />
+        <DateField source="withdrawnAt" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
       </ResponsiveList>
     </SearchableList>
   );
@@ -177,7 +177,7 @@ export function StaffList() {
         <SelectField source="role" choices={roleChoices} />
         <BooleanField source="totpEnabled" />
         <BooleanField source="disabled" />
-        <DateField source="lastLoginAt" showTime locales="ru-RU" emptyText="—" />
+        <DateField source="lastLoginAt" showTime locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
       </ResponsiveList>
     </List>
   );
@@ -230,7 +230,7 @@ export function AuditLogList() {
         primary={(record) => `${actionName(record.action)} · ${entityName(record.entity)} ${record.entityId ?? ''}`}
         secondary={(record) => `${record.staffLogin ?? '—'} · ${formatDateTime(record.at)}`}
       >
-        <DateField source="at" showTime locales="ru-RU" />
+        <DateField source="at" showTime locales="ru-RU" options={MOSCOW_TIME} />
         <TextField source="staffLogin" emptyText="система" />
         <FunctionField source="action" render={(record: RaRecord) => actionName(record.action)} />
         <FunctionField source="entity" render={(record: RaRecord) => entityName(record.entity)} />
@@ -296,7 +296,7 @@ export function AuditDiff(_props: { label?: string }) {
 export const AuditLogShow = () => (
   <Show>
     <SimpleShowLayout>
-      <DateField source="at" showTime locales="ru-RU" />
+      <DateField source="at" showTime locales="ru-RU" options={MOSCOW_TIME} />
       <TextField source="staffLogin" emptyText="система" />
       <FunctionField source="action" render={(record: RaRecord) => actionName(record.action)} />
       <FunctionField source="entity" render={(record: RaRecord) => entityName(record.entity)} />

@@ -28,7 +28,7 @@ import {
   minValue,
   type RaRecord,
 } from 'react-admin';
-import { ConfirmActionButton, formPages, SearchableList } from '../components/resource-kit';
+import { ConfirmActionButton, formPages, MOSCOW_TIME, SearchableList } from '../components/resource-kit';
 import { ResponsiveList } from '../components/responsive-list';
 import { formatDateTime, formatRub } from './orders';
 import type { AdminDataProvider } from '../data-provider';
@@ -53,8 +53,8 @@ export function PromoCodeList() {
         <TextField source="code" />
         <FunctionField source="kind" label="Скидка" render={promoValue} />
         <NumberField source="minTotal" />
-        <DateField source="validFrom" locales="ru-RU" emptyText="—" />
-        <DateField source="validUntil" locales="ru-RU" emptyText="—" />
+        <DateField source="validFrom" locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
+        <DateField source="validUntil" locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
         <NumberField source="uses" />
         <NumberField source="usageLimit" emptyText="—" />
         <BooleanField source="active" />
@@ -106,8 +106,8 @@ export function GiftCardList() {
         <NumberField source="amount" />
         <NumberField source="balance" />
         <BooleanField source="blocked" />
-        <DateField source="createdAt" locales="ru-RU" />
-        <DateField source="expiresAt" locales="ru-RU" emptyText="—" />
+        <DateField source="createdAt" locales="ru-RU" options={MOSCOW_TIME} />
+        <DateField source="expiresAt" locales="ru-RU" options={MOSCOW_TIME} emptyText="—" />
       </ResponsiveList>
     </SearchableList>
   );
@@ -153,8 +153,8 @@ export const GiftCardShow = () => (
       <NumberField source="amount" />
       <NumberField source="balance" />
       <BooleanField source="blocked" />
-      <DateField source="createdAt" showTime locales="ru-RU" />
-      <DateField source="expiresAt" locales="ru-RU" />
+      <DateField source="createdAt" showTime locales="ru-RU" options={MOSCOW_TIME} />
+      <DateField source="expiresAt" locales="ru-RU" options={MOSCOW_TIME} />
       <HistoryField label="История" />
     </SimpleShowLayout>
   </Show>
