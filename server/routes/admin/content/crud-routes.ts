@@ -55,62 +55,148 @@ export function guard(app: ApiApp, name: string, roles: StaffRole[]): void {
   for (const path of [`/api/admin/${name}`, `/api/admin/${name}/*`]) app.use(path, requireStaff(...roles));
 }
 
-/** Declares and registers the five routes of a resource. */
+/** Error statuses every console route may answer: bad input, no session, no right, no record. */
+export const ADMIN_ERRORS = [400, 401, 403, 404];
+
+/**
+ * The `{id}` of a console route's path, a positive int4.
+ * @throws ApiHttpError 400 «Некорректный номер записи: …» (the route's params check answers first)
+ */
+export function recordId(c: Context): number {
+  return parseOr400(IdParams, { id: c.req.param('id') }, 'Некорректный номер записи').id;
+}
+
+type Handler = (c: Context<AppEnv>) => Promise<Response>;
+
+/**
+ * One of the five routes of {@link registerCrud}: what the OpenAPI document says of its answer
+ * (`description`, the error statuses `errors`) and a `handler` in place of the resource's own.
+ */
+export interface CrudRoute {
+  description?: string;
+  errors?: number[];
+  handler?: Handler;
+}
+
+/** A create or update route: also its JSON body schema, in place of the resource's `input`. */
+export interface CrudBodyRoute extends CrudRoute {
+  body?: z.ZodType;
+}
+
+/** The resource's own handlers of the five routes (server/services/admin/content-crud.ts). */
+function crudHandlers<Row extends { id: number }, Rec, Input>(
+  name: string,
+  resource: CrudResource<Row, Rec, Input>,
+  input: z.ZodType<Input> | undefined,
+): Record<'list' | 'one' | 'create' | 'update' | 'remove', Handler> {
+  const bodyOf = async (c: Context<AppEnv>) => {
+    if (!input) throw new Error(`registerCrud(${name}): no input schema`);
+    return parseOr400(input, await readJson(c), 'Проверьте поля');
+  };
+  return {
+    list: async (c) => {
+      const query = parseListQuery(c, BaseFilter, Object.keys(resource.sortable));
+      const { records, total } = await listRecords(c.var.db, resource, query);
+      setContentRange(c, name, query.offset, records.length, total);
+      return c.json(records, 200);
+    },
+    one: async (c) => c.json(await getRecord(c.var.db, resource, recordId(c)), 200),
+    create: async (c) => {
+      const body = await bodyOf(c);
+      return c.json(await createRecord(c.var.db, resource, auditOf(c), body), 200);
+    },
+    update: async (c) => {
+      const id = recordId(c);
+      const body = await bodyOf(c);
+      return c.json(await updateRecord(c.var.db, resource, auditOf(c), id, body), 200);
+    },
+    remove: async (c) => c.json(await deleteRecord(c.var.db, resource, auditOf(c), recordId(c)), 200),
+  };
+}
+
+/**
+ * Declares and registers the routes of a resource, behind `guard(name, roles)`: list
+ * (`GET /api/admin/{name}`, `Content-Range`), one, create, update and delete, in the OpenAPI
+ * document with the `record` schema. Each is answered by `resource` with `input` as its body
+ * unless its option gives a handler (and body) of its own; `false` leaves a route out. `routes`
+ * registers further routes of the resource first, after the guard (a static path such as
+ * `…/export.csv` must precede `{id}`).
+ * @throws Error at start-up when a route has neither a handler nor `resource`, or no body schema
+ */
 export function registerCrud<Row extends { id: number }, Rec, Input>(
   app: ApiApp,
   options: {
     name: string;
     title: string;
     roles: StaffRole[];
-    resource: CrudResource<Row, Rec, Input>;
-    input: z.ZodType<Input>;
     record: z.ZodType;
+    resource?: CrudResource<Row, Rec, Input>;
+    input?: z.ZodType<Input>;
+    list?: CrudRoute | false;
+    one?: CrudRoute | false;
+    create?: CrudBodyRoute | false;
+    update?: CrudBodyRoute | false;
+    remove?: CrudRoute | false;
+    routes?: (app: ApiApp) => void;
   },
 ): void {
   const { name, title, resource, input, record } = options;
   const base = `/api/admin/${name}`;
-  const errs = [400, 401, 403, 404];
-  const list = adminGroup.get(
-    base,
-    { query: ListQueryParams },
-    jsonResponses(z.array(record), `${title}: список (Content-Range)`, errs),
-  );
-  const one = adminGroup.get(`${base}/{id}`, { params: IdParams }, jsonResponses(record, title, errs));
-  const create = adminGroup.post(
-    base,
-    { body: input },
-    jsonResponses(record, `${title}: создано`, [...errs, 409, 413]),
-  );
-  const update = adminGroup.put(
-    `${base}/{id}`,
-    { params: IdParams, body: input },
-    jsonResponses(record, `${title}: сохранено`, [...errs, 409, 413]),
-  );
-  const remove = adminGroup.delete(
-    `${base}/{id}`,
-    { params: IdParams },
-    jsonResponses(record, `${title}: удалено`, [...errs, 409]),
-  );
+  const errs = ADMIN_ERRORS;
+  const own = resource ? crudHandlers(name, resource, input) : null;
+  const handlerOf = (op: keyof NonNullable<typeof own>, route: CrudRoute | undefined): Handler => {
+    const handler = route?.handler ?? own?.[op];
+    if (!handler) throw new Error(`registerCrud(${name}): ${op} needs a handler or the resource`);
+    return handler;
+  };
+  const bodyOf = (op: string, route: CrudBodyRoute | undefined): z.ZodType => {
+    const body = route?.body ?? input;
+    if (!body) throw new Error(`registerCrud(${name}): ${op} needs a body schema`);
+    return body;
+  };
 
   guard(app, name, options.roles);
-  openapiRoute(app, list, (async (c: Context<AppEnv>) => {
-    const query = parseListQuery(c, BaseFilter, Object.keys(resource.sortable));
-    const { records, total } = await listRecords(c.var.db, resource, query);
-    setContentRange(c, name, query.offset, records.length, total);
-    return c.json(records, 200);
-  }) as never);
-  const idOf = (c: Context<AppEnv>) => parseOr400(IdParams, { id: c.req.param('id') }, 'Некорректный номер записи').id;
-  openapiRoute(app, one, (async (c: Context<AppEnv>) =>
-    c.json(await getRecord(c.var.db, resource, idOf(c)), 200)) as never);
-  openapiRoute(app, create, (async (c: Context<AppEnv>) => {
-    const body = parseOr400(input, await readJson(c), 'Проверьте поля');
-    return c.json(await createRecord(c.var.db, resource, auditOf(c), body), 200);
-  }) as never);
-  openapiRoute(app, update, (async (c: Context<AppEnv>) => {
-    const id = idOf(c);
-    const body = parseOr400(input, await readJson(c), 'Проверьте поля');
-    return c.json(await updateRecord(c.var.db, resource, auditOf(c), id, body), 200);
-  }) as never);
-  openapiRoute(app, remove, (async (c: Context<AppEnv>) =>
-    c.json(await deleteRecord(c.var.db, resource, auditOf(c), idOf(c)), 200)) as never);
+  options.routes?.(app);
+  const { list, one, create, update, remove } = options;
+  if (list !== false) {
+    const description = list?.description ?? `${title}: список (Content-Range)`;
+    const route = adminGroup.get(
+      base,
+      { query: ListQueryParams },
+      jsonResponses(z.array(record), description, list?.errors ?? errs),
+    );
+    openapiRoute(app, route, handlerOf('list', list) as never);
+  }
+  if (one !== false) {
+    const route = adminGroup.get(
+      `${base}/{id}`,
+      { params: IdParams },
+      jsonResponses(record, one?.description ?? title, one?.errors ?? errs),
+    );
+    openapiRoute(app, route, handlerOf('one', one) as never);
+  }
+  if (create !== false) {
+    const route = adminGroup.post(
+      base,
+      { body: bodyOf('create', create) },
+      jsonResponses(record, create?.description ?? `${title}: создано`, create?.errors ?? [...errs, 409, 413]),
+    );
+    openapiRoute(app, route, handlerOf('create', create) as never);
+  }
+  if (update !== false) {
+    const route = adminGroup.put(
+      `${base}/{id}`,
+      { params: IdParams, body: bodyOf('update', update) },
+      jsonResponses(record, update?.description ?? `${title}: сохранено`, update?.errors ?? [...errs, 409, 413]),
+    );
+    openapiRoute(app, route, handlerOf('update', update) as never);
+  }
+  if (remove !== false) {
+    const route = adminGroup.delete(
+      `${base}/{id}`,
+      { params: IdParams },
+      jsonResponses(record, remove?.description ?? `${title}: удалено`, remove?.errors ?? [...errs, 409]),
+    );
+    openapiRoute(app, route, handlerOf('remove', remove) as never);
+  }
 }
