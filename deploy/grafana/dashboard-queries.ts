@@ -119,7 +119,13 @@ export function missingMetrics(
   return missing;
 }
 
-/** The query with Grafana's variables replaced by what "All" selects, for Prometheus's own API. */
+/**
+ * The query as Prometheus's own API runs it: Grafana's variables replaced by what "All" selects,
+ * and Grafana's `label_values(metric, label)` (not PromQL) as the series it lists, `group by (label) (metric)`.
+ */
 export function forPrometheus(expr: string): string {
-  return expr.replace(/\$__rate_interval|\$__interval/g, '1m').replace(/\$\{?\w+\}?/g, '.*');
+  return expr
+    .replace(/^\s*label_values\s*\(\s*([A-Za-z_:][\w:]*)\s*,\s*(\w+)\s*\)\s*$/, 'group by ($2) ($1)')
+    .replace(/\$__rate_interval|\$__interval/g, '1m')
+    .replace(/\$\{?\w+\}?/g, '.*');
 }

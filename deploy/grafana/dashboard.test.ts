@@ -76,6 +76,9 @@ describe('the dashboard', () => {
   });
 
   it('has queries Prometheus can run once Grafana’s variables are filled in', () => {
-    for (const { expr } of dashboardQueries(dashboard)) expect(forPrometheus(expr)).not.toMatch(/\$/);
+    for (const { expr } of dashboardQueries(dashboard)) expect(forPrometheus(expr)).not.toMatch(/\$|label_values/);
+    expect(forPrometheus('label_values(shop_web_http_requests_total, instance)')).toBe(
+      'group by (instance) (shop_web_http_requests_total)',
+    );
   });
 });
