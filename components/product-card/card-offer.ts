@@ -1,4 +1,4 @@
-import { mainImage } from '@/components/product-image/product-image';
+import { mainImage } from '@/components/product-image/main-image';
 import type { OfferCard } from '@/lib/api/contract/catalog';
 import { shownBrand } from '@/lib/format/brand';
 

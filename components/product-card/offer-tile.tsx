@@ -1,6 +1,11 @@
+import { ProductImage } from '@/components/product-image/product-image';
 import type { OfferCard } from '@/lib/api/contract/catalog';
 import { toCardOffer } from './card-offer';
 import { ProductCard } from './product-card';
+import styles from './product-card.module.css';
+
+/** CSS `sizes` of a tile's photo: two columns on a phone, three on a tablet, four wider. */
+const CARD_IMAGE_SIZES = '(max-width: 768px) 50vw, (max-width: 1200px) 33vw, 25vw';
 
 /** Props of a per-card control (`cardAction` of grids and rows): the card's product id and name. */
 export type CardActionProps = { productId: number; name: string };
@@ -9,7 +14,7 @@ export type CardActionProps = { productId: number; name: string };
 export type OfferTileProps = {
   /** A contract card (`OfferCard`); the tile passes `ProductCard` only what it shows. */
   offer: OfferCard;
-  /** Preload the image (see `ProductCard`). */
+  /** Preload the photo as the page's LCP candidate (first row of the first grid on a page). */
   preload?: boolean;
   /** Rendered over the image with the card's {@link CardActionProps}, e.g. the favourites heart. */
   cardAction?: React.ComponentType<CardActionProps>;
@@ -17,13 +22,26 @@ export type OfferTileProps = {
 
 /**
  * The product card of a contract `OfferCard` as grids and rows show it: `ProductCard` with its
- * compact props (`toCardOffer`) and the card's control. Usable from server and client components.
+ * compact props (`toCardOffer`), its photo and the card's control. Usable from server and client
+ * components; from a server component the photo (`ProductImage`, next/image's `getImageProps`) is
+ * rendered on the server, so a server-rendered grid ships no image code (issue #30).
  */
-export function OfferTile({ offer, preload, cardAction: CardAction }: OfferTileProps) {
+export function OfferTile({ offer, preload = false, cardAction: CardAction }: OfferTileProps) {
+  const { image, ...shown } = toCardOffer(offer);
   return (
     <ProductCard
-      offer={toCardOffer(offer)}
-      preload={preload}
+      offer={shown}
+      picture={
+        image ? (
+          <ProductImage
+            src={image.image}
+            alt={image.alt || `${shown.brand.name} ${shown.name}`.trim()}
+            sizes={CARD_IMAGE_SIZES}
+            preload={preload}
+            className={styles.image}
+          />
+        ) : undefined
+      }
       actionSlot={CardAction ? <CardAction productId={offer.id} name={offer.name} /> : undefined}
     />
   );

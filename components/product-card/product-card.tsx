@@ -1,16 +1,20 @@
 'use client';
 
 import { Price } from '@/components/price/price';
-import { ProductImage } from '@/components/product-image/product-image';
 import styles from './product-card.module.css';
 import type { CardOffer } from './card-offer';
 
 /** Props of `ProductCard`. */
 export type ProductCardProps = {
-  /** What the tile shows: `toCardOffer(offer)` of a contract card (`OfferCard`). */
-  offer: CardOffer;
-  /** Preload the image (first row of the first grid on a page). */
-  preload?: boolean;
+  /** What the tile shows: `toCardOffer(offer)` of a contract card (`OfferCard`), but the photo. */
+  offer: Omit<CardOffer, 'image'>;
+  /**
+   * The photo, rendered by the caller (`OfferTile`: a `ProductImage` of `offer.image`); without it
+   * the tile says «Нет фото». A slot, not built here, so that the image code (next/image's
+   * `getImageProps`, ~6 kB gzip) runs where the grid is composed, on the server for server-rendered
+   * grids, and never ships in a listing's first visit (issue #30).
+   */
+  picture?: React.ReactNode;
   /**
    * A control over the image's top-right corner, outside the card link (e.g. the favourites
    * heart of features/favorites; this component stays presentational).
@@ -23,26 +27,16 @@ export type ProductCardProps = {
  * badge, the reviews' rating when there are any (issue #33), all inside one link to `full_path_offer` (spec §2 product detail route). Works without JS.
  *
  * A client component only so that its RSC payload is the compact `offer` (issue #7): it has no
- * state or effects, and the server renders it to the same HTML.
+ * state or effects, and the server renders it to the same HTML. The photo comes rendered
+ * (`picture`): its `<img>` props are in the payload, its code is not in the browser's.
  */
-export function ProductCard({ offer, preload = false, actionSlot }: ProductCardProps) {
-  const { image } = offer;
+export function ProductCard({ offer, picture, actionSlot }: ProductCardProps) {
   return (
     <article className={styles.card}>
       {/* data-product-card: a click starts loading the product page's photo (lib/soft-navigation.ts). */}
       <a href={offer.full_path_offer} className={styles.link} data-product-card="">
         <div className={styles.media}>
-          {image ? (
-            <ProductImage
-              src={image.image}
-              alt={image.alt || `${offer.brand.name} ${offer.name}`.trim()}
-              sizes="(max-width: 768px) 50vw, (max-width: 1200px) 33vw, 25vw"
-              preload={preload}
-              className={styles.image}
-            />
-          ) : (
-            <span className={styles.noImage}>Нет фото</span>
-          )}
+          {picture ?? <span className={styles.noImage}>Нет фото</span>}
           <span className={styles.badges}>{offer.is_new ? <span className={styles.new}>New</span> : null}</span>
         </div>
         {offer.brand.name ? <p className={styles.brand}>{offer.brand.name}</p> : null}

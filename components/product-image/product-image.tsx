@@ -46,8 +46,3 @@ export function ProductImage({ src, alt, sizes, preload = false, className }: Pr
   // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, see above.
   return <img {...props} alt={alt} />;
 }
-
-/** The main image of a product (`is_main`, else the first), or undefined. */
-export function mainImage<T extends { is_main: boolean }>(images: readonly T[]): T | undefined {
-  return images.find((image) => image.is_main) ?? images[0];
-}

@@ -5,7 +5,8 @@
  * basket-header-button.tsx so that it loads on the first hover or focus (issue #30).
  */
 import Link from 'next/link';
-import { mainImage, ProductImage } from '@/components/product-image/product-image';
+import { mainImage } from '@/components/product-image/main-image';
+import { ProductImage } from '@/components/product-image/product-image';
 import { shownBrand } from '@/lib/format/brand';
 import { formatPrice } from '@/lib/format/price';
 import { useBasketStore } from '@/stores/basket-store';

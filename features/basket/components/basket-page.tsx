@@ -9,7 +9,8 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Price } from '@/components/price/price';
-import { mainImage, ProductImage } from '@/components/product-image/product-image';
+import { mainImage } from '@/components/product-image/main-image';
+import { ProductImage } from '@/components/product-image/product-image';
 import type { CartItem } from '@/lib/api/contract/cart';
 import { MIN_QUANTITY } from '@/lib/constants';
 import { shownBrand } from '@/lib/format/brand';

@@ -16,8 +16,7 @@ import {
   type ListingState,
 } from '../utils/listing-query';
 import styles from './faceted-listing.module.css';
-import { FacetsForm } from './facets-form';
-import { ShowMore } from './show-more';
+import { FacetsForm, ShowMore } from './listing-islands';
 
 /** Props of `FacetedListing`. */
 export type FacetedListingProps = {

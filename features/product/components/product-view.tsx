@@ -1,6 +1,6 @@
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { Price } from '@/components/price/price';
-import { mainImage } from '@/components/product-image/product-image';
+import { mainImage } from '@/components/product-image/main-image';
 import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
 import type { ReviewListResponse } from '@/lib/api/contract/reviews';
@@ -9,13 +9,10 @@ import { catalogHref, href } from '@/lib/routes';
 import { initialSelection } from '../utils/initial-selection';
 import { productArticle } from '../utils/product-article';
 import { sizeChartFor } from '../utils/size-charts';
-import { ProductGallery } from './product-gallery';
+import { ProductGallery, PurchasePanel, RecentlyViewed, SizeChart } from './product-islands';
 import { ProductSelectionProvider } from './product-selection';
 import styles from './product-view.module.css';
-import { PurchasePanel } from './purchase-panel';
-import { RecentlyViewed } from './recently-viewed';
 import { ReviewList } from './review-list';
-import { SizeChart } from './size-chart';
 
 /** Props of `ProductView`: GET /v1/product_offer/ data. */
 export type ProductViewProps = {
