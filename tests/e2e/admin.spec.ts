@@ -44,13 +44,19 @@ const SEO_TITLE = `Купальник из консоли ${RUN}`;
 const SEO_H1 = `Заголовок редактора ${RUN}`;
 const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS;
 
-/** Saves the page as `<ADMIN_SCREENSHOTS>/<name>.png` when screenshots were asked for. */
-async function shoot(page: Page, name: string) {
+/**
+ * Saves the page as `<ADMIN_SCREENSHOTS>/<name>.png` when screenshots were asked for: the whole
+ * page, or only the screen (`fullPage` false) where a fixed toolbar would land mid-page.
+ */
+async function shoot(page: Page, name: string, fullPage = true) {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
+
+/** Browser console warnings and errors of the console's pages, `route → messages` (ADMIN_SCREENSHOTS runs). */
+const consoleMessages = new Map<string, Set<string>>();
 
 const usedSteps = new Map<string, number>();
 // A retry may come within the 30 s step of the last code the failed attempt sent.
@@ -87,6 +93,14 @@ async function signIn(browser: Browser, who: { login: string; password: string }
     phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {},
   );
   const page = await context.newPage();
+  if (SCREENSHOTS)
+    page.on('console', (message) => {
+      if (message.type() !== 'warning' && message.type() !== 'error') return;
+      const route = new URL(page.url()).hash || '#/';
+      const seen = consoleMessages.get(route) ?? new Set<string>();
+      seen.add(`${message.type()}: ${message.text().split('\n')[0]!.slice(0, 300)}`);
+      consoleMessages.set(route, seen);
+    });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Вход в консоль' })).toBeVisible({ timeout: 60_000 });
   await expectAccessible(page, 'вход');
@@ -399,9 +413,52 @@ test('the audit log shows who did all of it; console pages pass axe on a phone',
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${route}: scrolls sideways`).toBeLessThanOrEqual(0);
     await expectAccessible(phone, `${route} на телефоне`);
-    await shoot(phone, name);
+    await shoot(phone, name, !route.startsWith('banners'));
   }
   await phone.context().close();
+
+  if (SCREENSHOTS) {
+    // Every console screen once, for the browser console's warnings (docs/operator-console.md).
+    const all = await signIn(browser, owner, ownerSecret);
+    for (const route of [
+      'orders',
+      `orders/${orderId}/show`,
+      'banners',
+      'banners/create',
+      `banners/${bannerId}`,
+      'articles',
+      'articles/create',
+      'pages',
+      'pages/create',
+      'seo',
+      'seo/create',
+      'landings',
+      'landings/create',
+      'settings',
+      'promo-codes',
+      'promo-codes/create',
+      'gift-cards',
+      'gift-cards/create',
+      'staff',
+      'staff/create',
+      'audit-log',
+      'customers',
+      'subscribers',
+      'consents',
+      'products',
+      `products/${seoProductId}`,
+      'imports',
+    ]) {
+      await all.goto(`/admin#/${route}`);
+      await expect(all.locator('#react-admin-title')).not.toBeEmpty({ timeout: 30_000 });
+      await all.waitForTimeout(1_500);
+    }
+    await all.context().close();
+    writeFileSync(
+      path.join(SCREENSHOTS, 'console-messages.txt'),
+      [...consoleMessages].map(([route, messages]) => `${route}\n  ${[...messages].join('\n  ')}`).join('\n'),
+    );
+  }
 });
 
 test('a shopper cannot reach the console API', async ({ request }) => {
