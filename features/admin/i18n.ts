@@ -333,6 +333,8 @@ export const russian: TranslationMessages = {
     // Russian quotation marks around the record's name in page titles.
     page: {
       ...russianMessages.ra.page,
+      // «Баннер: создание», not «Создать Баннер» (the resource's name is a capitalised nominative).
+      create: '%{name}: создание',
       edit: '%{name} «%{recordRepresentation}»',
       show: '%{name} «%{recordRepresentation}»',
     },

@@ -595,7 +595,7 @@ function OrderDetails() {
             <span key="name">
               {item.name ?? item.id}
               {item.brand || item.color ? (
-                <Typography component="span" color="text.secondary">
+                <Typography component="span" variant="inherit" color="text.secondary">
                   {' · '}
                   {[item.brand, item.color].filter(Boolean).join(', ')}
                 </Typography>
