@@ -1,5 +1,6 @@
 import { getImageProps } from 'next/image';
 import { preload as preloadResource } from 'react-dom';
+import { Picture, type PictureProps } from './picture';
 
 /** Props of `ProductImage`: an image of the contract (`Image` of lib/api/contract/catalog). */
 export type ProductImageProps = {
@@ -14,18 +15,15 @@ export type ProductImageProps = {
 };
 
 /**
- * A product photo (or a promo banner) filling its box: the `<img>` next/image would render
- * (`fill`, the optimiser's srcset for `sizes`), built with next/image's `getImageProps` instead of
- * its client component, so the tiles, the banners and the header's basket ship no image
- * component, router context or effects to the browser (issue #30, first-visit JS;
- * docs/lighthouse.md). With `preload` the photo is announced with `<link rel=preload imagesrcset
- * fetchpriority=high>` through React DOM's `preload`, as next/image does, and loads eagerly; the
- * others load lazily. SVG and absolute URLs skip the optimiser (SVG is refused by it; foreign
- * hosts are not configured).
+ * The `<img>` props next/image would render for `src` (`fill`, the optimiser's srcset for `sizes`),
+ * from next/image's `getImageProps`, without its client component. Call it on the server and hand
+ * the result to a client island (`Picture`) to keep the image code out of the browser (issue #30).
+ * The LCP candidate (`preload`) loads eagerly with `fetchpriority=high`; the others lazily. SVG
+ * and absolute URLs skip the optimiser (SVG is refused by it; foreign hosts are not configured).
  */
-export function ProductImage({ src, alt, sizes, preload = false, className }: ProductImageProps) {
+export function pictureProps({ src, alt, sizes, preload = false, className }: ProductImageProps): PictureProps {
   const unoptimized = /^https?:\/\//.test(src) || /\.svg($|\?)/i.test(src);
-  const { props } = getImageProps({
+  return getImageProps({
     src,
     alt,
     fill: true,
@@ -35,14 +33,33 @@ export function ProductImage({ src, alt, sizes, preload = false, className }: Pr
     loading: preload ? 'eager' : 'lazy',
     unoptimized,
     className,
-  });
-  if (preload)
+  }).props;
+}
+
+/**
+ * Announces the LCP photo of `props` (from {@link pictureProps}) with `<link rel=preload
+ * imagesrcset fetchpriority=high>` through React DOM's `preload`, as next/image does; in a server
+ * component the link goes into the streamed head.
+ */
+export function preloadPicture(props: PictureProps): void {
+  if (props.src)
     preloadResource(props.src, {
       as: 'image',
       imageSrcSet: props.srcSet,
       imageSizes: props.sizes,
       fetchPriority: 'high',
     });
-  // eslint-disable-next-line @next/next/no-img-element -- next/image's own props, see above.
-  return <img {...props} alt={alt} />;
+}
+
+/**
+ * A product photo (or a promo banner) filling its box: the `<img>` next/image would render
+ * ({@link pictureProps}), so the tiles, the banners and the header's basket ship no image
+ * component, router context or effects to the browser (issue #30, first-visit JS;
+ * docs/lighthouse.md). With `preload` the photo is the LCP candidate: announced in the head
+ * ({@link preloadPicture}), eager and high priority.
+ */
+export function ProductImage(props: ProductImageProps) {
+  const picture = pictureProps(props);
+  if (props.preload) preloadPicture(picture);
+  return <Picture props={picture} />;
 }

@@ -5,7 +5,6 @@
  * §4 Basket, §9). Ships on every page, so it holds no more than the store and a small list.
  */
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { pluralize } from '@/lib/format/plural';
@@ -29,7 +28,8 @@ const BasketDropdown = dynamic(() => import('./basket-dropdown').then((m) => m.B
  *
  * The link is not prefetched when it scrolls into view (it is on every page, and the basket's
  * client code would count against every page's first visit, issue #7 JS budget); it is prefetched
- * on intent instead: pointer over it, touch or keyboard focus.
+ * on intent instead: pointer over it, touch or keyboard focus. A click is a client-side navigation
+ * through lib/soft-navigation.ts.
  */
 export function BasketHeaderButton() {
   const pathname = usePathname();
@@ -83,9 +83,10 @@ export function BasketHeaderButton() {
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
-      <Link
+      {/* A plain link: lib/soft-navigation.ts hands its click to the App Router, as for every
+          link of the shop, without next/link's code in every page's first visit (issue #30). */}
+      <a
         href={BASKET_PATH}
-        prefetch={false}
         onTouchStart={prefetch}
         className={styles.link}
         aria-label={label}
@@ -108,7 +109,7 @@ export function BasketHeaderButton() {
             {count > 99 ? '99+' : count}
           </span>
         ) : null}
-      </Link>
+      </a>
       {expanded ? <BasketDropdown basketPath={BASKET_PATH} /> : null}
     </div>
   );

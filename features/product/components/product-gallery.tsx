@@ -1,11 +1,11 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { ProductImage } from '@/components/product-image/product-image';
+import { Picture } from '@/components/product-image/picture';
 import type { Image as ContractImage } from '@/lib/api/contract/catalog';
-import { PRODUCT_PHOTO_SIZES } from '@/lib/soft-navigation';
 import styles from './product-gallery.module.css';
 import { useProductSelection } from './product-selection';
+import type { GalleryPhoto } from '../utils/gallery-photos';
 
 /** Props of `ProductGallery`. */
 export type ProductGalleryProps = {
@@ -15,6 +15,11 @@ export type ProductGalleryProps = {
   imagesByOffer: Record<number, ContractImage[]>;
   /** The product's own images. */
   fallback: ContractImage[];
+  /**
+   * `<img>` props of every photo by image URL, made on the server (`galleryPhotos`), which also
+   * preloads the first main picture: the gallery ships no image code (issue #30).
+   */
+  photos: Record<string, GalleryPhoto>;
 };
 
 /**
@@ -22,7 +27,7 @@ export type ProductGalleryProps = {
  * it; follows the colour chosen in the purchase panel; a click zooms the photo 2× following the
  * pointer, a swipe on touch screens goes to the next/previous photo. Server-rendered with the first image.
  */
-export function ProductGallery({ name, imagesByOffer, fallback }: ProductGalleryProps) {
+export function ProductGallery({ name, imagesByOffer, fallback, photos }: ProductGalleryProps) {
   const { offerId } = useProductSelection();
   const images = imagesByOffer[offerId]?.length ? (imagesByOffer[offerId] ?? fallback) : fallback;
   const ordered = [...images].sort((a, b) => Number(b.is_main) - Number(a.is_main));
@@ -82,15 +87,8 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
           if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(touch.clientY - start.y)) step(dx < 0 ? 1 : -1);
         }}
       >
-        {current ? (
-          <ProductImage
-            src={current.image}
-            alt={current.alt || name}
-            // A tapped product card preloads this photo at these sizes (lib/soft-navigation.ts).
-            sizes={PRODUCT_PHOTO_SIZES}
-            preload
-            className={styles.mainImage}
-          />
+        {current && photos[current.image] ? (
+          <Picture props={{ ...photos[current.image]!.main, alt: current.alt || name, className: styles.mainImage }} />
         ) : (
           <span className={styles.noImage}>Нет фото</span>
         )}
@@ -112,12 +110,15 @@ export function ProductGallery({ name, imagesByOffer, fallback }: ProductGallery
                 onClick={() => setIndex(i)}
               >
                 {/* Crawlers index every photo: the alt names the product, colour and view (issue #14). */}
-                <ProductImage
-                  src={image.image}
-                  alt={`${image.alt || name} — фото ${i + 1}`}
-                  sizes="96px"
-                  className={styles.thumbImage}
-                />
+                {photos[image.image] ? (
+                  <Picture
+                    props={{
+                      ...photos[image.image]!.thumb,
+                      alt: `${image.alt || name} — фото ${i + 1}`,
+                      className: styles.thumbImage,
+                    }}
+                  />
+                ) : null}
               </button>
             </li>
           ))}

@@ -1,11 +1,13 @@
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { Price } from '@/components/price/price';
 import { mainImage } from '@/components/product-image/main-image';
+import { preloadPicture } from '@/components/product-image/product-image';
 import { ProductRow, type ProductRowProps } from '@/components/product-row/product-row';
 import type { ProductDetail } from '@/lib/api/contract/catalog';
 import type { ReviewListResponse } from '@/lib/api/contract/reviews';
 import { shownBrand } from '@/lib/format/brand';
 import { catalogHref, href } from '@/lib/routes';
+import { galleryPhotos } from '../utils/gallery-photos';
 import { initialSelection } from '../utils/initial-selection';
 import { productArticle } from '../utils/product-article';
 import { sizeChartFor } from '../utils/size-charts';
@@ -51,6 +53,11 @@ export function ProductView({
 }: ProductViewProps) {
   const selection = initialSelection(product.offers, query);
   const imagesByOffer = Object.fromEntries(product.offers.map((offer) => [offer.id, offer.images]));
+  const photos = galleryPhotos([...product.images, ...product.offers.flatMap((offer) => offer.images)]);
+  // The gallery's first picture is the page's LCP: announced in the head from the server.
+  const firstImages = imagesByOffer[selection.offerId]?.length ? imagesByOffer[selection.offerId]! : product.images;
+  const firstPhoto = mainImage(firstImages);
+  if (firstPhoto && photos[firstPhoto.image]) preloadPicture(photos[firstPhoto.image]!.main);
   const crumbs = [
     ...product.breadcrumbs.map((crumb) => ({ name: crumb.name, href: catalogHref(crumb.path) })),
     { name: product.name, href: product.full_path_offer },
@@ -71,7 +78,7 @@ export function ProductView({
       </div>
       <ProductSelectionProvider initialOfferId={selection.offerId}>
         <div className={styles.layout}>
-          <ProductGallery name={product.name} imagesByOffer={imagesByOffer} fallback={product.images} />
+          <ProductGallery name={product.name} imagesByOffer={imagesByOffer} fallback={product.images} photos={photos} />
           <div className={styles.info}>
             <div className={styles.head}>
               {shownBrand(product.brand) ? (
