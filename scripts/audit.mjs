@@ -120,7 +120,10 @@ const PENDING_FOR_30 = [
   { budget: 'performance', pages: ['search'], holdAt: 35 },
   { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
   { budget: 'tbt', pages: ['home', 'search'], holdAt: 20 },
-  { budget: 'js', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 1.45 },
+  // First-visit JS after the route split and server-made pictures (2026-11-27 night, js-weight):
+  // home 1.17 x the floor, listing 1.21, product 1.23, search 1.20, basket 1.31.
+  { budget: 'js', pages: ['home', 'listing', 'product', 'search'], holdAt: 1.26 },
+  { budget: 'js', pages: ['basket'], holdAt: 1.35 },
 ];
 
 const args = parseArgs();

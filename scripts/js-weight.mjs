@@ -7,7 +7,7 @@
  * islands that mount at once count too; islands loaded only on a click do not; Next's
  * `<script noModule>` polyfills, which module-capable browsers never fetch, do not). Each script is
  * gzipped (level 9, like a CDN) and the sum printed in kB (1 kB = 1024 bytes), next to what the
- * HTML alone names. Exits 1 when a budget is exceeded (listing and product: 170 kB).
+ * HTML alone names. Exits 1 when a budget is exceeded (listing and product: 165 kB).
  *
  *   node scripts/js-weight.mjs [--build] [--list] [--warn] [--port 3200 --api-port 8200]
  *                              [--url http://localhost:3000 --api http://127.0.0.1:8000]
@@ -19,8 +19,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib/shop-server.mjs';
 
-/** Budgets of issue #7, kB gzip. */
-const BUDGET_KB = { listing: 170, product: 170 };
+/**
+ * Budgets, kB gzip: issue #7's 170 for listing and product, lowered to what issue #30's work
+ * reached (158.7 and 161.5 on 2026-11-27) plus a small margin, so the gain is kept.
+ */
+const BUDGET_KB = { listing: 165, product: 165 };
 const args = parseArgs();
 const shop = await startShop({
   url: args.url,
