@@ -70,10 +70,12 @@ type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
 /**
  * One of the five routes of {@link registerCrud}: what the OpenAPI document says of its answer
- * (`description`, the error statuses `errors`) and a `handler` in place of the resource's own.
+ * (`description`, the error statuses `errors`, a `record` schema in place of the resource's, e.g.
+ * a list of summaries) and a `handler` in place of the resource's own.
  */
 export interface CrudRoute {
   description?: string;
+  record?: z.ZodType;
   errors?: number[];
   handler?: Handler;
 }
@@ -163,7 +165,7 @@ export function registerCrud<Row extends { id: number }, Rec, Input>(
     const route = adminGroup.get(
       base,
       { query: ListQueryParams },
-      jsonResponses(z.array(record), description, list?.errors ?? errs),
+      jsonResponses(z.array(list?.record ?? record), description, list?.errors ?? errs),
     );
     openapiRoute(app, route, handlerOf('list', list) as never);
   }
@@ -171,7 +173,7 @@ export function registerCrud<Row extends { id: number }, Rec, Input>(
     const route = adminGroup.get(
       `${base}/{id}`,
       { params: IdParams },
-      jsonResponses(record, one?.description ?? title, one?.errors ?? errs),
+      jsonResponses(one?.record ?? record, one?.description ?? title, one?.errors ?? errs),
     );
     openapiRoute(app, route, handlerOf('one', one) as never);
   }
@@ -179,7 +181,11 @@ export function registerCrud<Row extends { id: number }, Rec, Input>(
     const route = adminGroup.post(
       base,
       { body: bodyOf('create', create) },
-      jsonResponses(record, create?.description ?? `${title}: создано`, create?.errors ?? [...errs, 409, 413]),
+      jsonResponses(
+        create?.record ?? record,
+        create?.description ?? `${title}: создано`,
+        create?.errors ?? [...errs, 409, 413],
+      ),
     );
     openapiRoute(app, route, handlerOf('create', create) as never);
   }
@@ -187,7 +193,11 @@ export function registerCrud<Row extends { id: number }, Rec, Input>(
     const route = adminGroup.put(
       `${base}/{id}`,
       { params: IdParams, body: bodyOf('update', update) },
-      jsonResponses(record, update?.description ?? `${title}: сохранено`, update?.errors ?? [...errs, 409, 413]),
+      jsonResponses(
+        update?.record ?? record,
+        update?.description ?? `${title}: сохранено`,
+        update?.errors ?? [...errs, 409, 413],
+      ),
     );
     openapiRoute(app, route, handlerOf('update', update) as never);
   }
@@ -195,7 +205,11 @@ export function registerCrud<Row extends { id: number }, Rec, Input>(
     const route = adminGroup.delete(
       `${base}/{id}`,
       { params: IdParams },
-      jsonResponses(record, remove?.description ?? `${title}: удалено`, remove?.errors ?? [...errs, 409]),
+      jsonResponses(
+        remove?.record ?? record,
+        remove?.description ?? `${title}: удалено`,
+        remove?.errors ?? [...errs, 409],
+      ),
     );
     openapiRoute(app, route, handlerOf('remove', remove) as never);
   }

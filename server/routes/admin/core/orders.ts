@@ -26,26 +26,19 @@ import {
   toOrderSummary,
 } from '../../../services/admin/orders';
 import { jsonResponses } from '../../docs';
-import { openapiRoute, routeGroup } from '../../openapi';
-import { currentStaff, requireStaff } from '../guard';
+import { openapiRoute } from '../../openapi';
+import { ADMIN_ERRORS, adminGroup, IdParams, recordId, registerCrud } from '../content/crud-routes';
+import { currentStaff } from '../guard';
 import { ListQueryParams, orderByOf, parseListQuery, setContentRange } from '../list-query';
-import { ADMIN_TAG } from './auth';
-import { IdParams } from './staff';
 import type { ApiApp, AppEnv } from '../../../types';
 import type { Context } from 'hono';
 
-const group = routeGroup({ tags: [ADMIN_TAG], security: [{ AdminSession: [] }] });
-const errors = [400, 401, 403, 404];
+const errors = ADMIN_ERRORS;
 const SORTABLE = ['id', 'number', 'createdAt', 'total', 'status', 'paymentStatus'];
 /** Most rows of one CSV export. */
 const EXPORT_LIMIT = 50_000;
 
-const list = group.get(
-  '/api/admin/orders',
-  { query: ListQueryParams },
-  jsonResponses(z.array(AdminOrderSummary), 'Заказы', errors),
-);
-const exportCsv = group.get(
+const exportCsv = adminGroup.get(
   '/api/admin/orders/export.csv',
   { query: ListQueryParams.pick({ filter: true }) },
   {
@@ -56,24 +49,22 @@ const exportCsv = group.get(
     ...jsonResponses(z.unknown(), '', [400, 401, 403]),
   },
 );
-const one = group.get('/api/admin/orders/{id}', { params: IdParams }, jsonResponses(AdminOrder, 'Заказ', errors));
-const status = group.post(
+const status = adminGroup.post(
   '/api/admin/orders/{id}/status',
   { params: IdParams, body: OrderStatusBody },
   jsonResponses(AdminOrder, 'Статус изменён (и письмо покупателю, если notify)', [...errors, 409, 502]),
 );
-const refund = group.post(
+const refund = adminGroup.post(
   '/api/admin/orders/{id}/refund',
   { params: IdParams, body: OrderRefundBody },
   jsonResponses(AdminOrder, 'Возврат через платёжную систему с чеком возврата прихода (54-ФЗ)', [...errors, 409, 502]),
 );
-const resend = group.post(
+const resend = adminGroup.post(
   '/api/admin/orders/{id}/resend-confirmation',
   { params: IdParams },
   jsonResponses(AdminOrder, 'Письмо с подтверждением отправлено снова', [...errors, 409]),
 );
 
-const idOf = (c: Context) => parseOr400(IdParams, { id: c.req.param('id') }).id;
 const sortColumns = {
   id: orders.id,
   number: orders.number,
@@ -153,14 +144,14 @@ async function handleExport(c: Context<AppEnv>) {
 }
 
 async function handleStatus(c: Context<AppEnv>) {
-  const id = idOf(c);
+  const id = recordId(c);
   const body = parseOr400(OrderStatusBody, await readJson(c), 'Статус');
   await setOrderStatus(c.var.db, id, body, currentStaff(c));
   return c.json(await adminOrder(c.var.db, id), 200);
 }
 
 async function handleRefund(c: Context<AppEnv>) {
-  const id = idOf(c);
+  const id = recordId(c);
   const body = parseOr400(OrderRefundBody, await readJson(c), 'Возврат');
   const refunds = await refundOrder(c.var.db, id, body, currentStaff(c));
   const failed = refunds.find((r) => r.status === 'failed');
@@ -170,18 +161,26 @@ async function handleRefund(c: Context<AppEnv>) {
 }
 
 async function handleResend(c: Context<AppEnv>) {
-  const id = idOf(c);
+  const id = recordId(c);
   await resendConfirmation(c.var.db, id, currentStaff(c).id);
   return c.json(await adminOrder(c.var.db, id), 200);
 }
 
-/** Registers `orders` (owner, manager). */
+/** Registers `orders` (owner, manager): list and one order, the CSV export and the actions. */
 export function registerAdminOrderRoutes(app: ApiApp) {
-  app.use('/api/admin/orders', requireStaff('manager'));
-  app.use('/api/admin/orders/*', requireStaff('manager'));
-  openapiRoute(app, list, handleList as never);
-  openapiRoute(app, exportCsv, handleExport as never);
-  openapiRoute(app, one, (async (c: Context<AppEnv>) => c.json(await adminOrder(c.var.db, idOf(c)), 200)) as never);
+  registerCrud(app, {
+    name: 'orders',
+    title: 'Заказ',
+    roles: ['manager'],
+    record: AdminOrder,
+    // The list has the summaries; one order comes with its lines, payments and history.
+    list: { description: 'Заказы', record: AdminOrderSummary, handler: handleList },
+    one: { handler: async (c) => c.json(await adminOrder(c.var.db, recordId(c)), 200) },
+    create: false,
+    update: false,
+    remove: false,
+    routes: (app) => openapiRoute(app, exportCsv, handleExport as never),
+  });
   openapiRoute(app, status, handleStatus as never);
   openapiRoute(app, refund, handleRefund as never);
   openapiRoute(app, resend, handleResend as never);

@@ -10,58 +10,26 @@ import { ADMIN_MESSAGES } from '@/lib/api/contract/admin/auth';
 import { AdminConsent, AdminCustomer, AdminSubscriber } from '@/lib/api/contract/admin/core';
 import { safeString } from '@/lib/api/contract/common';
 import { consents, orders, subscriptions, users } from '../../../db/schema';
-import { ApiHttpError, parseOr400 } from '../../../http';
+import { ApiHttpError } from '../../../http';
 import { deleteAccount } from '../../../services/account-data';
 import { recordAudit } from '../../../services/admin/audit';
 import { likeOf, toOrderSummary } from '../../../services/admin/orders';
 import { jsonResponses } from '../../docs';
-import { openapiRoute, routeGroup } from '../../openapi';
-import { currentStaff, requireStaff } from '../guard';
-import { IdFilter, ListQueryParams, orderByOf, parseListQuery, setContentRange } from '../list-query';
-import { ADMIN_TAG } from './auth';
-import { IdParams } from './staff';
+import { openapiRoute } from '../../openapi';
+import { ADMIN_ERRORS, adminGroup, IdParams, recordId, registerCrud } from '../content/crud-routes';
+import { currentStaff } from '../guard';
+import { IdFilter, orderByOf, parseListQuery, setContentRange } from '../list-query';
 import type { Db } from '../../../db/client';
 import type { ApiApp, AppEnv } from '../../../types';
 import type { Context } from 'hono';
 
-const group = routeGroup({ tags: [ADMIN_TAG], security: [{ AdminSession: [] }] });
-const errors = [400, 401, 403, 404];
-const idOf = (c: Context) => parseOr400(IdParams, { id: c.req.param('id') }).id;
-
-const listCustomers = group.get(
-  '/api/admin/customers',
-  { query: ListQueryParams },
-  jsonResponses(z.array(AdminCustomer), 'Покупатели', errors),
-);
-const oneCustomer = group.get(
-  '/api/admin/customers/{id}',
-  { params: IdParams },
-  jsonResponses(AdminCustomer, 'Покупатель с заказами', errors),
-);
-const anonymise = group.post(
+const anonymise = adminGroup.post(
   '/api/admin/customers/{id}/anonymise',
   { params: IdParams },
-  jsonResponses(AdminCustomer, 'Персональные данные обезличены (152-ФЗ ст. 21), заказы сохранены', [...errors, 409]),
-);
-const listSubscribers = group.get(
-  '/api/admin/subscribers',
-  { query: ListQueryParams },
-  jsonResponses(z.array(AdminSubscriber), 'Подписчики', errors),
-);
-const oneSubscriber = group.get(
-  '/api/admin/subscribers/{id}',
-  { params: IdParams },
-  jsonResponses(AdminSubscriber, 'Подписчик', errors),
-);
-const listConsents = group.get(
-  '/api/admin/consents',
-  { query: ListQueryParams },
-  jsonResponses(z.array(AdminConsent), 'Журнал согласий', errors),
-);
-const oneConsent = group.get(
-  '/api/admin/consents/{id}',
-  { params: IdParams },
-  jsonResponses(AdminConsent, 'Согласие', errors),
+  jsonResponses(AdminCustomer, 'Персональные данные обезличены (152-ФЗ ст. 21), заказы сохранены', [
+    ...ADMIN_ERRORS,
+    409,
+  ]),
 );
 
 const text = (max: number) => safeString().trim().max(max, `Не более ${max} символов`);
@@ -134,7 +102,7 @@ async function customerRecord(db: Db, id: number): Promise<AdminCustomer> {
  * audit log records who did it, in one transaction. 409 while an order is still open.
  */
 async function handleAnonymise(c: Context<AppEnv>) {
-  const id = idOf(c);
+  const id = recordId(c);
   const { db } = c.var;
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new ApiHttpError(404, ADMIN_MESSAGES.notFound);
@@ -268,46 +236,65 @@ async function handleListConsents(c: Context<AppEnv>) {
   return c.json(rows.map(toConsent), 200);
 }
 
-async function one<T>(rows: T[]): Promise<T> {
-  if (!rows[0]) throw new ApiHttpError(404, ADMIN_MESSAGES.notFound);
-  return rows[0];
+/** The first row of `rows` as its record. @throws ApiHttpError 404 when there is none. */
+async function oneRecord<T, R>(rows: PromiseLike<T[]>, toRecord: (row: T) => R): Promise<R> {
+  const [row] = await rows;
+  if (!row) throw new ApiHttpError(404, ADMIN_MESSAGES.notFound);
+  return toRecord(row);
 }
 
-/** Registers `customers`, `subscribers` and `consents` (owner, manager). */
+/** Registers `customers`, `subscribers` and `consents` (owner, manager): list and one each. */
 export function registerAdminPeopleRoutes(app: ApiApp) {
-  for (const r of ['customers', 'subscribers', 'consents']) {
-    app.use(`/api/admin/${r}`, requireStaff('manager'));
-    app.use(`/api/admin/${r}/*`, requireStaff('manager'));
-  }
-  openapiRoute(app, listCustomers, handleListCustomers as never);
-  openapiRoute(app, oneCustomer, (async (c: Context<AppEnv>) =>
-    c.json(await customerRecord(c.var.db, idOf(c)), 200)) as never);
-  openapiRoute(app, anonymise, handleAnonymise as never);
-  openapiRoute(app, listSubscribers, handleListSubscribers as never);
-  openapiRoute(app, oneSubscriber, (async (c: Context<AppEnv>) =>
-    c.json(
-      toSubscriber(
-        await one(
-          await c.var.db
-            .select()
-            .from(subscriptions)
-            .where(eq(subscriptions.id, idOf(c))),
-        ),
-      ),
-      200,
-    )) as never);
-  openapiRoute(app, listConsents, handleListConsents as never);
-  openapiRoute(app, oneConsent, (async (c: Context<AppEnv>) =>
-    c.json(
-      toConsent(
-        await one(
-          await c.var.db
+  const resources = [
+    {
+      name: 'customers',
+      title: 'Покупатель',
+      record: AdminCustomer,
+      list: { description: 'Покупатели', handler: handleListCustomers },
+      one: {
+        description: 'Покупатель с заказами',
+        handler: async (c: Context<AppEnv>) => c.json(await customerRecord(c.var.db, recordId(c)), 200),
+      },
+      // 152-ФЗ art. 21: the one change the console makes to a customer.
+      routes: (app: ApiApp) => openapiRoute(app, anonymise, handleAnonymise as never),
+    },
+    {
+      name: 'subscribers',
+      title: 'Подписчик',
+      record: AdminSubscriber,
+      list: { description: 'Подписчики', handler: handleListSubscribers },
+      one: {
+        handler: async (c: Context<AppEnv>) =>
+          c.json(
+            await oneRecord(
+              c.var.db
+                .select()
+                .from(subscriptions)
+                .where(eq(subscriptions.id, recordId(c))),
+              toSubscriber,
+            ),
+            200,
+          ),
+      },
+    },
+    {
+      name: 'consents',
+      title: 'Согласие',
+      record: AdminConsent,
+      list: { description: 'Журнал согласий', handler: handleListConsents },
+      one: {
+        handler: async (c: Context<AppEnv>) => {
+          const rows = c.var.db
             .select(consentSelect)
             .from(consents)
             .leftJoin(users, eq(users.id, consents.userId))
-            .where(eq(consents.id, idOf(c))),
-        ),
-      ),
-      200,
-    )) as never);
+            .where(eq(consents.id, recordId(c)));
+          return c.json(await oneRecord(rows, toConsent), 200);
+        },
+      },
+    },
+  ];
+  // Read-only: nobody creates, edits or deletes people or their consents here.
+  for (const r of resources)
+    registerCrud(app, { ...r, roles: ['manager'], create: false, update: false, remove: false });
 }

@@ -21,61 +21,12 @@ import { recordAudit } from '../../../services/admin/audit';
 import { closeOtherSessions, type StaffRow } from '../../../services/admin/sessions';
 import { createStaff, toStaffRecord } from '../../../services/admin/staff';
 import { hashPassword } from '../../../services/auth';
-import { jsonResponses } from '../../docs';
-import { openapiRoute, routeGroup } from '../../openapi';
-import { currentStaff, requireStaff } from '../guard';
-import { IdFilter, ListQueryParams, orderByOf, parseListQuery, setContentRange } from '../list-query';
-import { ADMIN_TAG } from './auth';
+import { ADMIN_ERRORS, recordId, registerCrud } from '../content/crud-routes';
+import { currentStaff } from '../guard';
+import { IdFilter, orderByOf, parseListQuery, setContentRange } from '../list-query';
 import type { Tx } from '../../../db/client';
 import type { ApiApp, AppEnv } from '../../../types';
 import type { Context } from 'hono';
-
-const group = routeGroup({ tags: [ADMIN_TAG], security: [{ AdminSession: [] }] });
-/** Path parameter `{id}` of a console record: a positive int4. */
-export const IdParams = z.object({
-  id: z.coerce
-    .number({ error: 'Номер записи — число' })
-    .int('Номер записи — целое число')
-    .positive('Номер записи — положительное число')
-    .max(2_147_483_647, 'Номер записи слишком большой'),
-});
-const errors = [400, 401, 403, 404];
-
-const listStaff = group.get(
-  '/api/admin/staff',
-  { query: ListQueryParams },
-  jsonResponses(z.array(StaffRecord), 'Сотрудники', errors),
-);
-const oneStaff = group.get(
-  '/api/admin/staff/{id}',
-  { params: IdParams },
-  jsonResponses(StaffRecord, 'Сотрудник', errors),
-);
-const createStaffRoute = group.post(
-  '/api/admin/staff',
-  { body: StaffCreateBody },
-  jsonResponses(StaffRecord, 'Сотрудник создан', [400, 401, 403, 409]),
-);
-const updateStaff = group.put(
-  '/api/admin/staff/{id}',
-  { params: IdParams, body: StaffUpdateBody },
-  jsonResponses(StaffRecord, 'Сотрудник изменён', [...errors, 409]),
-);
-const disableStaff = group.delete(
-  '/api/admin/staff/{id}',
-  { params: IdParams },
-  jsonResponses(StaffRecord, 'Сотрудник отключён (запись остаётся)', [...errors, 409]),
-);
-const listAudit = group.get(
-  '/api/admin/audit-log',
-  { query: ListQueryParams },
-  jsonResponses(z.array(AuditRecord), 'Журнал изменений', errors),
-);
-const oneAudit = group.get(
-  '/api/admin/audit-log/{id}',
-  { params: IdParams },
-  jsonResponses(AuditRecord, 'Запись журнала', errors),
-);
 
 const StaffFilter = z.object({
   q: safeString().max(100).optional(),
@@ -83,10 +34,6 @@ const StaffFilter = z.object({
   disabled: z.boolean().optional(),
   id: IdFilter,
 });
-
-function idOf(c: Context): number {
-  return parseOr400(IdParams, { id: c.req.param('id') }).id;
-}
 
 async function staffById(c: Context<AppEnv>, id: number): Promise<StaffRow> {
   const [row] = await c.var.db.select().from(staff).where(eq(staff.id, id)).limit(1);
@@ -153,7 +100,7 @@ async function handleCreateStaff(c: Context<AppEnv>) {
 }
 
 async function handleUpdateStaff(c: Context<AppEnv>) {
-  const id = idOf(c);
+  const id = recordId(c);
   const body = parseOr400(StaffUpdateBody, await readJson(c), 'Сотрудник');
   const before = await staffById(c, id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
@@ -181,7 +128,7 @@ async function handleUpdateStaff(c: Context<AppEnv>) {
 }
 
 async function handleDisableStaff(c: Context<AppEnv>) {
-  const id = idOf(c);
+  const id = recordId(c);
   const before = await staffById(c, id);
   const row = await c.var.db.transaction(async (tx) => {
     await keepAnOwner(tx, before, { role: before.role, disabled: true });
@@ -277,7 +224,7 @@ async function handleOneAudit(c: Context<AppEnv>) {
     .select(auditSelect)
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
-    .where(eq(auditLog.id, idOf(c)))
+    .where(eq(auditLog.id, recordId(c)))
     .limit(1);
   if (!row) throw new ApiHttpError(404, ADMIN_MESSAGES.notFound);
   return c.json(toAuditRecord(row), 200);
@@ -285,22 +232,46 @@ async function handleOneAudit(c: Context<AppEnv>) {
 
 /** Registers `staff` and `audit-log` (owner only). */
 export function registerAdminStaffRoutes(app: ApiApp) {
-  for (const path of ['/api/admin/staff', '/api/admin/staff/*', '/api/admin/audit-log', '/api/admin/audit-log/*']) {
-    app.use(path, requireStaff('owner'));
-  }
-  openapiRoute(app, listStaff, handleListStaff as never);
-  openapiRoute(app, oneStaff, (async (c: Context<AppEnv>) => {
-    const [found] = await c.var.db
-      .select({ row: staff, lastLogin })
-      .from(staff)
-      .where(eq(staff.id, idOf(c)))
-      .limit(1);
-    if (!found) throw new ApiHttpError(404, ADMIN_MESSAGES.notFound);
-    return c.json(withLastLogin(found.row, found.lastLogin), 200);
-  }) as never);
-  openapiRoute(app, createStaffRoute, handleCreateStaff as never);
-  openapiRoute(app, updateStaff, handleUpdateStaff as never);
-  openapiRoute(app, disableStaff, handleDisableStaff as never);
-  openapiRoute(app, listAudit, handleListAudit as never);
-  openapiRoute(app, oneAudit, handleOneAudit as never);
+  registerCrud(app, {
+    name: 'staff',
+    title: 'Сотрудник',
+    roles: ['owner'],
+    record: StaffRecord,
+    list: { description: 'Сотрудники', handler: handleListStaff },
+    one: {
+      handler: async (c) => {
+        const [found] = await c.var.db
+          .select({ row: staff, lastLogin })
+          .from(staff)
+          .where(eq(staff.id, recordId(c)))
+          .limit(1);
+        if (!found) throw new ApiHttpError(404, ADMIN_MESSAGES.notFound);
+        return c.json(withLastLogin(found.row, found.lastLogin), 200);
+      },
+    },
+    create: {
+      body: StaffCreateBody,
+      description: 'Сотрудник создан',
+      errors: [400, 401, 403, 409],
+      handler: handleCreateStaff,
+    },
+    update: {
+      body: StaffUpdateBody,
+      description: 'Сотрудник изменён',
+      errors: [...ADMIN_ERRORS, 409],
+      handler: handleUpdateStaff,
+    },
+    remove: { description: 'Сотрудник отключён (запись остаётся)', handler: handleDisableStaff },
+  });
+  registerCrud(app, {
+    name: 'audit-log',
+    title: 'Запись журнала',
+    roles: ['owner'],
+    record: AuditRecord,
+    list: { description: 'Журнал изменений', handler: handleListAudit },
+    one: { handler: handleOneAudit },
+    create: false,
+    update: false,
+    remove: false,
+  });
 }
