@@ -361,5 +361,9 @@ describe('console moderation (issue #32 guard)', () => {
       [editor.id, 'approve', String(posted.json.id)],
     ]);
     expect((await adminCall(api, editor, 'POST', '/api/admin/reviews/999999/reject')).status).toBe(404);
+    // Past int4: refused by the contract with a Russian message, never handed to the database.
+    const huge = await adminCall(api, editor, 'POST', '/api/admin/reviews/9999999999/reject');
+    expect(huge.status).toBe(400);
+    expect(JSON.stringify(huge.json)).toContain('Номер записи слишком большой');
   });
 });
