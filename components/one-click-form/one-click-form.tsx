@@ -7,11 +7,14 @@
  * shown in place of the form, or throws an Error whose Russian message is shown above the button.
  * Loaded on demand with the dialog that holds it (product page, basket).
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ConsentCheckbox, PersonalDataConsentLabel } from '@/components/consent-checkbox/consent-checkbox';
 import { FormField } from '@/components/form-field/form-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { CONSENT_TEXTS } from '@/lib/messages/consent';
+import { unmaskPhone } from '@/lib/validation/auth';
+import { oneClickFormSchema } from '@/lib/validation/notices';
 import styles from './one-click-form.module.css';
 
 /** Props of `OneClickForm`. */
@@ -22,14 +25,14 @@ export type OneClickFormProps = {
   initialName?: string;
 };
 
-/** See the module docstring. */
+/** See the module docstring. Fields and hints: react-hook-form with `oneClickFormSchema`. */
 export function OneClickForm({ onSubmit, initialName = '' }: OneClickFormProps) {
-  const [name, setName] = useState(initialName);
-  const [phone, setPhone] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<{ name?: string; phone?: string; consent?: string }>({});
+  const form = useForm({
+    resolver: zodResolver(oneClickFormSchema),
+    defaultValues: { name: initialName, phone: '', personal_data_consent: false },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   if (done)
@@ -39,38 +42,25 @@ export function OneClickForm({ onSubmit, initialName = '' }: OneClickFormProps) 
       </p>
     );
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const digits = phone.replace(/\D/g, '');
-    const next = {
-      name: name.trim().length < 2 ? 'Укажите имя' : undefined,
-      phone: digits.length !== 11 ? 'Укажите телефон в формате +7(XXX)-XXX-XX-XX' : undefined,
-      consent: consent ? undefined : CONSENT_TEXTS.personalDataRequired,
-    };
-    setErrors(next);
-    if (next.name || next.phone || next.consent) return;
-    setPending(true);
+  const submit = form.handleSubmit(async ({ name, phone }) => {
     setFailure(null);
     try {
-      setDone(await onSubmit({ name: name.trim(), phone: `+${digits}` }));
+      setDone(await onSubmit({ name, phone: unmaskPhone(phone) }));
     } catch (error) {
       setFailure((error as Error).message);
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.lead}>Оставьте имя и телефон — оператор перезвонит, уточнит доставку и оплату.</p>
-      <FormField label="Имя" error={errors.name}>
-        <input type="text" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+      <FormField label="Имя" error={errors.name?.message}>
+        <input type="text" autoComplete="name" {...form.register('name')} />
       </FormField>
-      <FormField label="Телефон" error={errors.phone}>
-        {/* Uncontrolled: the mask owns the field's text; a controlled value lost keystrokes. */}
-        <PhoneInput name="phone" onChange={(e) => setPhone(e.target.value)} />
+      <FormField label="Телефон" error={errors.phone?.message}>
+        <PhoneInput {...form.register('phone')} />
       </FormField>
-      <ConsentCheckbox checked={consent} onChange={(e) => setConsent(e.target.checked)} error={errors.consent}>
+      <ConsentCheckbox {...form.register('personal_data_consent')} error={errors.personal_data_consent?.message}>
         <PersonalDataConsentLabel />
       </ConsentCheckbox>
       {failure ? (
@@ -78,8 +68,8 @@ export function OneClickForm({ onSubmit, initialName = '' }: OneClickFormProps) 
           {failure}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={pending}>
-        {pending ? 'Оформляем…' : 'Оформить заказ'}
+      <button type="submit" className="button" disabled={isSubmitting}>
+        {isSubmitting ? 'Оформляем…' : 'Оформить заказ'}
       </button>
     </form>
   );

@@ -9,16 +9,18 @@
  * - «Купить в 1 клик» (item 4): name and phone (components/one-click-form); POST /v1/one-click/
  *   with the chosen size and an Idempotency-Key kept for the dialog's life, so a retried submit
  *   never makes a second order.
+ * Both forms are react-hook-form with the zod rules of lib/validation/notices.ts.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ConsentCheckbox, PersonalDataConsentLabel } from '@/components/consent-checkbox/consent-checkbox';
 import { FormField } from '@/components/form-field/form-field';
 import { Modal } from '@/components/modal/modal';
 import { OneClickForm } from '@/components/one-click-form/one-click-form';
 import { bffRequest } from '@/lib/api/bff-client';
 import { NOTICE_MESSAGES, OneClickResponse, StockNoticeResponse } from '@/lib/api/contract/notices';
-import { CONSENT_TEXTS } from '@/lib/messages/consent';
-import { emailSchema } from '@/lib/validation/auth';
+import { stockNoticeFormSchema } from '@/lib/validation/notices';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './purchase-panel.module.css';
 
@@ -53,12 +55,16 @@ const kindLabel = (size: DialogSize) =>
 
 function NotifyForm({ sizes }: { sizes: readonly DialogSize[] }) {
   const user = useSessionStore((s) => s.user);
-  const [size, setSize] = useState(sizes.length === 1 ? sizes[0]!.ext_id : '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<{ size?: string; email?: string; consent?: string }>({});
+  const form = useForm({
+    resolver: zodResolver(stockNoticeFormSchema),
+    defaultValues: {
+      size: sizes.length === 1 ? sizes[0]!.ext_id : '',
+      email: user?.email ?? '',
+      personal_data_consent: false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   if (done)
@@ -68,31 +74,19 @@ function NotifyForm({ sizes }: { sizes: readonly DialogSize[] }) {
       </p>
     );
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    const next = {
-      size: size ? undefined : 'Выберите размер',
-      email: parsed.success ? undefined : parsed.error.issues[0]?.message,
-      consent: consent ? undefined : CONSENT_TEXTS.personalDataRequired,
-    };
-    setErrors(next);
-    if (next.size || next.email || next.consent || !parsed.success) return;
-    setPending(true);
+  const submit = form.handleSubmit(async ({ size, email }) => {
     setFailure(null);
     try {
       const answer = await bffRequest('POST', '/v1/stock-notices/', StockNoticeResponse, {
         feature: size,
-        email: parsed.data,
+        email,
         personal_data_consent: true,
       });
       setDone(answer.message);
     } catch (error) {
       setFailure((error as Error).message || NOTICE_MESSAGES.subscribeFailed);
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <form className={styles.dialogForm} onSubmit={submit} noValidate>
@@ -102,34 +96,21 @@ function NotifyForm({ sizes }: { sizes: readonly DialogSize[] }) {
         <div className={styles.sizes}>
           {sizes.map((candidate) => (
             <label key={candidate.ext_id} className={styles.size}>
-              <input
-                type="radio"
-                name="notify-size"
-                value={candidate.ext_id}
-                checked={size === candidate.ext_id}
-                onChange={() => setSize(candidate.ext_id)}
-                className="visually-hidden"
-              />
+              <input type="radio" value={candidate.ext_id} className="visually-hidden" {...form.register('size')} />
               <span>{kindLabel(candidate)}</span>
             </label>
           ))}
         </div>
         {errors.size ? (
           <p role="alert" className={styles.error}>
-            {errors.size}
+            {errors.size.message}
           </p>
         ) : null}
       </fieldset>
-      <FormField label="Электронная почта" error={errors.email}>
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <FormField label="Электронная почта" error={errors.email?.message}>
+        <input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <ConsentCheckbox checked={consent} onChange={(e) => setConsent(e.target.checked)} error={errors.consent}>
+      <ConsentCheckbox {...form.register('personal_data_consent')} error={errors.personal_data_consent?.message}>
         <PersonalDataConsentLabel />
       </ConsentCheckbox>
       {failure ? (
@@ -137,8 +118,8 @@ function NotifyForm({ sizes }: { sizes: readonly DialogSize[] }) {
           {failure}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={pending}>
-        {pending ? 'Отправляем…' : 'Сообщить о поступлении'}
+      <button type="submit" className="button" disabled={isSubmitting}>
+        {isSubmitting ? 'Отправляем…' : 'Сообщить о поступлении'}
       </button>
     </form>
   );
