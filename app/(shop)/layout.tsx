@@ -25,7 +25,7 @@ import { ShopWidgets } from '@/features/popups/components/shop-widgets';
 import { SearchBox } from '@/features/search/components/search-box';
 import { SITE_NAME } from '@/lib/constants';
 import { env } from '@/lib/env';
-import { href } from '@/lib/routes';
+import { href, routeTitle } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
 
 /** The shop chrome around `children`. */
@@ -47,12 +47,14 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         organization={organization}
         categories={categories ?? []}
         brands={brands}
-        basketSlot={<BasketHeaderButton />}
-        accountSlot={(classes) => <HeaderAccountLink {...classes} />}
-        favoritesSlot={<FavoritesHeaderButton />}
+        basketSlot={<BasketHeaderButton basketPath={href('basket')} />}
+        accountSlot={(classes) => (
+          <HeaderAccountLink {...classes} profile={{ href: href('profile'), title: routeTitle('profile') }} />
+        )}
+        favoritesSlot={<FavoritesHeaderButton favorites={{ href: href('favorite'), title: routeTitle('favorite') }} />}
         searchSlot={
           <ChunkErrorBoundary>
-            <SearchBox />
+            <SearchBox searchPath={href('search')} />
           </ChunkErrorBoundary>
         }
       />
@@ -82,6 +84,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
             vk: vkHref(organization?.link_vk),
           }}
           ymId={env.YM_ID ?? null}
+          cookiePolicyHref={href('cookie')}
         />
       </ChunkErrorBoundary>
       {organization ? (

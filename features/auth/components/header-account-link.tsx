@@ -7,12 +7,19 @@
  * session cookie, set before the first paint by app/layout.tsx) the header's CSS hides its text,
  * so a signed-in shopper sees the icon, then their name, never "Вход" (issue #34 item 4).
  */
-import { href, routeTitle } from '@/lib/routes';
 import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
 
-/** Props: the header's class names, so it looks like the other header actions. */
-export type HeaderAccountLinkProps = { className?: string; textClassName?: string };
+/**
+ * Props: the header's class names, so it looks like the other header actions, and the account
+ * page's link (`href('profile')`, `routeTitle('profile')`), built on the server so the route table
+ * stays out of the browser (issue #30).
+ */
+export type HeaderAccountLinkProps = {
+  className?: string;
+  textClassName?: string;
+  profile: { href: string; title: string };
+};
 
 const icon = (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -22,16 +29,16 @@ const icon = (
 );
 
 /** See the module docstring. */
-export function HeaderAccountLink({ className, textClassName }: HeaderAccountLinkProps) {
+export function HeaderAccountLink({ className, textClassName, profile }: HeaderAccountLinkProps) {
   const user = useSessionStore((s) => s.user);
   const pending = useSessionStore((s) => s.status !== 'ready');
   if (user) {
-    const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || routeTitle('profile');
+    const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || profile.title;
     return (
       <a
-        href={href('profile')}
+        href={profile.href}
         className={className}
-        aria-label={`${name} — ${routeTitle('profile')}`}
+        aria-label={`${name} — ${profile.title}`}
         data-testid="header-account"
       >
         {icon}

@@ -8,12 +8,9 @@ import dynamic from 'next/dynamic';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { pluralize } from '@/lib/format/plural';
-import { href } from '@/lib/routes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { GOODS_FORMS } from '../utils/line-details';
 import styles from './basket-header-button.module.css';
-
-const BASKET_PATH = href('basket');
 
 // Issue #30: the panel (its photos, sizes and prices) loads on the first hover or focus that opens
 // it; the first visit of every page carries only the icon and the counter.
@@ -29,9 +26,10 @@ const BasketDropdown = dynamic(() => import('./basket-dropdown').then((m) => m.B
  * The link is not prefetched when it scrolls into view (it is on every page, and the basket's
  * client code would count against every page's first visit, issue #7 JS budget); it is prefetched
  * on intent instead: pointer over it, touch or keyboard focus. A click is a client-side navigation
- * through lib/soft-navigation.ts.
+ * through lib/soft-navigation.ts. `basketPath` is `href('basket')`, given by the server layout
+ * (the route table stays out of the browser, issue #30).
  */
-export function BasketHeaderButton() {
+export function BasketHeaderButton({ basketPath }: { basketPath: string }) {
   const pathname = usePathname();
   const count = useBasketStore((s) => s.count);
   const showDropdown = useBasketStore((s) => s.showDropdown);
@@ -41,9 +39,9 @@ export function BasketHeaderButton() {
   const hideDropdownNow = useBasketStore((s) => s.hideDropdownNow);
   const rootRef = useRef<HTMLDivElement>(null);
   const router = useRouter();
-  const prefetch = () => router.prefetch(BASKET_PATH);
+  const prefetch = () => router.prefetch(basketPath);
 
-  const onBasketPage = pathname === BASKET_PATH;
+  const onBasketPage = pathname === basketPath;
   const canShow = !onBasketPage && count > 0 && basketInited;
 
   useEffect(() => {
@@ -86,7 +84,7 @@ export function BasketHeaderButton() {
       {/* A plain link: lib/soft-navigation.ts hands its click to the App Router, as for every
           link of the shop, without next/link's code in every page's first visit (issue #30). */}
       <a
-        href={BASKET_PATH}
+        href={basketPath}
         onTouchStart={prefetch}
         className={styles.link}
         aria-label={label}
@@ -110,7 +108,7 @@ export function BasketHeaderButton() {
           </span>
         ) : null}
       </a>
-      {expanded ? <BasketDropdown basketPath={BASKET_PATH} /> : null}
+      {expanded ? <BasketDropdown basketPath={basketPath} /> : null}
     </div>
   );
 }

@@ -124,7 +124,7 @@ describe('BasketHeaderButton', () => {
       cartItemFactory({ price: 10 }),
     ]);
     const user = userEvent.setup();
-    render(<BasketHeaderButton />);
+    render(<BasketHeaderButton basketPath="/basket" />);
     const link = await screen.findByRole('link', { name: 'Корзина, 2 товара' });
     expect(link).toHaveAttribute('href', '/basket');
     // Issue #7: the basket route is fetched on intent, not as soon as the header renders.
@@ -142,7 +142,7 @@ describe('BasketHeaderButton', () => {
     resetFakeCart(fake, [cartItemFactory()]);
     navigation.pathname = '/basket';
     const user = userEvent.setup();
-    const { unmount } = render(<BasketHeaderButton />);
+    const { unmount } = render(<BasketHeaderButton basketPath="/basket" />);
     await user.hover(await screen.findByRole('link', { name: 'Корзина, 1 товар' }));
     expect(screen.queryByTestId('basket-dropdown')).toBeNull();
     unmount();
@@ -150,7 +150,7 @@ describe('BasketHeaderButton', () => {
     resetBasketStoreForTests();
     resetFakeCart(fake, []);
     navigation.pathname = '/';
-    render(<BasketHeaderButton />);
+    render(<BasketHeaderButton basketPath="/basket" />);
     await waitFor(() => expect(useBasketStore.getState().basketInited).toBe(true));
     await user.hover(screen.getByRole('link', { name: 'Корзина, 0 товаров' }));
     expect(screen.queryByTestId('basket-dropdown')).toBeNull();

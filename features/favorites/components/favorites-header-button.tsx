@@ -3,24 +3,29 @@
 /** The header's favourites link with the counter (spec §2 Layout "favourites counter"). */
 import { useEffect } from 'react';
 import { pluralize } from '@/lib/format/plural';
-import { href, routeTitle } from '@/lib/routes';
 import { hydrateFavoritesStore, useFavoritesStore } from '@/stores/favorites-store';
 import styles from './favorites.module.css';
 
-/** Props: the header's class names, so it looks like the other header actions. */
-export type FavoritesHeaderButtonProps = { className?: string; textClassName?: string };
+/**
+ * Props: the header's class names, so it looks like the other header actions, and the favourites
+ * page's link (`href('favorite')`, `routeTitle('favorite')`), built on the server so the route
+ * table stays out of the browser (issue #30).
+ */
+export type FavoritesHeaderButtonProps = {
+  className?: string;
+  textClassName?: string;
+  favorites: { href: string; title: string };
+};
 
 /** Link to /favorite with the number of favourites as a badge. */
-export function FavoritesHeaderButton({ className, textClassName }: FavoritesHeaderButtonProps) {
+export function FavoritesHeaderButton({ className, textClassName, favorites }: FavoritesHeaderButtonProps) {
   const count = useFavoritesStore((s) => s.favoritesListId.length);
   useEffect(() => hydrateFavoritesStore(), []);
   const label =
-    count > 0
-      ? `${routeTitle('favorite')}, ${count} ${pluralize(count, ['товар', 'товара', 'товаров'])}`
-      : routeTitle('favorite');
+    count > 0 ? `${favorites.title}, ${count} ${pluralize(count, ['товар', 'товара', 'товаров'])}` : favorites.title;
   return (
     <a
-      href={href('favorite')}
+      href={favorites.href}
       className={`${className ?? ''} ${styles.headerLink}`}
       aria-label={label}
       data-testid="favorites-counter"
@@ -38,7 +43,7 @@ export function FavoritesHeaderButton({ className, textClassName }: FavoritesHea
           {count}
         </span>
       ) : null}
-      <span className={textClassName ?? styles.headerText}>{routeTitle('favorite')}</span>
+      <span className={textClassName ?? styles.headerText}>{favorites.title}</span>
     </a>
   );
 }

@@ -9,8 +9,16 @@ import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PreviewCategory } from '@/lib/api/contract/catalog';
+import { href, routeTitle } from '@/lib/routes';
 import { menuSections } from '../utils/menu';
 import { MenuBar } from './menu-bar';
+
+/** The fixed entries as SiteHeader builds them. */
+const FIXED = {
+  sale: href('sale'),
+  new: { name: routeTitle('new'), href: href('new') },
+  brands: { name: routeTitle('brands'), href: href('brands') },
+};
 
 const SEEDED = [
   'Платья',
@@ -45,7 +53,7 @@ const categories: PreviewCategory[] = [
 ];
 
 function renderMenu() {
-  return render(<MenuBar sections={menuSections(categories)} brands={null} />);
+  return render(<MenuBar sections={menuSections(categories)} brands={null} fixed={FIXED} />);
 }
 
 describe('MenuBar subcategories past 10 (issue #28)', () => {
@@ -99,7 +107,7 @@ describe('MenuBar subcategories past 10 (issue #28)', () => {
   });
 
   it('puts every subcategory link into the server-rendered HTML (no JavaScript needed)', () => {
-    const html = renderToStaticMarkup(<MenuBar sections={menuSections(categories)} brands={null} />);
+    const html = renderToStaticMarkup(<MenuBar sections={menuSections(categories)} brands={null} fixed={FIXED} />);
     expect(html).toContain('<details');
     for (const s of categories[0]!.subcategories) expect(html).toContain(`href="/${s.path}"`);
   });

@@ -1,6 +1,5 @@
 'use client';
 
-import { href, routeTitle } from '@/lib/routes';
 import styles from './menu-bar.module.css';
 import type { MenuLink, MenuSection } from '../utils/menu';
 
@@ -8,6 +7,11 @@ import type { MenuLink, MenuSection } from '../utils/menu';
 export type MenuBarProps = {
   sections: readonly MenuSection[];
   brands: { links: MenuLink[]; moreHref?: string } | null;
+  /**
+   * The fixed entries (`href('sale')`, `href('new')` with its title, `href('brands')` with its
+   * title), built on the server so the route table stays out of the browser (issue #30).
+   */
+  fixed: { sale: string; new: MenuLink; brands: MenuLink };
 };
 
 function LinkList({ label, links }: { label: string; links: readonly MenuLink[] }) {
@@ -75,18 +79,18 @@ function Panel({
  * A client component without state only so that every page's RSC payload carries its compact
  * props (the menu's links) instead of the rendered tree (issue #7: ~6 kB less per page).
  */
-export function MenuBar({ sections, brands }: MenuBarProps) {
+export function MenuBar({ sections, brands, fixed }: MenuBarProps) {
   return (
     <nav aria-label="Каталог" className={styles.bar}>
       <ul className={`container ${styles.list}`}>
         <li className={styles.item}>
-          <a href={href('sale')} className={`${styles.top} ${styles.sale}`}>
+          <a href={fixed.sale} className={`${styles.top} ${styles.sale}`}>
             SALE
           </a>
         </li>
         <li className={styles.item}>
-          <a href={href('new')} className={styles.top}>
-            {routeTitle('new')}
+          <a href={fixed.new.href} className={styles.top}>
+            {fixed.new.name}
           </a>
         </li>
         {sections.map((section) => (
@@ -104,11 +108,11 @@ export function MenuBar({ sections, brands }: MenuBarProps) {
           </li>
         ))}
         <li className={styles.item}>
-          <a href={href('brands')} className={styles.top}>
-            {routeTitle('brands')}
+          <a href={fixed.brands.href} className={styles.top}>
+            {fixed.brands.name}
           </a>
           {brands ? (
-            <Panel label={routeTitle('brands')} links={brands.links} moreHref={brands.moreHref} moreText="Все бренды" />
+            <Panel label={fixed.brands.name} links={brands.links} moreHref={brands.moreHref} moreText="Все бренды" />
           ) : null}
         </li>
       </ul>

@@ -142,7 +142,15 @@ export function SiteHeader({
           the logo instead; CSS shows one of the two copies (the hidden one is out of the a11y tree). */}
       {promo ? <p className={styles.promoStrip}>{promo}</p> : null}
 
-      <MenuBar sections={sections} brands={menuBrands(brands)} />
+      <MenuBar
+        sections={sections}
+        brands={menuBrands(brands)}
+        fixed={{
+          sale: href('sale'),
+          new: { name: routeTitle('new'), href: href('new') },
+          brands: { name: routeTitle('brands'), href: href('brands') },
+        }}
+      />
     </header>
   );
 }

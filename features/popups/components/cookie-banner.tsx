@@ -1,6 +1,5 @@
 'use client';
 
-import { href } from '@/lib/routes';
 import { useCookieConsentStore } from '@/stores/cookie-consent-store';
 import styles from './widgets.module.css';
 
@@ -10,16 +9,16 @@ import styles from './widgets.module.css';
  * Rendered on the server (it paints with the page; issue #7: it was /basket's LCP when it appeared
  * only after hydration); for a visitor who accepted, the root layout's head script marks
  * `<html data-cookie-accepted>`, which hides it before the first paint, and it is removed once the
- * consent store has read localStorage.
+ * consent store has read localStorage. `policyHref` is `href('cookie')`, from the server layout.
  */
-export function CookieBanner() {
+export function CookieBanner({ policyHref }: { policyHref: string }) {
   const { hydrated, accepted, accept } = useCookieConsentStore();
   if (hydrated && accepted) return null;
   return (
     <section className={styles.cookie} aria-label="Уведомление о файлах cookie" data-cookie-banner="">
       <p className={styles.cookieText}>
         Мы используем файлы cookie, чтобы сайт работал и становился удобнее, а также для аналитики. Подробнее — в{' '}
-        <a href={href('cookie')}>политике использования cookie</a>.
+        <a href={policyHref}>политике использования cookie</a>.
       </p>
       <button type="button" className="button" onClick={accept}>
         Принять

@@ -28,6 +28,8 @@ export type ShopWidgetsProps = {
   messengers: MessengerLinks;
   /** Yandex Metrica counter id, or null when analytics is off. */
   ymId: string | null;
+  /** The cookie policy's link for the banner (`href('cookie')`, built on the server). */
+  cookiePolicyHref: string;
 };
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
@@ -90,7 +92,7 @@ function RouteEffects({ telegramEnabled }: { telegramEnabled: boolean }) {
  * effects, scroll-to-top arrow, cookie banner; after consent the messenger widget, Yandex
  * Metrica and the field vitals beacon (issue #30); the help and Telegram popups load when opened.
  */
-export function ShopWidgets({ messengers, ymId }: ShopWidgetsProps) {
+export function ShopWidgets({ messengers, ymId, cookiePolicyHref }: ShopWidgetsProps) {
   const accepted = useCookieConsentStore((s) => s.accepted);
   const hydrate = useCookieConsentStore((s) => s.hydrate);
   const helpOpen = usePopupsStore((s) => s.open.has('help'));
@@ -106,7 +108,7 @@ export function ShopWidgets({ messengers, ymId }: ShopWidgetsProps) {
         {accepted && ymId ? <YandexMetrica id={ymId} /> : null}
       </Suspense>
       <ScrollTopButton />
-      <CookieBanner />
+      <CookieBanner policyHref={cookiePolicyHref} />
       {accepted ? <MessengerWidget links={messengers} /> : null}
       {accepted ? <FieldVitals /> : null}
       {helpOpen ? <HelpPopup /> : null}

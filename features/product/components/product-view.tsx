@@ -91,7 +91,12 @@ export function ProductView({
               <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             </div>
             {chart ? <SizeChart chart={chart} fit={reviews?.summary.sizes} /> : null}
-            <PurchasePanel productId={product.id} offers={product.offers} initial={selection} />
+            <PurchasePanel
+              productId={product.id}
+              offers={product.offers}
+              initial={selection}
+              basketHref={href('basket')}
+            />
             {favoriteSlot}
             <div className={styles.details}>
               {details.map((detail, index) => (

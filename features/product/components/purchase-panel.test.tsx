@@ -45,7 +45,7 @@ function renderPanel(live: Record<string, number>, setup: (fake: FakeStock) => v
   server.use(stockHandler(stock));
   return render(
     <ProductSelectionProvider initialOfferId={OFFER}>
-      <PurchasePanel productId={PRODUCT} offers={[cachedOffer]} />
+      <PurchasePanel productId={PRODUCT} offers={[cachedOffer]} basketHref="/basket" />
     </ProductSelectionProvider>,
   );
 }
@@ -119,6 +119,7 @@ describe('PurchasePanel initial selection', () => {
           productId={PRODUCT}
           offers={[cachedOffer]}
           initial={{ size: 'SKU-50', top: null, bottom: null }}
+          basketHref="/basket"
         />
       </ProductSelectionProvider>,
     );

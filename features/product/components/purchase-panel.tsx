@@ -3,7 +3,6 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
-import { href } from '@/lib/routes';
 import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
 import { initialSelection, onlyAvailable, type InitialSelection } from '../utils/initial-selection';
@@ -22,6 +21,8 @@ export type PurchasePanelProps = {
   offers: readonly Offer[];
   /** Sizes chosen at first render (`?size=` of a feed link, features/product/utils/initial-selection.ts). */
   initial?: Pick<InitialSelection, 'size' | 'top' | 'bottom'>;
+  /** The basket's link after «Товар добавлен» (`href('basket')` from the server: no route table here). */
+  basketHref: string;
 };
 
 type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
@@ -118,7 +119,7 @@ function SizePicker({
  * colour has sold-out sizes; under the bar, «Купить в 1 клик» (the chosen size; "Выберите размер"
  * without one). Both open dialogs loaded on demand (shopper-dialogs.tsx).
  */
-export function PurchasePanel({ productId, offers: renderedOffers, initial }: PurchasePanelProps) {
+export function PurchasePanel({ productId, offers: renderedOffers, initial, basketHref }: PurchasePanelProps) {
   const { offerId, setOfferId } = useProductSelection();
   const live = useLiveStock(productId);
   const offers = useMemo(() => mergeLiveStock(renderedOffers, live), [renderedOffers, live]);
@@ -314,7 +315,7 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial }: Pu
           {needSize ? <p className={styles.error}>Выберите размер</p> : null}
           {status.kind === 'added' ? (
             <p className={styles.success}>
-              Товар добавлен в корзину. <a href={href('basket')}>Перейти в корзину</a>
+              Товар добавлен в корзину. <a href={basketHref}>Перейти в корзину</a>
             </p>
           ) : null}
           {status.kind === 'failed' ? (

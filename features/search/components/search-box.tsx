@@ -2,7 +2,6 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
-import { href } from '@/lib/routes';
 import styles from './search-box.module.css';
 
 const SearchPanel = dynamic(() => import('./search-panel').then((m) => m.SearchPanel), { ssr: false });
@@ -15,8 +14,10 @@ const SearchPanel = dynamic(() => import('./search-panel').then((m) => m.SearchP
  * opens the highlighted suggestion, otherwise submits to /search?searchParam=. A submit of empty
  * or single-space text is ignored. Without JavaScript the icon is a link to /search. The panel
  * (form, suggestions) is `SearchPanel`, loaded on the first open (issue #7 JS budget).
+ * `searchPath` is `href('search')`, given by the server layout (the route table stays out of the
+ * browser, issue #30).
  */
-export function SearchBox() {
+export function SearchBox({ searchPath }: { searchPath: string }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -34,7 +35,7 @@ export function SearchBox() {
   return (
     <div ref={rootRef} className={styles.root}>
       <a
-        href={href('search')}
+        href={searchPath}
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
