@@ -4,7 +4,8 @@
  * The product page's client islands, each loaded as its own chunk (issue #30, first-visit JS).
  * Listings and products share one route (app/(shop)/[section]/[[...path]]), and Next bundles every
  * client component a route imports statically into one chunk that every page of the route loads:
- * a listing downloaded the purchase panel, the gallery, the size chart and the review launcher.
+ * a listing downloaded the purchase panel, the gallery and the review launcher. (The size chart's
+ * 0.4 kB launcher stays static in product-view.tsx, so its button works as early as before.)
  * Behind next/dynamic (server-rendered as before) a chunk loads only where its island renders.
  */
 import dynamic from 'next/dynamic';
@@ -15,7 +16,5 @@ export const ProductGallery = dynamic(() => import('./product-gallery').then((m)
 export const PurchasePanel = dynamic(() => import('./purchase-panel').then((m) => m.PurchasePanel));
 /** ./recently-viewed `RecentlyViewed`. */
 export const RecentlyViewed = dynamic(() => import('./recently-viewed').then((m) => m.RecentlyViewed));
-/** ./size-chart `SizeChart` (the table's launcher; the dialog is its own chunk again). */
-export const SizeChart = dynamic(() => import('./size-chart').then((m) => m.SizeChart));
 /** ./review-form-launcher `ReviewFormLauncher` (issue #33: «Написать отзыв»). */
 export const ReviewFormLauncher = dynamic(() => import('./review-form-launcher').then((m) => m.ReviewFormLauncher));
