@@ -37,9 +37,13 @@ async function swimsuitPath(): Promise<string> {
 /** Opens the size chart and measures its table: scroll box, columns, and the page's own scroll. */
 async function openChart(page: Page, path: string) {
   await page.goto(path);
-  await page.getByRole('button', { name: 'Таблица размеров' }).click();
   const dialog = page.getByRole('dialog', { name: 'Таблица размеров' });
-  await expect(dialog).toBeVisible();
+  // The button is server-rendered: a click before the page has hydrated does nothing (a busy CI
+  // machine hydrates late), so click until the dialog is there.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Таблица размеров' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(dialog.locator('table')).toBeVisible();
   return dialog;
 }
