@@ -41,8 +41,10 @@ async function openChart(page: Page, path: string) {
   // The button is server-rendered: a click before the page has hydrated does nothing (a busy CI
   // machine hydrates late), so click until the dialog is there.
   await expect(async () => {
-    await page.getByRole('button', { name: 'Таблица размеров' }).click();
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
+    // Once open (its code may still be loading after a click), the modal covers the button.
+    if (!(await dialog.isVisible()))
+      await page.getByRole('button', { name: 'Таблица размеров' }).click({ timeout: 5_000 });
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
   await expect(dialog.locator('table')).toBeVisible();
   return dialog;
