@@ -11,7 +11,7 @@ import { getProductSeo, putProductSeo } from '../../../services/admin/catalogue-
 import { jsonResponses } from '../../docs';
 import { openapiRoute } from '../../openapi';
 import { currentStaff } from '../guard';
-import { adminGroup, auditOf, IdParams } from './crud-routes';
+import { adminGroup, auditOf, IdParams, recordId } from './crud-routes';
 import type { ApiApp, AppEnv } from '../../../types';
 import type { Context } from 'hono';
 
@@ -27,16 +27,14 @@ const writeSeo = adminGroup.put(
   jsonResponses(AdminProductSeo, 'SEO-текст сохранён (все поля пустые: запись удалена)', errs),
 );
 
-const idOf = (c: Context<AppEnv>) => parseOr400(IdParams, { id: c.req.param('id') }, 'Некорректный номер записи').id;
-
 /** Registers the product SEO routes (call after `registerAdminCatalogueRoutes`). */
 export function registerAdminProductSeoRoutes(app: ApiApp) {
   openapiRoute(app, readSeo, (async (c: Context<AppEnv>) =>
-    c.json(await getProductSeo(c.var.db, idOf(c)), 200)) as never);
+    c.json(await getProductSeo(c.var.db, recordId(c)), 200)) as never);
   openapiRoute(app, writeSeo, (async (c: Context<AppEnv>) => {
     // SEO text is the editor's (the roles matrix); a manager only hides and shows.
     if (currentStaff(c).role === 'manager') throw new ApiHttpError(403, 'Недостаточно прав');
-    const id = idOf(c);
+    const id = recordId(c);
     const body = parseOr400(AdminProductSeoInput, await readJson(c), 'Проверьте поля');
     return c.json(await putProductSeo(c.var.db, auditOf(c), id, body), 200);
   }) as never);
