@@ -3,6 +3,7 @@
  * storefront-server/page-validators.ts): what a browser or a crawler revalidating a page gets.
  */
 import { expect, test } from '@playwright/test';
+import { productsInStock } from './helpers';
 
 test('a listing is sent with brotli and a weak ETag, and answers 304 when it has not changed', async ({ request }) => {
   const first = await request.get('/kupalniki', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -28,4 +29,28 @@ test('a product photo from /_next/image carries a quoted ETag and revalidates wi
   expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
   const again = await request.get(src!, { headers: { accept: 'image/avif,image/webp', 'if-none-match': etag! } });
   expect(again.status()).toBe(304);
+});
+
+// Issue #30: with `experimental.inlineCss` a stylesheet is in a page twice, the head's `<style>`
+// and the segment's row of the RSC payload. A boundary (error.tsx, not-found.tsx) with a CSS module
+// of its own added the route's whole merged stylesheet once more each, 57 kB a copy on a listing.
+// The root layout's sheet (fonts and globals, ~4 kB) has a third copy that no code of ours adds:
+// Next gives it to the global error boundary (`G` of the payload), which replaces the root layout.
+test('a page carries the route stylesheet twice, not four times: head and RSC payload', async ({ request }) => {
+  const product = (await productsInStock('kupalniki', 1))[0];
+  for (const path of ['/', '/kupalniki', product!]) {
+    const html = await (await request.get(path)).text();
+    const head = /<style[^>]*data-precedence[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    // The head's <style> joins the sheets, each ending with its source map comment.
+    const sheets = head.split(/\/\*# sourceMappingURL=[^*]*\*\//).filter((css) => css.trim().length > 200);
+    expect(sheets.length, path).toBeGreaterThan(0);
+    for (const [index, css] of sheets.entries()) {
+      // A stretch without quote, backslash or line break reads the same escaped in the payload's JSON.
+      const sample = /[^"\\\n]{80}/.exec(css)?.[0];
+      expect(sample, path).toBeTruthy();
+      expect(html.split(sample!).length - 1, `${path}: copies of «${sample!.slice(0, 40)}…»`).toBeLessThanOrEqual(
+        index === 0 ? 3 : 2,
+      );
+    }
+  }
 });
