@@ -38,7 +38,12 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['components/**/*.test.{ts,tsx}', 'features/**/*.test.{ts,tsx}', 'stores/**/*.test.{ts,tsx}'],
+          include: [
+            'components/**/*.test.{ts,tsx}',
+            'features/**/*.test.{ts,tsx}',
+            'stores/**/*.test.{ts,tsx}',
+            'lib/**/*.test.tsx',
+          ],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },

@@ -10,27 +10,29 @@
  * - Escape and route changes close them through the layout's route effects (features/popups);
  * - login and registration show only when there is no user (spec §2 Popups).
  */
-import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { Modal } from '@/components/modal/modal';
+import { lazyIsland } from '@/lib/lazy-island';
 import { usePopupsStore, type PopupName } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
 
-// Issue #7: the forms (react-hook-form, zod, the phone mask) load only when a popup opens, so no
-// page pays for them on its first visit.
-const LoginForm = dynamic(() => import('./auth-forms').then((m) => m.LoginForm), { ssr: false });
-const RegistrationForm = dynamic(() => import('./auth-forms').then((m) => m.RegistrationForm), { ssr: false });
-const ForgotPasswordForm = dynamic(() => import('./auth-forms').then((m) => m.ForgotPasswordForm), { ssr: false });
-const PasswordChangeForm = dynamic(() => import('./auth-forms').then((m) => m.PasswordChangeForm), { ssr: false });
-const WriteInForm = dynamic(() => import('./auth-forms').then((m) => m.WriteInForm), { ssr: false });
+// Issues #7 and #30: the dialogs and their forms (react-hook-form, zod, the phone mask) load only
+// when a popup opens, so no page pays for them on its first visit.
+const AuthDialogs = lazyIsland(() => import('./auth-dialogs').then((m) => m.AuthDialogs));
+
+/** The popups drawn by `AuthDialogs` (the checkout choice popup is the basket page's own). */
+const AUTH_DIALOGS: readonly PopupName[] = [
+  'login',
+  'registration',
+  'forgotPassword',
+  'passwordChange',
+  'completeRegistration',
+  'writeIn',
+];
 
 /** Mount once in the shop layout. */
 export function AuthPopups() {
-  const open = usePopupsStore((s) => s.open);
-  const openPopup = usePopupsStore((s) => s.openPopup);
-  const closePopup = usePopupsStore((s) => s.closePopup);
-  const user = useSessionStore((s) => s.user);
+  const anyOpen = usePopupsStore((s) => AUTH_DIALOGS.some((name) => s.open.has(name)));
   const pathname = usePathname();
   const [resetToken, setResetToken] = useState<string | null>(null);
 
@@ -62,42 +64,5 @@ export function AuthPopups() {
     }
   }, [pathname]);
 
-  const isOpen = (name: PopupName) => open.has(name);
-  const close = (name: PopupName) => () => closePopup(name);
-
-  return (
-    <>
-      <Modal open={!user && isOpen('login')} onClose={close('login')} title="Вход">
-        <LoginForm onForgot={() => openPopup('forgotPassword')} onRegister={() => openPopup('registration')} />
-      </Modal>
-      <Modal open={!user && isOpen('registration')} onClose={close('registration')} title="Регистрация">
-        <RegistrationForm onLogin={() => openPopup('login')} />
-      </Modal>
-      <Modal open={isOpen('forgotPassword')} onClose={close('forgotPassword')} title="Восстановление пароля">
-        <ForgotPasswordForm onLogin={() => openPopup('login')} />
-      </Modal>
-      <Modal
-        open={isOpen('passwordChange') && Boolean(resetToken)}
-        onClose={close('passwordChange')}
-        title="Смена пароля"
-      >
-        <PasswordChangeForm token={resetToken ?? ''} />
-      </Modal>
-      {/* Spec §2/§4: opened after a social login without e-mail or name parts (stores/session-store.ts
-          needsRegistrationCompletion), so for a signed-in user; the form completes that account. */}
-      <Modal
-        open={Boolean(user) && isOpen('completeRegistration')}
-        onClose={close('completeRegistration')}
-        title="Завершение регистрации"
-      >
-        <RegistrationForm
-          complete
-          initial={user ? { full_name: user.full_name, email: user.email ?? '' } : undefined}
-        />
-      </Modal>
-      <Modal open={Boolean(user) && isOpen('writeIn')} onClose={close('writeIn')} title="Укажите почту">
-        <WriteInForm onDone={close('writeIn')} />
-      </Modal>
-    </>
-  );
+  return anyOpen ? <AuthDialogs resetToken={resetToken} /> : null;
 }

@@ -4,17 +4,17 @@
  * The header's basket icon with its counter and hover dropdown (spec §2 Layout "Cart dropdown",
  * §4 Basket, §9). Ships on every page, so it holds no more than the store and a small list.
  */
-import dynamic from 'next/dynamic';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { pluralize } from '@/lib/format/plural';
+import { lazyIsland } from '@/lib/lazy-island';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { GOODS_FORMS } from '../utils/line-details';
 import styles from './basket-header-button.module.css';
 
 // Issue #30: the panel (its photos, sizes and prices) loads on the first hover or focus that opens
 // it; the first visit of every page carries only the icon and the counter.
-const BasketDropdown = dynamic(() => import('./basket-dropdown').then((m) => m.BasketDropdown), { ssr: false });
+const BasketDropdown = lazyIsland(() => import('./basket-dropdown').then((m) => m.BasketDropdown));
 
 /**
  * Basket link for the header: icon, badge with the number of lines (spec §9) and an accessible

@@ -1,8 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { Suspense, useEffect, useRef } from 'react';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useCookieConsentStore } from '@/stores/cookie-consent-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { isChunkLoadError, reloadOncePerMinute } from '../utils/chunk-reload';
@@ -13,14 +13,12 @@ import { ScrollTopButton } from './scroll-top-button';
 import type { MessengerLinks } from '../utils/messenger-links';
 
 // Islands loaded on demand: their code is fetched only when they are needed.
-const HelpPopup = dynamic(() => import('./help-popup').then((m) => m.HelpPopup), { ssr: false });
-const TelegramPopup = dynamic(() => import('./telegram-popup').then((m) => m.TelegramPopup), { ssr: false });
-const MessengerWidget = dynamic(() => import('./messenger-widget').then((m) => m.MessengerWidget), { ssr: false });
-const YandexMetrica = dynamic(() => import('./yandex-metrica').then((m) => m.YandexMetrica), { ssr: false });
+const HelpPopup = lazyIsland(() => import('./help-popup').then((m) => m.HelpPopup));
+const TelegramPopup = lazyIsland(() => import('./telegram-popup').then((m) => m.TelegramPopup));
+const MessengerWidget = lazyIsland(() => import('./messenger-widget').then((m) => m.MessengerWidget));
+const YandexMetrica = lazyIsland(() => import('./yandex-metrica').then((m) => m.YandexMetrica));
 // Issue #30: field Core Web Vitals (web-vitals) after consent, never first-visit JS.
-const FieldVitals = dynamic(() => import('./field-vitals').then((m) => m.FieldVitals), {
-  ssr: false,
-});
+const FieldVitals = lazyIsland(() => import('./field-vitals').then((m) => m.FieldVitals));
 
 /** Props of `ShopWidgets`. */
 export type ShopWidgetsProps = {

@@ -1,10 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
+import { lazyIsland } from '@/lib/lazy-island';
 import styles from './search-box.module.css';
 
-const SearchPanel = dynamic(() => import('./search-panel').then((m) => m.SearchPanel), { ssr: false });
+const SearchPanel = lazyIsland(() => import('./search-panel').then((m) => m.SearchPanel));
 
 /**
  * The header search bar (spec §2 Layout "Search bar", §5 search submit rule): a search icon that
