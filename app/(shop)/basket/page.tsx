@@ -26,14 +26,21 @@ export const metadata: Metadata = {
 
 /** The basket page. */
 export default function BasketRoute() {
+  // The islands get their links from here, so the route table stays out of the browser (issue #30).
+  const checkoutHref = href('basket-delivery');
   return (
     <div className="container">
       <Breadcrumbs items={[{ name: routeTitle('basket'), href: href('basket') }]} />
       <h1>{routeTitle('basket')}</h1>
       <UnpaidOrderNotice />
-      <GiftCardInBasket />
-      <BasketPage summaryExtra={<PromoCodeField />} checkoutAction={<BasketCheckoutButton />} />
-      <CheckoutChoicePopup />
+      <GiftCardInBasket checkoutHref={checkoutHref} />
+      <BasketPage
+        catalogHref={href('new')}
+        checkoutHref={checkoutHref}
+        summaryExtra={<PromoCodeField />}
+        checkoutAction={<BasketCheckoutButton href={checkoutHref} />}
+      />
+      <CheckoutChoicePopup deliveryHref={checkoutHref} />
     </div>
   );
 }

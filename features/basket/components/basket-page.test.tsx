@@ -36,6 +36,9 @@ beforeEach(() => {
   navigation.prefetch.mockClear();
 });
 
+/** The basket with the links the server page hands it. */
+const renderBasket = () => render(<BasketPage catalogHref="/new" checkoutHref="/basket/delivery" />);
+
 describe('BasketPage', () => {
   it('shows lines, colour, sizes, the unavailable flag, count and total', async () => {
     resetFakeCart(fake, [
@@ -49,11 +52,21 @@ describe('BasketPage', () => {
         featurebot: { id: 2, ext_id: 'B', name: 'M' },
       }),
     ]);
-    render(<BasketPage />);
+    renderBasket();
 
     const lines = await screen.findAllByTestId('basket-line');
     expect(lines).toHaveLength(2);
     expect(within(lines[0]!).getByText('Слитный купальник')).toBeInTheDocument();
+    // The name and the photo lead to the product; the photo comes from the image optimizer.
+    const productPath = within(lines[0]!).getByRole('link', { name: 'Слитный купальник' }).getAttribute('href');
+    expect(productPath).toMatch(/^\/kupalniki\//);
+    const photo = lines[0]!.querySelector('img')!;
+    expect(photo.closest('a')).toHaveAttribute('href', productPath);
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveAttribute('sizes', '(min-width: 768px) 120px, 88px');
+    expect(photo.getAttribute('srcset')).toMatch(
+      /^\/_next\/image\?url=%2Fmedia%2Fproducts%2F\d+\.jpg&w=\d+&q=75 \d+w, /,
+    );
     expect(within(lines[0]!).getByText('Чёрный')).toBeInTheDocument();
     expect(within(lines[1]!).getByText('Верх:')).toBeInTheDocument();
     expect(within(lines[1]!).getByText('Выбранный размер больше недоступен')).toBeInTheDocument();
@@ -66,7 +79,7 @@ describe('BasketPage', () => {
   it('disables − at quantity 1 and applies + only after the server answers', async () => {
     resetFakeCart(fake, [cartItemFactory({ price: 1000, quantity: 1 })]);
     const user = userEvent.setup();
-    render(<BasketPage />);
+    renderBasket();
     const line = await screen.findByTestId('basket-line');
     expect(within(line).getByRole('button', { name: 'Уменьшить количество' })).toBeDisabled();
 
@@ -87,7 +100,7 @@ describe('BasketPage', () => {
     resetFakeCart(fake, [cartItemFactory({ quantity: 1 })]);
     server.use(cartErrorHandler('put', 'Больше нет в наличии'));
     const user = userEvent.setup();
-    render(<BasketPage />);
+    renderBasket();
     const line = await screen.findByTestId('basket-line');
     await user.click(within(line).getByRole('button', { name: 'Увеличить количество' }));
     expect(await within(line).findByRole('alert')).toHaveTextContent('Больше нет в наличии');
@@ -97,17 +110,17 @@ describe('BasketPage', () => {
   it('removes a line after confirmation and then shows the empty state', async () => {
     resetFakeCart(fake, [cartItemFactory()]);
     const user = userEvent.setup();
-    render(<BasketPage />);
+    renderBasket();
     await user.click(await screen.findByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Корзина пуста')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Перейти в каталог' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/new');
   });
 
   it('shows the total after an applied promo code in «Итого», and the full sum once the goods change', async () => {
     resetFakeCart(fake, [cartItemFactory({ price: 1000, quantity: 1 })]);
     useCheckoutStore.getState().setPromoCode('SALE10', { itemsTotal: 1000, total: 900 });
     const user = userEvent.setup();
-    render(<BasketPage />);
+    renderBasket();
     const line = await screen.findByTestId('basket-line');
     expect(screen.getByTestId('basket-total').textContent).toBe('900\u00A0₽');
 

@@ -6,18 +6,17 @@
  * totals and the way to checkout. Per-user data, so a client island under the server-rendered
  * heading (DESIGN.md "Rendering and data").
  */
-import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Price } from '@/components/price/price';
+import { clientPictureProps } from '@/components/product-image/client-picture-props';
 import { mainImage } from '@/components/product-image/main-image';
-import { ProductImage } from '@/components/product-image/product-image';
+import { Picture } from '@/components/product-image/picture';
 import type { CartItem } from '@/lib/api/contract/cart';
 import { MIN_QUANTITY } from '@/lib/constants';
 import { shownBrand } from '@/lib/format/brand';
 import { formatCount } from '@/lib/format/plural';
 import { formatPrice } from '@/lib/format/price';
 import { lineTotal, toRubles } from '@/lib/money';
-import { href } from '@/lib/routes';
 import { BASKET_MAX_QUANTITY, hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { useCheckoutStore } from '@/stores/checkout-store';
 import { GOODS_FORMS, lineSizes } from '../utils/line-details';
@@ -30,11 +29,23 @@ import styles from './basket-page.module.css';
  * Stable hooks for e2e: `basket-line`, `basket-count`, `basket-total`, `basket-empty`.
  * Slots composed by the page (features do not import each other): `summaryExtra` under the total
  * (promo code, issue #5) and `checkoutAction` in place of the plain "Оформить заказ" link.
+ * The links are plain `<a>` (lib/soft-navigation.ts makes them client navigations) and their
+ * paths come from the server page (`catalogHref`, `checkoutHref`), so neither next/link nor the
+ * route table is in the basket's first-visit JS (issue #30).
  */
 export function BasketPage({
+  catalogHref,
+  checkoutHref,
   summaryExtra,
   checkoutAction,
-}: { summaryExtra?: ReactNode; checkoutAction?: ReactNode } = {}) {
+}: {
+  /** "Перейти в каталог" of the empty basket (the new arrivals). */
+  catalogHref: string;
+  /** The checkout's first step, /basket/delivery. */
+  checkoutHref: string;
+  summaryExtra?: ReactNode;
+  checkoutAction?: ReactNode;
+}) {
   const basketList = useBasketStore((s) => s.basketList);
   const basketInited = useBasketStore((s) => s.basketInited);
   const basketLoadFailed = useBasketStore((s) => s.basketLoadFailed);
@@ -66,9 +77,9 @@ export function BasketPage({
       <div className={styles.empty} data-testid="basket-empty">
         <p className={styles.emptyTitle}>Корзина пуста</p>
         <p className={styles.emptyText}>Загляните в каталог — там много нового.</p>
-        <Link href={href('new')} className={styles.primary}>
+        <a href={catalogHref} className={styles.primary}>
           Перейти в каталог
-        </Link>
+        </a>
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
@@ -129,9 +140,9 @@ export function BasketPage({
             </>
           ) : (
             (checkoutAction ?? (
-              <Link href={href('basket-delivery')} className={styles.primary} data-testid="basket-checkout">
+              <a href={checkoutHref} className={styles.primary} data-testid="basket-checkout">
                 Оформить заказ
-              </Link>
+              </a>
             ))
           )}
         </div>
@@ -144,7 +155,10 @@ export function BasketPage({
   );
 }
 
-/** One line: photo, name, brand, colour, size(s), price per piece, −/+, line sum, removal. */
+/**
+ * One line: photo, name, brand, colour, size(s), price per piece, −/+, line sum, removal. The
+ * photo's `<img>` is next/image's, made here without its code (clientPictureProps).
+ */
 function BasketLine({ item, onRemoved }: { item: CartItem; onRemoved: (name: string) => void }) {
   const pending = useBasketStore((s) => Boolean(s.pendingItems[item.item_uuid]));
   const error = useBasketStore((s) => (s.lastError?.item_uuid === item.item_uuid ? s.lastError.message : null));
@@ -159,14 +173,16 @@ function BasketLine({ item, onRemoved }: { item: CartItem; onRemoved: (name: str
 
   return (
     <li className={styles.line} data-testid="basket-line" aria-labelledby={titleId} aria-busy={pending || undefined}>
-      <Link href={item.product.full_path_offer} className={styles.thumb} tabIndex={-1} aria-hidden="true">
-        {image ? <ProductImage src={image.image} alt="" sizes="(min-width: 768px) 120px, 88px" /> : null}
-      </Link>
+      <a href={item.product.full_path_offer} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+        {image ? (
+          <Picture props={clientPictureProps({ src: image.image, alt: '', sizes: '(min-width: 768px) 120px, 88px' })} />
+        ) : null}
+      </a>
 
       <div className={styles.info}>
-        <Link href={item.product.full_path_offer} className={styles.name} id={titleId}>
+        <a href={item.product.full_path_offer} className={styles.name} id={titleId}>
           {item.product.name}
-        </Link>
+        </a>
         {shownBrand(item.product.brand) ? <p className={styles.brand}>{item.product.brand.name}</p> : null}
         <dl className={styles.props}>
           <div>

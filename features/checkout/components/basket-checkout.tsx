@@ -6,34 +6,36 @@
  * giftCardExtId, `POST /v1/gift/card/data/`), the "Оформить заказ" button that gives a guest the
  * checkout choice popup, and that popup (log in, register, or continue anonymously with fio,
  * e-mail and phone → /basket/delivery).
+ *
+ * Issue #30 (first-visit JS): the popup's body, with the phone mask, loads when it opens
+ * (./checkout-choice-dialog.tsx); the links are plain `<a>` (lib/soft-navigation.ts makes them
+ * client navigations) with paths from the server page, not next/link and the route table.
  */
-import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormField } from '@/components/form-field/form-field';
-import { Modal } from '@/components/modal/modal';
-import { PhoneInput } from '@/components/phone-input/phone-input';
 import { BffRequestError } from '@/lib/api/bff-client';
-import { checkPromoCode } from '@/lib/api/checkout-client';
 import { formatPrice } from '@/lib/format/price';
-import { href } from '@/lib/routes';
 import { useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './checkout.module.css';
 
+const CheckoutChoiceDialog = dynamic(() => import('./checkout-choice-dialog').then((m) => m.CheckoutChoiceDialog), {
+  ssr: false,
+});
+
 /**
- * "Оформить заказ": a logged-in or already anonymous shopper goes to /basket/delivery, a guest
- * gets the checkout choice popup (spec §4). Without JavaScript it is a plain link.
+ * "Оформить заказ": a logged-in or already anonymous shopper goes to `href` (/basket/delivery), a
+ * guest gets the checkout choice popup (spec §4). Without JavaScript it is a plain link.
  */
-export function BasketCheckoutButton({ className }: { className?: string }) {
+export function BasketCheckoutButton({ href, className }: { href: string; className?: string }) {
   const user = useSessionStore((s) => s.user);
   const anonymous = useSessionStore((s) => s.anonymous);
   const openPopup = usePopupsStore((s) => s.openPopup);
   return (
-    <Link
-      href={href('basket-delivery')}
+    <a
+      href={href}
       className={className ?? styles.primary}
       data-testid="basket-checkout"
       onClick={(event) => {
@@ -43,7 +45,7 @@ export function BasketCheckoutButton({ className }: { className?: string }) {
       }}
     >
       Оформить заказ
-    </Link>
+    </a>
   );
 }
 
@@ -64,6 +66,8 @@ export function PromoCodeField() {
     setBusy(true);
     setError('');
     try {
+      // Loaded on the first check: an empty promo field costs the basket's first visit nothing.
+      const { checkPromoCode } = await import('@/lib/api/checkout-client');
       const answer = await checkPromoCode(code);
       checkedFor.current = `${answer.promo_code}:${answer.items_total}`;
       setResult({ discount: answer.discount, total: answer.total, message: answer.message });
@@ -157,9 +161,10 @@ export function PromoCodeField() {
 
 /**
  * The gift certificate put into the basket from /podarochnye-sertifikaty (spec §3 giftCardExtId,
- * giftCardInBasketData; §4 a change reloads it; §8 a failed lookup resets it).
+ * giftCardInBasketData; §4 a change reloads it; §8 a failed lookup resets it). `checkoutHref`:
+ * /basket/delivery, for "Оформить заказ" when the certificate is all the basket holds.
  */
-export function GiftCardInBasket() {
+export function GiftCardInBasket({ checkoutHref }: { checkoutHref: string }) {
   const extId = useCheckoutStore((s) => s.giftCardExtId);
   const data = useCheckoutStore((s) => s.giftCardInBasketData);
   const setGiftCardExtId = useCheckoutStore((s) => s.setGiftCardExtId);
@@ -181,99 +186,26 @@ export function GiftCardInBasket() {
         <button type="button" className={styles.secondary} onClick={() => void setGiftCardExtId(null)}>
           Удалить сертификат
         </button>
-        {basketInited && basketCount === 0 ? <BasketCheckoutButton className={styles.secondary} /> : null}
+        {basketInited && basketCount === 0 ? (
+          <BasketCheckoutButton href={checkoutHref} className={styles.secondary} />
+        ) : null}
       </div>
     </section>
   );
 }
 
 /**
- * The checkout choice popup (spec §2, §4): log in, register, or continue anonymously; the last
- * stores fio, e-mail and phone (spec §3 Anonymous checkout data), marks the session anonymous and
- * opens /basket/delivery. A login or registration closes it; the shopper then presses the button again.
+ * The checkout choice popup (spec §2, §4) while it is open for a guest: its body
+ * (./checkout-choice-dialog.tsx) loads then. `deliveryHref`: /basket/delivery, where continuing
+ * without registration leads.
  */
-export function CheckoutChoicePopup() {
+export function CheckoutChoicePopup({ deliveryHref }: { deliveryHref: string }) {
   const open = usePopupsStore((s) => s.open.has('checkoutChoice'));
-  const closePopup = usePopupsStore((s) => s.closePopup);
-  const openPopup = usePopupsStore((s) => s.openPopup);
   const user = useSessionStore((s) => s.user);
 
   useEffect(() => {
     hydrateCheckoutStore();
   }, []);
 
-  return (
-    <Modal open={!user && open} onClose={() => closePopup('checkoutChoice')} title="Оформление заказа">
-      <div className={styles.choice}>
-        <p className={styles.muted}>
-          Войдите, чтобы копить бонусы и видеть историю заказов, или оформите заказ без регистрации.
-        </p>
-        <div className={styles.inline}>
-          <button type="button" className={styles.secondary} onClick={() => openPopup('login')}>
-            Войти
-          </button>
-          <button type="button" className={styles.secondary} onClick={() => openPopup('registration')}>
-            Зарегистрироваться
-          </button>
-        </div>
-        {open ? <AnonymousForm onDone={() => closePopup('checkoutChoice')} /> : null}
-      </div>
-    </Modal>
-  );
-}
-
-/** Spec §3 Anonymous checkout data form; starts from what was stored last time. */
-function AnonymousForm({ onDone }: { onDone: () => void }) {
-  const router = useRouter();
-  const [form, setForm] = useState(
-    () => useCheckoutStore.getState().anonymousData ?? { fio: '', email: '', phone: '' },
-  );
-  // The phone input is left to the mask (uncontrolled, read at submit): re-rendering it while the
-  // shopper types makes the mask lose keystrokes.
-  const [initialPhone] = useState(form.phone);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const phone = phoneRef.current?.value ?? '';
-    // The rules (zod) load on submit: /basket is prefetched from every page (issue #7 JS budget).
-    // The same rules and messages as the checkout form and the account forms (issue #14 item 14).
-    const { checkoutContactSchema } = await import('../utils/checkout-form');
-    const parsed = checkoutContactSchema.safeParse({ ...form, phone });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    useCheckoutStore.getState().setAnonymousData({ fio: parsed.data.fio, email: parsed.data.email, phone });
-    useSessionStore.getState().setAnonymous(true);
-    onDone();
-    router.push(href('basket-delivery'));
-  };
-
-  return (
-    <form onSubmit={submit} noValidate aria-label="Продолжить без регистрации">
-      <h3>Продолжить без регистрации</h3>
-      <FormField label="ФИО*" error={errors.fio}>
-        <input value={form.fio} onChange={(e) => setForm({ ...form, fio: e.target.value })} autoComplete="name" />
-      </FormField>
-      <FormField label="E-mail*" error={errors.email}>
-        <input
-          type="email"
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-          autoComplete="email"
-        />
-      </FormField>
-      <FormField label="Телефон*" error={errors.phone}>
-        <PhoneInput ref={phoneRef} defaultValue={initialPhone} />
-      </FormField>
-      <button type="submit" className={styles.primary}>
-        Продолжить без регистрации
-      </button>
-    </form>
-  );
+  return !user && open ? <CheckoutChoiceDialog deliveryHref={deliveryHref} /> : null;
 }
