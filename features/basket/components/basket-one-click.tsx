@@ -4,13 +4,11 @@
  * «Купить в 1 клик» under the basket's checkout button (issue #33 item 4): the button only; its
  * dialog (basket-one-click-dialog.tsx) loads when clicked.
  */
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { lazyIsland } from '@/lib/lazy-island';
 import styles from './basket-page.module.css';
 
-const BasketOneClickDialog = dynamic(() => import('./basket-one-click-dialog').then((m) => m.BasketOneClickDialog), {
-  ssr: false,
-});
+const BasketOneClickDialog = lazyIsland(() => import('./basket-one-click-dialog').then((m) => m.BasketOneClickDialog));
 
 /** The button and, once clicked, the dialog. */
 export function BasketOneClick() {

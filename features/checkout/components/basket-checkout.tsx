@@ -11,19 +11,17 @@
  * (./checkout-choice-dialog.tsx); the links are plain `<a>` (lib/soft-navigation.ts makes them
  * client navigations) with paths from the server page, not next/link and the route table.
  */
-import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { formatPrice } from '@/lib/format/price';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './checkout.module.css';
 
-const CheckoutChoiceDialog = dynamic(() => import('./checkout-choice-dialog').then((m) => m.CheckoutChoiceDialog), {
-  ssr: false,
-});
+const CheckoutChoiceDialog = lazyIsland(() => import('./checkout-choice-dialog').then((m) => m.CheckoutChoiceDialog));
 
 /**
  * "Оформить заказ": a logged-in or already anonymous shopper goes to `href` (/basket/delivery), a

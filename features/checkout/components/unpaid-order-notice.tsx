@@ -12,11 +12,12 @@
  * number alone opens nothing. The order's body loads only when such a guid is stored, so the
  * basket's first visit does not pay for it.
  */
-import dynamic from 'next/dynamic';
 import { useEffect } from 'react';
+import { lazyIsland } from '@/lib/lazy-island';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 
-const UnpaidOrderBody = dynamic(() => import('./unpaid-order-body').then((m) => m.UnpaidOrderBody), { ssr: false });
+// Client-only (the guid is in this browser's storage): React's lazy, not next/dynamic's runtime.
+const UnpaidOrderBody = lazyIsland(() => import('./unpaid-order-body').then((m) => m.UnpaidOrderBody));
 
 /** Renders nothing unless this browser placed an order; then {@link UnpaidOrderBody} asks about it. */
 export function UnpaidOrderNotice() {
