@@ -13,6 +13,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BffRequestError } from '@/lib/api/bff-client';
+import { checkPromoCode } from '@/lib/api/checkout-client';
 import { formatPrice } from '@/lib/format/price';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useBasketStore } from '@/stores/basket-store';
@@ -21,6 +22,7 @@ import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
 import styles from './checkout.module.css';
 
+const GiftCardBlock = lazyIsland(() => import('./gift-card-in-basket').then((m) => m.GiftCardBlock));
 const CheckoutChoiceDialog = lazyIsland(() => import('./checkout-choice-dialog').then((m) => m.CheckoutChoiceDialog));
 
 /**
@@ -64,8 +66,6 @@ export function PromoCodeField() {
     setBusy(true);
     setError('');
     try {
-      // Loaded on the first check: an empty promo field costs the basket's first visit nothing.
-      const { checkPromoCode } = await import('@/lib/api/checkout-client');
       const answer = await checkPromoCode(code);
       checkedFor.current = `${answer.promo_code}:${answer.items_total}`;
       setResult({ discount: answer.discount, total: answer.total, message: answer.message });
@@ -159,37 +159,21 @@ export function PromoCodeField() {
 
 /**
  * The gift certificate put into the basket from /podarochnye-sertifikaty (spec §3 giftCardExtId,
- * giftCardInBasketData; §4 a change reloads it; §8 a failed lookup resets it). `checkoutHref`:
+ * giftCardInBasketData; §4 a change reloads it; §8 a failed lookup resets it). Its block
+ * (./gift-card-in-basket.tsx) loads only when a certificate is stored. `checkoutHref`:
  * /basket/delivery, for "Оформить заказ" when the certificate is all the basket holds.
  */
 export function GiftCardInBasket({ checkoutHref }: { checkoutHref: string }) {
   const extId = useCheckoutStore((s) => s.giftCardExtId);
-  const data = useCheckoutStore((s) => s.giftCardInBasketData);
-  const setGiftCardExtId = useCheckoutStore((s) => s.setGiftCardExtId);
-  const basketCount = useBasketStore((s) => s.count);
-  const basketInited = useBasketStore((s) => s.basketInited);
 
   useEffect(() => {
     hydrateCheckoutStore();
     void useCheckoutStore.getState().loadGiftCard();
   }, [extId]);
 
-  if (!extId || !data) return null;
-  return (
-    <section className={styles.certificate} aria-label="Подарочный сертификат в корзине" data-testid="basket-gift-card">
-      <strong>{data.name}</strong>
-      <span className={styles.muted}>Электронный сертификат, код придёт на e-mail после оплаты</span>
-      <span>{formatPrice(data.amount)}</span>
-      <div className={styles.inline}>
-        <button type="button" className={styles.secondary} onClick={() => void setGiftCardExtId(null)}>
-          Удалить сертификат
-        </button>
-        {basketInited && basketCount === 0 ? (
-          <BasketCheckoutButton href={checkoutHref} className={styles.secondary} />
-        ) : null}
-      </div>
-    </section>
-  );
+  return extId ? (
+    <GiftCardBlock checkoutButton={<BasketCheckoutButton href={checkoutHref} className={styles.secondary} />} />
+  ) : null;
 }
 
 /**
