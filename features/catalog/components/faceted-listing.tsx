@@ -16,7 +16,8 @@ import {
   type ListingState,
 } from '../utils/listing-query';
 import styles from './faceted-listing.module.css';
-import { FacetsForm, ShowMore } from './listing-islands';
+import { FacetsForm } from './facets-form';
+import { ShowMore } from './listing-islands';
 
 /** Props of `FacetedListing`. */
 export type FacetedListingProps = {

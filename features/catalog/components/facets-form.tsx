@@ -1,18 +1,8 @@
-'use client';
-
-import { useRouter } from 'next/navigation';
-import { useRef, useTransition } from 'react';
 import type { Facets, FacetValue } from '@/lib/api/contract/facets';
 import { formatNumber } from '@/lib/format/price';
-import {
-  LIST_PARAMS,
-  listingUrl,
-  parseListingQuery,
-  type ListParam,
-  type ListingState,
-  type RawQuery,
-} from '../utils/listing-query';
+import { LIST_PARAMS, listingUrl, type ListParam, type ListingState } from '../utils/listing-query';
 import styles from './faceted-listing.module.css';
+import { FacetsFormShell } from './listing-islands';
 
 /** Props of `FacetsForm`. */
 export type FacetsFormProps = {
@@ -34,35 +24,15 @@ const KEYS: Record<ListParam, 'brands' | 'colors' | 'sizes' | 'materials'> = {
   material: 'materials',
 };
 
-function formQuery(form: HTMLFormElement): RawQuery {
-  const query: Record<string, string[]> = {};
-  for (const [key, value] of new FormData(form).entries()) {
-    if (typeof value === 'string') (query[key] ??= []).push(value);
-  }
-  return query;
-}
-
 /**
  * The facet filters of a listing (issue #3): brand, colour, size, material (checkboxes, each with
  * the number of products it would give; a value that would give none is disabled unless chosen),
  * price from/to in rubles, "Со скидкой" and "Новинки". A plain GET form, so it works without
  * JavaScript ("Показать" submits it); with JavaScript a change applies at once through the router
- * and the URL takes the canonical comma form (`?brand=a,b&size=S`).
+ * and the URL takes the canonical comma form (`?brand=a,b&size=S`). A server component: only the
+ * `<form>` element hydrates (`FacetsFormShell`, its own chunk), the fields stay server HTML (issue #30).
  */
 export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: FacetsFormProps) {
-  const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [pending, startTransition] = useTransition();
-
-  const apply = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const next = parseListingQuery(formQuery(form));
-    startTransition(() =>
-      router.push(listingUrl(basePath, { filters: next.filters, sort: state.sort }, 1, keep), { scroll: false }),
-    );
-  };
-
   const list = (param: ListParam, values: FacetValue[]) => {
     if (hide.includes(param) || values.length === 0) return null;
     const selected = state.filters[KEYS[param]] ?? [];
@@ -88,7 +58,6 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
                       value={v.value}
                       defaultChecked={checked}
                       disabled={!checked && v.count === 0}
-                      onChange={apply}
                     />
                     {v.hex ? <span className={styles.swatch} style={{ background: v.hex }} aria-hidden="true" /> : null}
                     <span>{v.label}</span>
@@ -104,17 +73,11 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
   };
 
   return (
-    <form
-      ref={formRef}
-      method="get"
-      action={basePath}
+    <FacetsFormShell
+      basePath={basePath}
+      sort={state.sort}
+      keep={keep}
       className={styles.form}
-      aria-label="Фильтры"
-      aria-busy={pending || undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        apply();
-      }}
       // Re-mount on a new URL so the uncontrolled inputs show the new state.
       key={listingUrl(basePath, state, 1, keep)}
     >
@@ -142,7 +105,6 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
                 min={0}
                 placeholder={`от ${formatNumber(Math.floor(facets.price.min))}`}
                 defaultValue={state.filters.price_min ?? ''}
-                onBlur={(e) => e.currentTarget.value !== String(state.filters.price_min ?? '') && apply()}
                 className={styles.priceInput}
               />
             </label>
@@ -156,7 +118,6 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
                 min={0}
                 placeholder={`до ${formatNumber(Math.ceil(facets.price.max))}`}
                 defaultValue={state.filters.price_max ?? ''}
-                onBlur={(e) => e.currentTarget.value !== String(state.filters.price_max ?? '') && apply()}
                 className={styles.priceInput}
               />
             </label>
@@ -175,7 +136,6 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
             value="1"
             defaultChecked={!!state.filters.sale}
             disabled={!state.filters.sale && facets.sale.count === 0}
-            onChange={apply}
           />
           <span>Со скидкой</span>
           <span className={styles.optionCount}>{facets.sale.count}</span>
@@ -187,7 +147,6 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
             value="1"
             defaultChecked={!!state.filters.new}
             disabled={!state.filters.new && facets.new.count === 0}
-            onChange={apply}
           />
           <span>Новинки</span>
           <span className={styles.optionCount}>{facets.new.count}</span>
@@ -196,6 +155,6 @@ export function FacetsForm({ basePath, state, facets, keep = {}, hide = [] }: Fa
       <button type="submit" className={`button ${styles.apply}`}>
         Показать
       </button>
-    </form>
+    </FacetsFormShell>
   );
 }
