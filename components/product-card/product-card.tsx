@@ -1,5 +1,3 @@
-'use client';
-
 import { Price } from '@/components/price/price';
 import styles from './product-card.module.css';
 import type { CardOffer } from './card-offer';
@@ -26,9 +24,10 @@ export type ProductCardProps = {
  * A product tile of listings and rows: 3:4 image, brand, name, price with old price and discount
  * badge, the reviews' rating when there are any (issue #33), all inside one link to `full_path_offer` (spec §2 product detail route). Works without JS.
  *
- * A client component only so that its RSC payload is the compact `offer` (issue #7): it has no
- * state or effects, and the server renders it to the same HTML. The photo comes rendered
- * (`picture`): its `<img>` props are in the payload, its code is not in the browser's.
+ * A server component where the grid is (no code in the browser: issue #30; it was a client
+ * component for a more compact RSC payload, issue #7, which cost ~1.2 kB of first-visit JS with
+ * `Price`); client grids («Показать ещё») render it on the client. The photo comes rendered
+ * (`picture`): from the server its `<img>` props are in the payload, its code is not in the browser's.
  */
 export function ProductCard({ offer, picture, actionSlot }: ProductCardProps) {
   return (
