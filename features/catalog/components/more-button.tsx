@@ -1,4 +1,4 @@
-import styles from './faceted-listing.module.css';
+import styles from './more-button.module.css';
 
 /**
  * The "Показать ещё" button of the listings (issue #3): "Загружаем…" and disabled while loading,

@@ -1,20 +1,21 @@
 'use client';
 
 /**
- * The product page's client islands, each loaded as its own chunk (issue #30, first-visit JS).
+ * The product page's client islands, loaded as their own chunk (issue #30, first-visit JS).
  * Listings and products share one route (app/(shop)/[section]/[[...path]]), and Next bundles every
  * client component a route imports statically into one chunk that every page of the route loads:
  * a listing downloaded the purchase panel, the gallery and the review launcher. (The size chart's
  * 0.4 kB launcher stays static in product-view.tsx, so its button works as early as before.)
- * Behind next/dynamic (server-rendered as before) a chunk loads only where its island renders.
+ * Behind next/dynamic (server-rendered as before) a chunk loads only where its island renders:
+ * all four from one module, ./product-client.tsx, so one chunk.
  */
 import dynamic from 'next/dynamic';
 
 /** ./product-gallery `ProductGallery`, loaded where a product page renders it. */
-export const ProductGallery = dynamic(() => import('./product-gallery').then((m) => m.ProductGallery));
+export const ProductGallery = dynamic(() => import('./product-client').then((m) => m.ProductGallery));
 /** ./purchase-panel `PurchasePanel` (spec §2 "Product detail": sizes, quantity, add to basket). */
-export const PurchasePanel = dynamic(() => import('./purchase-panel').then((m) => m.PurchasePanel));
+export const PurchasePanel = dynamic(() => import('./product-client').then((m) => m.PurchasePanel));
 /** ./recently-viewed `RecentlyViewed`. */
-export const RecentlyViewed = dynamic(() => import('./recently-viewed').then((m) => m.RecentlyViewed));
+export const RecentlyViewed = dynamic(() => import('./product-client').then((m) => m.RecentlyViewed));
 /** ./review-form-launcher `ReviewFormLauncher` (issue #33: «Написать отзыв»). */
-export const ReviewFormLauncher = dynamic(() => import('./review-form-launcher').then((m) => m.ReviewFormLauncher));
+export const ReviewFormLauncher = dynamic(() => import('./product-client').then((m) => m.ReviewFormLauncher));

@@ -2,7 +2,6 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import styles from './review-list.module.css';
 
 // Issue #33: the form, its validation and photo handling load when the shopper asks for them.
 const ReviewFormDialog = dynamic(() => import('./review-form').then((m) => m.ReviewFormDialog), { ssr: false });
@@ -10,14 +9,24 @@ const ReviewFormDialog = dynamic(() => import('./review-form').then((m) => m.Rev
 /**
  * «Написать отзыв» (issue #33 item 1): a button whose click loads and opens the review form
  * (review-form.tsx). The only JavaScript the reviews add to a product page's first visit.
+ * `className`: the button's layout class from the review list (passed, not imported, so that the
+ * list's CSS module map stays out of the browser's code; issue #30).
  */
-export function ReviewFormLauncher({ productId, productName }: { productId: number; productName: string }) {
+export function ReviewFormLauncher({
+  productId,
+  productName,
+  className,
+}: {
+  productId: number;
+  productName: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
-        className={`button button-outline ${styles.write}`}
+        className={`button button-outline ${className ?? ''}`}
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >

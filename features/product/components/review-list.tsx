@@ -95,7 +95,7 @@ export function ReviewList({ productId, productName, reviews }: ReviewListProps)
       ) : (
         <p className={styles.empty}>Отзывов пока нет. Купили этот товар? Расскажите, как он сидит.</p>
       )}
-      <ReviewFormLauncher productId={productId} productName={productName} />
+      <ReviewFormLauncher productId={productId} productName={productName} className={styles.write} />
       {list.length > 0 && summary ? (
         <>
           <div className={styles.controls}>

@@ -1,0 +1,11 @@
+'use client';
+
+/**
+ * The product page's client islands in one module, so that they load as one async chunk
+ * (./product-islands.tsx; issue #30): every product page renders all four, and one chunk
+ * compresses better than four and costs a listing (same route) one loader instead of four.
+ */
+export { ProductGallery } from './product-gallery';
+export { PurchasePanel } from './purchase-panel';
+export { RecentlyViewed } from './recently-viewed';
+export { ReviewFormLauncher } from './review-form-launcher';
