@@ -2,29 +2,15 @@
 
 /**
  * Error boundary of the app (spec §2 "Error page", §8: titled "Ошибка"; unknown failures give a
- * 500). Offers a retry and the link to the home page.
+ * 500): errors below the root layout outside the shop layout, and those of the shop layout itself.
  */
-import { ErrorState } from '@/components/error-state/error-state';
-import { useChunkLoadRecovery } from '@/features/popups/hooks/use-chunk-load-recovery';
+import { ErrorPage, type ErrorPageProps } from '@/features/popups/components/error-page';
 
 /** Fallback UI for an unexpected error below the root layout. */
-export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
-  // Spec §8/§9: a chunk missing after a deploy reloads the page (at most once a minute).
-  const reloading = useChunkLoadRecovery(error);
+export default function RootError(props: ErrorPageProps) {
   return (
     <main id="main">
-      <title>Ошибка</title>
-      <ErrorState
-        message={
-          reloading
-            ? 'Сайт обновился. Загружаем новую версию страницы…'
-            : 'Что-то пошло не так. Возможно, страница была удалена или перемещена.'
-        }
-      >
-        <button type="button" className="button button-outline" onClick={() => retry()}>
-          Попробовать ещё раз
-        </button>
-      </ErrorState>
+      <ErrorPage {...props} />
     </main>
   );
 }
