@@ -7,6 +7,7 @@
  */
 import localFont from 'next/font/local';
 import { JsonLd } from '@/components/json-ld';
+import { ChunkLoadRecovery } from '@/features/popups/components/error-page';
 import { SITE_NAME } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { href } from '@/lib/routes';
@@ -88,6 +89,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <noscript dangerouslySetInnerHTML={{ __html: '<style>[data-cookie-banner]{display:none}</style>' }} />
       </head>
       <body>
+        {/* Spec §8/§9 chunk reload; loaded here, it is already on the page for every error boundary (issue #30). */}
+        <ChunkLoadRecovery />
         {children}
         {/* Issue #3 SEO: the site and its search box for crawlers (sitelinks search box). */}
         <JsonLd
