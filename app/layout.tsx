@@ -23,7 +23,14 @@ const interCyrillic = localFont({
   src: '../lib/fonts/inter-cyrillic-400-700.woff2',
   weight: '400 700',
   style: 'normal',
-  display: 'swap',
+  // `optional` and not preloaded, like the Latin face (issue #30, docs/lighthouse.md "Held first
+  // frames"): a preloaded web font made headless Chrome hold the page's first frame back by one or
+  // two seconds in most lab runs of a listing (Lighthouse's LCP 3–5 s instead of ~2 s), and none
+  // without it. Without the preload a late `swap` would move the text, so the first view keeps the
+  // metric-matched 'Inter Fallback' when the file is not there within ~100 ms; the next pages
+  // have it from the cache.
+  display: 'optional',
+  preload: false,
   variable: '--font-inter-cyrillic',
   // No fallback chain inside the variable: the stack in globals.css puts Latin then Cyrillic first.
   adjustFontFallback: false,
@@ -39,8 +46,7 @@ const interLatin = localFont({
   // fallback for Latin letters and digits; it is cached for the next pages.
   display: 'optional',
   variable: '--font-inter-latin',
-  // Not preloaded (issue #7): on a slow phone network its bytes competed with the LCP image; the
-  // shop's text is Cyrillic (preloaded above), and the Latin face follows from the stylesheet.
+  // Not preloaded (issue #7): on a slow phone network its bytes competed with the LCP image.
   preload: false,
   // No fallback chain inside the variable: the stack in globals.css puts Latin then Cyrillic first.
   adjustFontFallback: false,

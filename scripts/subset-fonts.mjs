@@ -19,9 +19,9 @@
  *   size axis pinned at 14, the instance fontsource's `wght` files are: its Cyrillic glyphs measure
  *   the same as fontsource's (Chromium, 400/550/700), and the ₽ costs 116 bytes.
  *
- * Bytes: Latin 48.3 → 25.8 kB, Cyrillic 18.7 → 12.5 kB (docs/lighthouse.md). Both are on the
- * critical path of every first visit (the Cyrillic face is preloaded; the Latin face is requested
- * at the first layout), so on a phone's 1.6 Mbit/s these 30 kB were ~150 ms before the LCP image.
+ * Bytes: Latin 48.3 → 25.8 kB, Cyrillic 18.7 → 12.5 kB (docs/lighthouse.md). Both are requested
+ * at the first layout of every first visit (neither is preloaded since issue #30: app/layout.tsx),
+ * so on a phone's 1.6 Mbit/s these 30 kB were ~150 ms next to the LCP image.
  *
  *   node scripts/subset-fonts.mjs          # rewrite lib/fonts/ (after upgrading the fontsource package)
  *   node scripts/subset-fonts.mjs --check  # exit 1 when lib/fonts/ differs from what it would write
