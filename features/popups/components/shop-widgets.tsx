@@ -5,7 +5,6 @@ import { Suspense, useEffect, useRef } from 'react';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useCookieConsentStore } from '@/stores/cookie-consent-store';
 import { usePopupsStore } from '@/stores/popups-store';
-import { isChunkLoadError, reloadOncePerMinute } from '../utils/chunk-reload';
 import { countPageView } from '../utils/page-views';
 import { CookieBanner } from './cookie-banner';
 import { LoadingBar } from './loading-bar';
@@ -41,8 +40,9 @@ function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 /**
  * Route-change behaviour of spec §2 "Behaviour on every navigation" and §4: scroll to the top,
  * close all popups, count a page view (on load and on every route change) and open the Telegram
- * popup from the 5th view unless it was closed; Escape closes the auth popups and the size chart;
- * a failed chunk load reloads the page at most once a minute (spec §8).
+ * popup from the 5th view unless it was closed; Escape closes the auth popups and the size chart.
+ * (A failed chunk load reloads the page at most once a minute, spec §8: `ChunkLoadRecovery` of
+ * the root layout, features/popups/components/error-page.tsx.)
  */
 function RouteEffects({ telegramEnabled }: { telegramEnabled: boolean }) {
   // A route change is a new path: query changes (filters, pages, `?login` being removed) are not.
@@ -67,20 +67,8 @@ function RouteEffects({ telegramEnabled }: { telegramEnabled: boolean }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') usePopupsStore.getState().closeOnEscape();
     };
-    const reload = (error: unknown) => {
-      const store = safeStorage('sessionStorage');
-      if (store && isChunkLoadError(error)) reloadOncePerMinute(Date.now(), store, () => window.location.reload());
-    };
-    const onError = (event: ErrorEvent) => reload(event.error ?? event.message);
-    const onRejection = (event: PromiseRejectionEvent) => reload(event.reason);
     document.addEventListener('keydown', onKey);
-    window.addEventListener('error', onError);
-    window.addEventListener('unhandledrejection', onRejection);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      window.removeEventListener('error', onError);
-      window.removeEventListener('unhandledrejection', onRejection);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, []);
   return null;
 }
