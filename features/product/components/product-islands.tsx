@@ -4,10 +4,10 @@
  * The product page's client islands, loaded as their own chunk (issue #30, first-visit JS).
  * Listings and products share one route (app/(shop)/[section]/[[...path]]), and Next bundles every
  * client component a route imports statically into one chunk that every page of the route loads:
- * a listing downloaded the purchase panel, the gallery and the review launcher. (The size chart's
- * 0.4 kB launcher stays static in product-view.tsx, so its button works as early as before.)
- * Behind next/dynamic (server-rendered as before) a chunk loads only where its island renders:
- * all four from one module, ./product-client.tsx, so one chunk.
+ * a listing downloaded the purchase panel, the gallery, the review launcher, the size chart's
+ * launcher and the colour selection. Behind next/dynamic (server-rendered as before, its script
+ * written into the page) a chunk loads only where its island renders: all of them from one
+ * module, ./product-client.tsx, so one chunk.
  */
 import dynamic from 'next/dynamic';
 
@@ -19,3 +19,9 @@ export const PurchasePanel = dynamic(() => import('./product-client').then((m) =
 export const RecentlyViewed = dynamic(() => import('./product-client').then((m) => m.RecentlyViewed));
 /** ./review-form-launcher `ReviewFormLauncher` (issue #33: «Написать отзыв»). */
 export const ReviewFormLauncher = dynamic(() => import('./product-client').then((m) => m.ReviewFormLauncher));
+/** ./product-selection `ProductSelectionProvider`: the chosen colour shared by gallery and purchase panel. */
+export const ProductSelectionProvider = dynamic(() =>
+  import('./product-client').then((m) => m.ProductSelectionProvider),
+);
+/** ./size-chart `SizeChart` («Таблица размеров», spec §2 Popups). */
+export const SizeChart = dynamic(() => import('./product-client').then((m) => m.SizeChart));
