@@ -6,12 +6,14 @@
  */
 import { Breadcrumbs } from '@/components/breadcrumbs/breadcrumbs';
 import { BasketPage } from '@/features/basket/components/basket-page';
+import { basketPageClasses } from '@/features/basket/components/basket-page-classes';
 import {
   BasketCheckoutButton,
   CheckoutChoicePopup,
   GiftCardInBasket,
   PromoCodeField,
 } from '@/features/checkout/components/basket-checkout';
+import { checkoutClasses } from '@/features/checkout/components/checkout-classes';
 import { UnpaidOrderNotice } from '@/features/checkout/components/unpaid-order-notice';
 import { href, routeTitle } from '@/lib/routes';
 import type { Metadata } from 'next';
@@ -26,19 +28,21 @@ export const metadata: Metadata = {
 
 /** The basket page. */
 export default function BasketRoute() {
-  // The islands get their links from here, so the route table stays out of the browser (issue #30).
+  // The islands get their links and class names from here, so neither the route table nor the
+  // CSS modules' class maps are in the browser's JS (issue #30).
   const checkoutHref = href('basket-delivery');
   return (
     <div className="container">
       <Breadcrumbs items={[{ name: routeTitle('basket'), href: href('basket') }]} />
       <h1>{routeTitle('basket')}</h1>
       <UnpaidOrderNotice />
-      <GiftCardInBasket checkoutHref={checkoutHref} />
+      <GiftCardInBasket checkoutHref={checkoutHref} buttonClassName={checkoutClasses.secondary} />
       <BasketPage
+        classes={basketPageClasses}
         catalogHref={href('new')}
         checkoutHref={checkoutHref}
-        summaryExtra={<PromoCodeField />}
-        checkoutAction={<BasketCheckoutButton href={checkoutHref} />}
+        summaryExtra={<PromoCodeField classes={checkoutClasses} />}
+        checkoutAction={<BasketCheckoutButton href={checkoutHref} className={checkoutClasses.primary} />}
       />
       <CheckoutChoicePopup deliveryHref={checkoutHref} />
     </div>

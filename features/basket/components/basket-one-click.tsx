@@ -6,16 +6,15 @@
  */
 import { useState } from 'react';
 import { lazyIsland } from '@/lib/lazy-island';
-import styles from './basket-page.module.css';
 
 const BasketOneClickDialog = lazyIsland(() => import('./basket-one-click-dialog').then((m) => m.BasketOneClickDialog));
 
-/** The button and, once clicked, the dialog. */
-export function BasketOneClick() {
+/** The button (`className`: basket-page.module.css `oneClick`, from BasketPage) and, once clicked, the dialog. */
+export function BasketOneClick({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={styles.oneClick} onClick={() => setOpen(true)}>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
         Купить в 1 клик
       </button>
       {open ? <BasketOneClickDialog onClose={() => setOpen(false)} /> : null}

@@ -15,6 +15,7 @@ import {
 } from '@/tests/msw/cart-handlers';
 import { BasketHeaderButton } from './basket-header-button';
 import { BasketPage } from './basket-page';
+import { basketPageClasses } from './basket-page-classes';
 
 const navigation = vi.hoisted(() => ({ pathname: '/', prefetch: vi.fn() }));
 vi.mock('next/navigation', () => ({
@@ -37,7 +38,8 @@ beforeEach(() => {
 });
 
 /** The basket with the links the server page hands it. */
-const renderBasket = () => render(<BasketPage catalogHref="/new" checkoutHref="/basket/delivery" />);
+const renderBasket = () =>
+  render(<BasketPage classes={basketPageClasses} catalogHref="/new" checkoutHref="/basket/delivery" />);
 
 describe('BasketPage', () => {
   it('shows lines, colour, sizes, the unavailable flag, count and total', async () => {

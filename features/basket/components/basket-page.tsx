@@ -21,7 +21,9 @@ import { BASKET_MAX_QUANTITY, hydrateBasketStore, useBasketStore } from '@/store
 import { useCheckoutStore } from '@/stores/checkout-store';
 import { GOODS_FORMS, lineSizes } from '../utils/line-details';
 import { BasketOneClick } from './basket-one-click';
-import styles from './basket-page.module.css';
+
+/** A CSS module's class names, handed over by the server page. */
+type Classes = Readonly<Record<string, string>>;
 
 /**
  * The basket: loading state until the first GET answers, "Корзина пуста" with a link to the
@@ -31,14 +33,19 @@ import styles from './basket-page.module.css';
  * (promo code, issue #5) and `checkoutAction` in place of the plain "Оформить заказ" link.
  * The links are plain `<a>` (lib/soft-navigation.ts makes them client navigations) and their
  * paths come from the server page (`catalogHref`, `checkoutHref`), so neither next/link nor the
- * route table is in the basket's first-visit JS (issue #30).
+ * route table is in the basket's first-visit JS (issue #30). Its class names (`classes`,
+ * basket-page.module.css through ./basket-page-classes.ts) come from the server page too: imported
+ * here, the whole class map would be part of that JS.
  */
 export function BasketPage({
+  classes: styles,
   catalogHref,
   checkoutHref,
   summaryExtra,
   checkoutAction,
 }: {
+  /** basket-page.module.css's class names (`basketPageClasses`). */
+  classes: Classes;
   /** "Перейти в каталог" of the empty basket (the new arrivals). */
   catalogHref: string;
   /** The checkout's first step, /basket/delivery. */
@@ -99,6 +106,7 @@ export function BasketPage({
           {basketList.map((item) => (
             <BasketLine
               key={item.item_uuid}
+              styles={styles}
               item={item}
               onRemoved={(name) => {
                 setAnnouncement(`${name} удалён из корзины`);
@@ -146,7 +154,7 @@ export function BasketPage({
             ))
           )}
         </div>
-        {hasUnavailable ? null : <BasketOneClick />}
+        {hasUnavailable ? null : <BasketOneClick className={styles.oneClick} />}
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
@@ -159,7 +167,15 @@ export function BasketPage({
  * One line: photo, name, brand, colour, size(s), price per piece, −/+, line sum, removal. The
  * photo's `<img>` is next/image's, made here without its code (clientPictureProps).
  */
-function BasketLine({ item, onRemoved }: { item: CartItem; onRemoved: (name: string) => void }) {
+function BasketLine({
+  item,
+  styles,
+  onRemoved,
+}: {
+  item: CartItem;
+  styles: Classes;
+  onRemoved: (name: string) => void;
+}) {
   const pending = useBasketStore((s) => Boolean(s.pendingItems[item.item_uuid]));
   const error = useBasketStore((s) => (s.lastError?.item_uuid === item.item_uuid ? s.lastError.message : null));
   const increment = useBasketStore((s) => s.increment);

@@ -12,6 +12,7 @@ import { ACCOUNT_MESSAGES } from '@/lib/messages/accounts';
 import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
 import { BasketCheckoutButton, CheckoutChoicePopup } from './basket-checkout';
+import { checkoutClasses } from './checkout-classes';
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -45,7 +46,7 @@ afterEach(() => window.removeEventListener('click', recordClick));
 const renderCheckout = () =>
   render(
     <>
-      <BasketCheckoutButton href="/basket/delivery" />
+      <BasketCheckoutButton href="/basket/delivery" className={checkoutClasses.primary} />
       <CheckoutChoicePopup deliveryHref="/basket/delivery" />
     </>,
   );

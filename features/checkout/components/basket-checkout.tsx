@@ -9,7 +9,9 @@
  *
  * Issue #30 (first-visit JS): the popup's body, with the phone mask, loads when it opens
  * (./checkout-choice-dialog.tsx); the links are plain `<a>` (lib/soft-navigation.ts makes them
- * client navigations) with paths from the server page, not next/link and the route table.
+ * client navigations) with paths from the server page, not next/link and the route table; the
+ * class names of checkout.module.css come from there too (./checkout-classes.ts), as a client
+ * import would ship the module's whole class map.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BffRequestError } from '@/lib/api/bff-client';
@@ -20,7 +22,9 @@ import { useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
 import { usePopupsStore } from '@/stores/popups-store';
 import { useSessionStore } from '@/stores/session-store';
-import styles from './checkout.module.css';
+
+/** A CSS module's class names, handed over by the server page (checkout.module.css). */
+type Classes = Readonly<Record<string, string>>;
 
 const GiftCardBlock = lazyIsland(() => import('./gift-card-in-basket').then((m) => m.GiftCardBlock));
 const CheckoutChoiceDialog = lazyIsland(() => import('./checkout-choice-dialog').then((m) => m.CheckoutChoiceDialog));
@@ -29,14 +33,14 @@ const CheckoutChoiceDialog = lazyIsland(() => import('./checkout-choice-dialog')
  * "Оформить заказ": a logged-in or already anonymous shopper goes to `href` (/basket/delivery), a
  * guest gets the checkout choice popup (spec §4). Without JavaScript it is a plain link.
  */
-export function BasketCheckoutButton({ href, className }: { href: string; className?: string }) {
+export function BasketCheckoutButton({ href, className }: { href: string; className: string | undefined }) {
   const user = useSessionStore((s) => s.user);
   const anonymous = useSessionStore((s) => s.anonymous);
   const openPopup = usePopupsStore((s) => s.openPopup);
   return (
     <a
       href={href}
-      className={className ?? styles.primary}
+      className={className}
       data-testid="basket-checkout"
       onClick={(event) => {
         if (user || anonymous) return;
@@ -49,8 +53,11 @@ export function BasketCheckoutButton({ href, className }: { href: string; classN
   );
 }
 
-/** Promo code field: applies the code to the basket or shows the server's refusal. */
-export function PromoCodeField() {
+/**
+ * Promo code field: applies the code to the basket or shows the server's refusal. `classes`:
+ * checkout.module.css's class names (`checkoutClasses`).
+ */
+export function PromoCodeField({ classes: styles }: { classes: Classes }) {
   const promoCode = useCheckoutStore((s) => s.promoCode);
   const setPromoCode = useCheckoutStore((s) => s.setPromoCode);
   const basketTotal = useBasketStore((s) => s.total);
@@ -163,7 +170,14 @@ export function PromoCodeField() {
  * (./gift-card-in-basket.tsx) loads only when a certificate is stored. `checkoutHref`:
  * /basket/delivery, for "Оформить заказ" when the certificate is all the basket holds.
  */
-export function GiftCardInBasket({ checkoutHref }: { checkoutHref: string }) {
+export function GiftCardInBasket({
+  checkoutHref,
+  buttonClassName,
+}: {
+  checkoutHref: string;
+  /** checkout.module.css `secondary`, for its «Оформить заказ». */
+  buttonClassName: string | undefined;
+}) {
   const extId = useCheckoutStore((s) => s.giftCardExtId);
 
   useEffect(() => {
@@ -172,7 +186,7 @@ export function GiftCardInBasket({ checkoutHref }: { checkoutHref: string }) {
   }, [extId]);
 
   return extId ? (
-    <GiftCardBlock checkoutButton={<BasketCheckoutButton href={checkoutHref} className={styles.secondary} />} />
+    <GiftCardBlock checkoutButton={<BasketCheckoutButton href={checkoutHref} className={buttonClassName} />} />
   ) : null;
 }
 
