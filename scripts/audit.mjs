@@ -111,19 +111,20 @@ const BUDGETS = {
  * @type {{ budget: keyof typeof BUDGETS, pages: string[], holdAt: number }[]}
  */
 const PENDING_FOR_30 = [
-  // Performance on home, listing, product and basket, and TBT on listing, product and basket, were
-  // met in two runs (the last quiet CI run and the run of 2026-11-27 evening, docs/lighthouse.md),
-  // but listing and product at 96 against a floor of 99, with no point to spare: they stay here
-  // with a tight hold, so a real regression fails and one point of noise does not.
-  { budget: 'performance', pages: ['home', 'listing', 'product', 'basket'], holdAt: 10 },
-  { budget: 'tbt', pages: ['listing', 'product', 'basket'], holdAt: 3 },
-  { budget: 'performance', pages: ['search'], holdAt: 35 },
-  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
-  { budget: 'tbt', pages: ['home', 'search'], holdAt: 20 },
-  // First-visit JS after the route split and server-made pictures (2026-11-27 night, js-weight):
-  // home 1.17 x the floor, listing 1.21, product 1.23, search 1.20, basket 1.31.
-  { budget: 'js', pages: ['home', 'listing', 'product', 'search'], holdAt: 1.26 },
-  { budget: 'js', pages: ['basket'], holdAt: 1.35 },
+  // The run of 2026-11-28 (docs/lighthouse.md "Same-run audit, fourth sitting"; load 1.4–2.1):
+  // floor 99, TBT 103 ms, picture floor LCP 1,677 ms. Met there but pending, because one point
+  // or one held run moves them across their bound: performance of product and basket (98, bound
+  // 96), TBT of product and basket (88 and 127 ms, bound 154; 75 ms with a quicker floor), LCP
+  // of search and basket (1,933 and 1,910 ms, bound 2,013; the picture floor's runs spread
+  // 1,155–2,461 ms).
+  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 12 },
+  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 5 },
+  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 2.2 },
+  // First-visit JS is a byte count, the same in every run of a build: home, listing and search
+  // meet 1.15 × the floor and fail CI above it. Product 154.9 kB (1.178 ×) and basket 152.1 kB
+  // (1.157 ×) hold at their level plus ~1.5 kB.
+  { budget: 'js', pages: ['product'], holdAt: 1.19 },
+  { budget: 'js', pages: ['basket'], holdAt: 1.17 },
 ];
 
 const args = parseArgs();
