@@ -116,10 +116,11 @@ const PENDING_FOR_30 = [
   // or one held run moves them across their bound: performance of product and basket (98, bound
   // 96), TBT of product and basket (88 and 127 ms, bound 154; 75 ms with a quicker floor), LCP
   // of search and basket (1,933 and 1,910 ms, bound 2,013; the picture floor's runs spread
-  // 1,155–2,461 ms).
+  // 1,155–2,461 ms). The levels allow for that spread: a product median made of held runs
+  // (~3,100 ms) against a picture floor of ~1,300 ms is 2.4 ×; the floor's TBT was 93–137 ms.
   { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 12 },
-  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 5 },
-  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 2.2 },
+  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 8 },
+  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
   // First-visit JS is a byte count, the same in every run of a build: home, listing and search
   // meet 1.15 × the floor and fail CI above it. Product 154.9 kB (1.178 ×) and basket 152.1 kB
   // (1.157 ×) hold at their level plus ~1.5 kB.
