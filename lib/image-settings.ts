@@ -15,3 +15,12 @@ export const imageSettings: NonNullable<NextConfig['images']> = {
   // No 384 next to the 390 device size (docs/decisions.md).
   imageSizes: [96, 160, 256],
 };
+
+/**
+ * Whether a picture is sent as it is, without the `/_next/image` optimiser: SVG (the optimiser
+ * refuses it) and absolute URLs (no remote host is configured above).
+ * @param src the picture's `src` as the API gives it
+ */
+export function skipsOptimizer(src: string): boolean {
+  return /^https?:\/\//.test(src) || /\.svg($|\?)/i.test(src);
+}

@@ -9,7 +9,7 @@ import { getImgProps } from 'next/dist/shared/lib/get-img-props';
 import { imageConfigDefault, prepareImageConfig } from 'next/dist/shared/lib/image-config';
 import defaultLoader from 'next/dist/shared/lib/image-loader';
 import { describe, expect, it } from 'vitest';
-import { imageSettings } from '@/lib/image-settings';
+import { imageSettings, skipsOptimizer } from '@/lib/image-settings';
 import { clientPictureProps } from './client-picture-props';
 import type { ProductImageProps } from './product-image';
 
@@ -27,7 +27,7 @@ function nextProps({ src, alt, sizes, preload = false, className }: ProductImage
       sizes,
       fetchPriority: preload ? 'high' : undefined,
       loading: preload ? 'eager' : 'lazy',
-      unoptimized: /^https?:\/\//.test(src) || /\.svg($|\?)/i.test(src),
+      unoptimized: skipsOptimizer(src),
       className,
     },
     { defaultLoader, imgConf: config, showAltText: false, blurComplete: false },

@@ -13,7 +13,7 @@
  * there. Not covered (the shop configures none of them): `images.path`, a custom loader,
  * `unoptimized`, `dangerouslyAllowSVG`, a deployment id (`&dpl=`).
  */
-import { imageSettings } from '@/lib/image-settings';
+import { imageSettings, skipsOptimizer } from '@/lib/image-settings';
 import type { PictureProps } from './picture';
 import type { ProductImageProps } from './product-image';
 
@@ -52,7 +52,7 @@ function optimizerUrl(src: string, width: number): string {
  * `preloadPicture`'s). Throws nothing.
  */
 export function clientPictureProps({ src, alt, sizes, preload = false, className }: ProductImageProps): PictureProps {
-  const unoptimized = /^https?:\/\//.test(src) || /\.svg($|\?)/i.test(src);
+  const unoptimized = skipsOptimizer(src);
   const widths = unoptimized ? [] : widthsFor(sizes);
   return {
     alt,

@@ -1,5 +1,6 @@
 import { getImageProps } from 'next/image';
 import { preload as preloadResource } from 'react-dom';
+import { skipsOptimizer } from '@/lib/image-settings';
 import { Picture, type PictureProps } from './picture';
 
 /** Props of `ProductImage`: an image of the contract (`Image` of lib/api/contract/catalog). */
@@ -22,7 +23,6 @@ export type ProductImageProps = {
  * and absolute URLs skip the optimiser (SVG is refused by it; foreign hosts are not configured).
  */
 export function pictureProps({ src, alt, sizes, preload = false, className }: ProductImageProps): PictureProps {
-  const unoptimized = /^https?:\/\//.test(src) || /\.svg($|\?)/i.test(src);
   return getImageProps({
     src,
     alt,
@@ -31,7 +31,7 @@ export function pictureProps({ src, alt, sizes, preload = false, className }: Pr
     // The LCP candidate is fetched first (web.dev "Optimize LCP": preload + fetchpriority).
     fetchPriority: preload ? 'high' : undefined,
     loading: preload ? 'eager' : 'lazy',
-    unoptimized,
+    unoptimized: skipsOptimizer(src),
     className,
   }).props;
 }
