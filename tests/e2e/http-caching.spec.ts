@@ -54,3 +54,28 @@ test('a page carries the route stylesheet twice, not four times: head and RSC pa
     }
   }
 });
+
+// Issue #30: Turbopack's default CSS chunking merged every page's sheets into shared chunks, so
+// the home page and a listing inlined the basket's and checkout's rules too (55 kB, twice), and
+// all pages carried the same CSS modules. With the graph chunker (next.config.ts) a page carries
+// only the modules its components import: the basket has some that home and listing lack.
+test('a page inlines only its own CSS modules: the basket has some the home page and a listing lack', async ({
+  request,
+}) => {
+  // A CSS module's rules are `.{6-character module hash}_{local name}`.
+  const modules = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const head = /<style[^>]*data-precedence[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    return new Set([...head.matchAll(/\.([A-Za-z0-9_-]{6})_[A-Za-z][A-Za-z0-9]*[{,:.\s[]/g)].map((m) => m[1]!));
+  };
+  const basket = await modules('/basket');
+  expect(basket.size, 'CSS modules on /basket').toBeGreaterThan(3);
+  for (const path of ['/', '/kupalniki']) {
+    const page = await modules(path);
+    expect(page.size, path).toBeGreaterThan(3);
+    expect(
+      [...basket].filter((hash) => !page.has(hash)).length,
+      `CSS modules of /basket not on ${path}`,
+    ).toBeGreaterThan(0);
+  }
+});
