@@ -7,6 +7,7 @@ import { queryFromKey } from '@/features/catalog/utils/page-cache-key';
 import { SECTIONS } from '@/lib/constants';
 import {
   APP_SEGMENTS,
+  CACHED_PRODUCT_SEGMENT,
   cachedPathname,
   config,
   looksLikeFile,
@@ -43,8 +44,23 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
     expect(cachedPathname('/kupalniki', q(''), known)).toBe('/cached/-/kupalniki');
     expect(cachedPathname('/kupalniki', q('utm_source=vk&gclid=1'), known)).toBe('/cached/-/kupalniki');
     expect(cachedPathname('/kupalniki/slitnye/123/slitnyj', q('size=S'), known)).toBe(
-      '/cached/-/kupalniki/slitnye/123/slitnyj',
+      '/cached/-/product/kupalniki/slitnye/123/slitnyj',
     );
+  });
+
+  it('sends product pages to their own cached route, which no listing can reach (issue #30)', () => {
+    expect(cachedPathname('/kupalniki/slitnye/123', q('utm_source=vk&page=abc'), known)).toBe(
+      `/cached/-/${CACHED_PRODUCT_SEGMENT}/kupalniki/slitnye/123`,
+    );
+    expect(cachedPathname('/muzhskoe/a/b/123/slug', q(''), known)).toBe('/cached/-/product/muzhskoe/a/b/123/slug');
+    expect(cachedPathname('/kupalniki/slitnye', q(''), known)).toBe('/cached/-/kupalniki/slitnye');
+    // A static segment beside [section]: no section may share its name.
+    expect(SECTIONS).not.toContain(CACHED_PRODUCT_SEGMENT);
+    const cachedRoutes = readdirSync(path.join(__dirname, 'app/(shop)/cached/[key]'));
+    expect(cachedRoutes).toContain(CACHED_PRODUCT_SEGMENT);
+    expect(
+      readdirSync(path.join(__dirname, `app/(shop)/cached/[key]/${CACHED_PRODUCT_SEGMENT}/[section]/[...path]`)),
+    ).toContain('page.tsx');
   });
 
   it('gives filter orders, repeated keys and price_from/price_to one key', () => {
@@ -77,6 +93,7 @@ describe('cachedPathname (issue #7 cached catalogue pages)', () => {
 
   it('does not let the internal prefix be requested from outside', () => {
     expect(cachedPathname('/cached/-/kupalniki', q(''), known)).toBe(NOT_FOUND_PATH);
+    expect(cachedPathname('/cached/-/product/kupalniki/slitnye/123', q(''), known)).toBe(NOT_FOUND_PATH);
   });
 });
 

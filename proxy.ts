@@ -8,7 +8,8 @@
  *   or of the /news and /blog lists (issue #34 item 10, their `?offset=` in the key) is rewritten
  *   to the internal cached route `/cached/{key}/…` (features/catalog/utils/
  *   page-cache-key.ts), so Next serves it from its ISR cache; the address bar keeps the original
- *   URL. Requests that cannot be keyed (also: a facet value the catalogue does not have, issue #12
+ *   URL. Product pages go to their own cached route, `/cached/-/product/…` (issue #30: a route
+ *   per page kind, so neither downloads the other's islands). Requests that cannot be keyed (also: a facet value the catalogue does not have, issue #12
  *   item 13) go on to the per-request routes. The internal prefix itself
  *   is not addressable from outside: `/cached/…` answers the 404 page.
  * - Issue #14 item 6: a path no route serves (its first segment is neither a catalogue section nor
@@ -139,6 +140,14 @@ export const APP_PATHS: Readonly<Record<string, RegExp>> = {
   unsubscribe: /^\/[^/]+$/,
 };
 
+/**
+ * The segment after the key under which product pages are cached: `/cached/-/product/{section}/…`
+ * is app/(shop)/cached/[key]/product/[section]/[...path], apart from the listings'
+ * cached/[key]/[section]/[[...path]], so that each page kind's client chunk holds only its own
+ * islands (issue #30). No section is called so (lib/constants.ts SECTIONS; proxy.test.ts).
+ */
+export const CACHED_PRODUCT_SEGMENT = 'product';
+
 /** Listing-like pages other than the catalogue, rewritten to their cached routes (cached/[key]/{segment}/[slug]). */
 const CACHED_SLUG_PAGES: ReadonlySet<string> = new Set(['brands', 'landing']);
 
@@ -169,7 +178,8 @@ export function stripTrailingSlashes(pathname: string): string | null {
  * for the per-request route. `/cached/…` from outside, a first segment no route serves and a
  * catalogue path of the wrong shape map to {@link NOT_FOUND_PATH}, as do paths under a page of the shop
  * that {@link APP_PATHS} does not allow and an invalid `?page=` of a listing, search, brand or landing page.
- * Product pages ignore the query, so all their variants share one key. A listing
+ * Product pages ignore the query, so all their variants share one key, under their own cached
+ * route (`/cached/-/product/…`, {@link CACHED_PRODUCT_SEGMENT}). A listing
  * filtered by a facet value not in `known` is not cached (issue #12; page-cache-key.ts).
  * Exported for unit tests.
  */
@@ -190,9 +200,9 @@ export function cachedPathname(
   } else if (isSection(first)) {
     const route = parseCatalogPath(first, decodeSegments(rest));
     if (!route) return NOT_FOUND_PATH;
-    if (route.kind === 'product') key = EMPTY_KEY;
-    else if (invalidPage(search)) return NOT_FOUND_PATH;
-    else key = listingPageKey(search, known);
+    if (route.kind === 'product') return `/${CACHED_PREFIX}/${EMPTY_KEY}/${CACHED_PRODUCT_SEGMENT}${pathname}`;
+    if (invalidPage(search)) return NOT_FOUND_PATH;
+    key = listingPageKey(search, known);
   } else if ((first === 'news' || first === 'blog') && rest.length === 0) {
     key = articleListKey(search);
   } else if (CACHED_SLUG_PAGES.has(first) && rest.length === 1) {

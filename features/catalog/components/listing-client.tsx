@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The listing's client islands in one module, so that they load as one async chunk
+ * The listing's client islands in one module, so that they load as one chunk
  * (./listing-islands.tsx; issue #30): a listing with filters renders both.
  */
 export { FacetsFormShell } from './facets-form-shell';

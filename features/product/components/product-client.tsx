@@ -1,9 +1,12 @@
 'use client';
 
 /**
- * The product page's client islands in one module, so that they load as one async chunk
- * (./product-islands.tsx; issue #30): every product page renders all of them, and one chunk
- * compresses better than several and costs a listing (same route) one loader instead of several.
+ * The product page's client islands in one module, imported statically by the server components
+ * (./product-view.tsx, ./review-list.tsx), so that they load as one chunk with the product route
+ * (issue #30, first-visit JS). Product pages have a cached route of their own
+ * (app/(shop)/cached/[key]/product/[section]/[...path], proxy.ts), so a listing no longer shares
+ * their chunk and they need no next/dynamic split, whose runtime (~2.2 kB) every catalogue page
+ * carried. The islands' click-only dialogs load on `lazyIsland` (lib/lazy-island.tsx).
  */
 export { ProductGallery } from './product-gallery';
 export { PurchasePanel } from './purchase-panel';

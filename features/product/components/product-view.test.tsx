@@ -62,9 +62,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 /**
- * Renders, waits for the product's islands (next/dynamic, one chunk: selection provider, gallery,
- * purchase panel; issue #30), which a test has to load as a browser without the server's HTML
- * would, and lets their effects (recently viewed, live stock) settle.
+ * Renders, waits for the heading and lets the islands' effects (recently viewed, live stock)
+ * settle.
  */
 async function renderView(detail: ProductDetail) {
   await act(async () => {

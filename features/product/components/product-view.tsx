@@ -11,11 +11,9 @@ import { galleryPhotos } from '../utils/gallery-photos';
 import { initialSelection } from '../utils/initial-selection';
 import { productArticle } from '../utils/product-article';
 import { sizeChartFor } from '../utils/size-charts';
-import { ProductGallery, ProductSelectionProvider, PurchasePanel, RecentlyViewed, SizeChart } from './product-islands';
+import { ProductGallery, ProductSelectionProvider, PurchasePanel, RecentlyViewed, SizeChart } from './product-client';
 import styles from './product-view.module.css';
 import { ReviewList } from './review-list';
-// Static, not an island of its own: a tap on «Таблица размеров» must work as soon as the route's
-// code has hydrated, not a chunk later (0.4 kB on every catalogue page).
 
 /** Props of `ProductView`: GET /v1/product_offer/ data. */
 export type ProductViewProps = {

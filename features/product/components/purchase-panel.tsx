@@ -1,8 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
 import { initialSelection, onlyAvailable, type InitialSelection } from '../utils/initial-selection';
@@ -11,7 +11,7 @@ import styles from './purchase-panel.module.css';
 import type { ShopperDialogProps } from './shopper-dialogs';
 
 // Issue #33: the notice and one-click forms load when opened, not with the page.
-const ShopperDialog = dynamic(() => import('./shopper-dialogs').then((m) => m.ShopperDialog), { ssr: false });
+const ShopperDialog = lazyIsland(() => import('./shopper-dialogs').then((m) => m.ShopperDialog));
 
 /** Props of `PurchasePanel`. */
 export type PurchasePanelProps = {

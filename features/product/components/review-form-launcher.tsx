@@ -1,10 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { lazyIsland } from '@/lib/lazy-island';
 
 // Issue #33: the form, its validation and photo handling load when the shopper asks for them.
-const ReviewFormDialog = dynamic(() => import('./review-form').then((m) => m.ReviewFormDialog), { ssr: false });
+const ReviewFormDialog = lazyIsland(() => import('./review-form').then((m) => m.ReviewFormDialog));
 
 /**
  * «Написать отзыв» (issue #33 item 1): a button whose click loads and opens the review form

@@ -2,7 +2,7 @@ import { getImageProps } from 'next/image';
 import { REVIEW_FIT_LABELS, REVIEW_FIT_VALUES, type ReviewListResponse } from '@/lib/api/contract/reviews';
 import { formatCount } from '@/lib/format/plural';
 import { fitHeadline } from '../utils/review-fit';
-import { ReviewFormLauncher } from './product-islands';
+import { ReviewFormLauncher } from './product-client';
 import styles from './review-list.module.css';
 
 /** Props of `ReviewList`. */

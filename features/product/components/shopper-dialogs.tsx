@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The product page's dialogs of issue #33, loaded only when the shopper opens one (next/dynamic in
+ * The product page's dialogs of issue #33, loaded only when the shopper opens one (`lazyIsland` in
  * purchase-panel.tsx: the page's first-visit JS stays within its budget):
  * - «Сообщить о поступлении» (item 2): one of the colour's sold-out sizes and an e-mail (a
  *   signed-in shopper's prefilled), the 152-ФЗ box; POST /v1/stock-notices/. A guest is asked to

@@ -1,13 +1,13 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import type { ReviewSummary } from '@/lib/api/contract/reviews';
+import { lazyIsland } from '@/lib/lazy-island';
 import { usePopupsStore } from '@/stores/popups-store';
 import styles from './size-chart.module.css';
 import type { SizeChart as Chart } from '../utils/size-charts';
 
 // Issue #7: the modal and its table load when the shopper opens the chart.
-const SizeChartDialog = dynamic(() => import('./size-chart-dialog').then((m) => m.SizeChartDialog), { ssr: false });
+const SizeChartDialog = lazyIsland(() => import('./size-chart-dialog').then((m) => m.SizeChartDialog));
 
 /**
  * "Таблица размеров" (spec §2 Popups "size chart"; Layout: Escape closes it): a link-styled button

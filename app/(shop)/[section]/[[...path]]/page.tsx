@@ -1,8 +1,9 @@
 /**
  * Catalogue pages rendered per request (spec §2 "Catalogue sections" and "Product detail"): the
- * requests proxy.ts does not send to the cached route app/(shop)/cached/[key]/[section]/[[...path]]
- * (a query that cannot be keyed, see features/catalog/utils/page-cache-key.ts). Rendering lives
- * in ./catalog-route.tsx.
+ * requests proxy.ts does not send to the cached routes (app/(shop)/cached/[key]/[section]/[[...path]]
+ * for listings, app/(shop)/cached/[key]/product/[section]/[...path] for products): a listing query
+ * that cannot be keyed (features/catalog/utils/page-cache-key.ts), a request other than GET/HEAD.
+ * Rendering lives in ./catalog-route.tsx, which imports both page kinds.
  */
 import { catalogMetadata, CatalogRoute, type CatalogParams } from './catalog-route';
 import type { Metadata } from 'next';
