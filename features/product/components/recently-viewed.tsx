@@ -1,13 +1,16 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Price } from '@/components/price/price';
+import { lazyIsland } from '@/lib/lazy-island';
 import { useRecentlyViewedStore, type ViewedProduct } from '@/stores/recently-viewed-store';
-import styles from './recently-viewed.module.css';
+
+// Issue #30: the cards' code loads only when there are cards to show (never on a first visit).
+const RecentlyViewedList = lazyIsland(() => import('./recently-viewed-list').then((m) => m.RecentlyViewedList));
 
 /**
  * "Вы недавно смотрели" (issue #3 product page): remembers the current product in localStorage
- * ("recentlyViewed") and shows up to 8 other products the shopper opened before, newest first.
+ * ("recentlyViewed") and shows up to 8 other products the shopper opened before, newest first
+ * (./recently-viewed-list.tsx, loaded then).
  * Client island; nothing is rendered on the server or when there is nothing to show.
  */
 export function RecentlyViewed({ current }: { current: ViewedProduct }) {
@@ -19,36 +22,5 @@ export function RecentlyViewed({ current }: { current: ViewedProduct }) {
       useRecentlyViewedStore.getState().remember(current);
     });
   }, [current]);
-  if (items.length === 0) return null;
-  return (
-    <section className={styles.section} aria-labelledby="recently-viewed-title">
-      <h2 id="recently-viewed-title" className={styles.title}>
-        Вы недавно смотрели
-      </h2>
-      <ul className={styles.list}>
-        {items.map((item) => (
-          <li key={item.id}>
-            <a href={item.href} className={styles.card}>
-              {item.image ? (
-                // eslint-disable-next-line @next/next/no-img-element -- API thumbnails in a client island
-                <img
-                  src={item.image}
-                  alt={`${item.brand} ${item.name}`}
-                  width={150}
-                  height={200}
-                  loading="lazy"
-                  className={styles.image}
-                />
-              ) : (
-                <span className={styles.image} />
-              )}
-              <span className={styles.brand}>{item.brand}</span>
-              <span className={styles.name}>{item.name}</span>
-            </a>
-            <Price price={item.price} oldPrice={item.old_price} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return items.length === 0 ? null : <RecentlyViewedList items={items} />;
 }
