@@ -3,7 +3,6 @@
 import { useRef, useState } from 'react';
 import { Picture } from '@/components/product-image/picture';
 import type { Image as ContractImage } from '@/lib/api/contract/catalog';
-import styles from './product-gallery.module.css';
 import { useProductSelection } from './product-selection';
 import type { GalleryPhoto } from '../utils/gallery-photos';
 
@@ -20,6 +19,11 @@ export type ProductGalleryProps = {
    * preloads the first main picture: the gallery ships no image code (issue #30).
    */
   photos: Record<string, GalleryPhoto>;
+  /**
+   * product-gallery.module.css's class names, from the server (./product-island-classes.ts): a
+   * client module importing the CSS module would put its class map into the first-visit JS (issue #30).
+   */
+  classes: Readonly<Record<string, string>>;
 };
 
 /**
@@ -27,7 +31,7 @@ export type ProductGalleryProps = {
  * it; follows the colour chosen in the purchase panel; a click zooms the photo 2× following the
  * pointer, a swipe on touch screens goes to the next/previous photo. Server-rendered with the first image.
  */
-export function ProductGallery({ name, imagesByOffer, fallback, photos }: ProductGalleryProps) {
+export function ProductGallery({ name, imagesByOffer, fallback, photos, classes: styles }: ProductGalleryProps) {
   const { offerId } = useProductSelection();
   const images = imagesByOffer[offerId]?.length ? (imagesByOffer[offerId] ?? fallback) : fallback;
   const ordered = [...images].sort((a, b) => Number(b.is_main) - Number(a.is_main));

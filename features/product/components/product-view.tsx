@@ -12,6 +12,7 @@ import { initialSelection } from '../utils/initial-selection';
 import { productArticle } from '../utils/product-article';
 import { sizeChartFor } from '../utils/size-charts';
 import { ProductGallery, ProductSelectionProvider, PurchasePanel, RecentlyViewed, SizeChart } from './product-client';
+import { galleryClasses, purchasePanelClasses, sizeChartClasses } from './product-island-classes';
 import styles from './product-view.module.css';
 import { ReviewList } from './review-list';
 
@@ -77,7 +78,13 @@ export function ProductView({
       </div>
       <ProductSelectionProvider initialOfferId={selection.offerId}>
         <div className={styles.layout}>
-          <ProductGallery name={product.name} imagesByOffer={imagesByOffer} fallback={product.images} photos={photos} />
+          <ProductGallery
+            name={product.name}
+            imagesByOffer={imagesByOffer}
+            fallback={product.images}
+            photos={photos}
+            classes={galleryClasses}
+          />
           <div className={styles.info}>
             <div className={styles.head}>
               {shownBrand(product.brand) ? (
@@ -89,12 +96,15 @@ export function ProductView({
               <p className={styles.article}>Артикул: {productArticle(product)}</p>
               <Price price={product.price} oldPrice={product.old_price} discount={product.discount} size="lg" />
             </div>
-            {chart ? <SizeChart chart={chart} fit={reviews?.summary.sizes} /> : null}
+            {chart ? (
+              <SizeChart chart={chart} fit={reviews?.summary.sizes} className={sizeChartClasses.trigger} />
+            ) : null}
             <PurchasePanel
               productId={product.id}
               offers={product.offers}
               initial={selection}
               basketHref={href('basket')}
+              classes={purchasePanelClasses}
             />
             {favoriteSlot}
             <div className={styles.details}>

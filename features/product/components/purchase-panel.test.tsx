@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
 import { createFakeStock, stockHandler, type FakeStock } from '@/tests/msw/stock-handlers';
+import { purchasePanelClasses } from './product-island-classes';
 import { ProductSelectionProvider } from './product-selection';
 import { PurchasePanel } from './purchase-panel';
 
@@ -45,7 +46,7 @@ function renderPanel(live: Record<string, number>, setup: (fake: FakeStock) => v
   server.use(stockHandler(stock));
   return render(
     <ProductSelectionProvider initialOfferId={OFFER}>
-      <PurchasePanel productId={PRODUCT} offers={[cachedOffer]} basketHref="/basket" />
+      <PurchasePanel productId={PRODUCT} offers={[cachedOffer]} basketHref="/basket" classes={purchasePanelClasses} />
     </ProductSelectionProvider>,
   );
 }
@@ -120,6 +121,7 @@ describe('PurchasePanel initial selection', () => {
           offers={[cachedOffer]}
           initial={{ size: 'SKU-50', top: null, bottom: null }}
           basketHref="/basket"
+          classes={purchasePanelClasses}
         />
       </ProductSelectionProvider>,
     );

@@ -7,7 +7,6 @@ import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
 import { initialSelection, onlyAvailable, type InitialSelection } from '../utils/initial-selection';
 import { useProductSelection } from './product-selection';
-import styles from './purchase-panel.module.css';
 import type { ShopperDialogProps } from './shopper-dialogs';
 
 // Issue #33: the notice and one-click forms load when opened, not with the page.
@@ -23,7 +22,15 @@ export type PurchasePanelProps = {
   initial?: Pick<InitialSelection, 'size' | 'top' | 'bottom'>;
   /** The basket's link after «Товар добавлен» (`href('basket')` from the server: no route table here). */
   basketHref: string;
+  /**
+   * purchase-panel.module.css's class names, from the server (./product-island-classes.ts): a client
+   * module importing the CSS module would put its class map into the first-visit JS (issue #30).
+   */
+  classes: Classes;
 };
+
+/** A CSS module's class names by rule name. */
+type Classes = Readonly<Record<string, string>>;
 
 type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
 
@@ -62,12 +69,14 @@ function SizePicker({
   value,
   onChange,
   invalid,
+  styles,
 }: {
   legend: string;
   features: readonly Feature[];
   value: string | null;
   onChange: (extId: string) => void;
   invalid: boolean;
+  styles: Classes;
 }) {
   const name = useId();
   return (
@@ -119,7 +128,13 @@ function SizePicker({
  * colour has sold-out sizes; under the bar, «Купить в 1 клик» (the chosen size; "Выберите размер"
  * without one). Both open dialogs loaded on demand (shopper-dialogs.tsx).
  */
-export function PurchasePanel({ productId, offers: renderedOffers, initial, basketHref }: PurchasePanelProps) {
+export function PurchasePanel({
+  productId,
+  offers: renderedOffers,
+  initial,
+  basketHref,
+  classes: styles,
+}: PurchasePanelProps) {
   const { offerId, setOfferId } = useProductSelection();
   const live = useLiveStock(productId);
   const offers = useMemo(() => mergeLiveStock(renderedOffers, live), [renderedOffers, live]);
@@ -178,6 +193,13 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial, bask
   if (!offer) return <p className={styles.unavailable}>Товара нет в наличии</p>;
 
   const separates = offer.features_top.length > 0 || offer.features_bottom.length > 0;
+  // The size pickers shown: one, or "Размер верха" and "Размер низа" for swimwear separates.
+  const pickers = separates
+    ? ([
+        ['Размер верха', offer.features_top, top, setTop],
+        ['Размер низа', offer.features_bottom, bottom, setBottom],
+      ] as const)
+    : ([['Размер', offer.features, size, setSize]] as const);
   const allFeatures = separates ? [...offer.features_top, ...offer.features_bottom] : offer.features;
   const nothingInStock = allFeatures.length > 0 && allFeatures.every(soldOut);
   const needSize = status.kind === 'need-size';
@@ -205,9 +227,7 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial, bask
   /** True (and "Выберите размер" shown) when a picker has no size. */
   const sizeMissing = () => {
     setNotice(null);
-    const missing = separates
-      ? (offer.features_top.length > 0 && !top) || (offer.features_bottom.length > 0 && !bottom)
-      : offer.features.length > 0 && !size;
+    const missing = pickers.some(([, features, value]) => features.length > 0 && !value);
     if (missing) setStatus({ kind: 'need-size' });
     return missing;
   };
@@ -247,48 +267,23 @@ export function PurchasePanel({ productId, offers: renderedOffers, initial, bask
 
       {/* Issue #34 item 8: below 1024 px this part sticks to the bottom of the screen (CSS). */}
       <div className={styles.buy} data-bottom-bar="">
-        {separates ? (
-          <>
-            {offer.features_top.length > 0 ? (
-              <SizePicker
-                legend="Размер верха"
-                features={offer.features_top}
-                value={top}
-                onChange={(value) => {
-                  setTop(value);
-                  setStatus({ kind: 'idle' });
-                  setNotice(null);
-                }}
-                invalid={needSize && !top}
-              />
-            ) : null}
-            {offer.features_bottom.length > 0 ? (
-              <SizePicker
-                legend="Размер низа"
-                features={offer.features_bottom}
-                value={bottom}
-                onChange={(value) => {
-                  setBottom(value);
-                  setStatus({ kind: 'idle' });
-                  setNotice(null);
-                }}
-                invalid={needSize && !bottom}
-              />
-            ) : null}
-          </>
-        ) : offer.features.length > 0 ? (
-          <SizePicker
-            legend="Размер"
-            features={offer.features}
-            value={size}
-            onChange={(value) => {
-              setSize(value);
-              setStatus({ kind: 'idle' });
-              setNotice(null);
-            }}
-            invalid={needSize}
-          />
-        ) : null}
+        {pickers.map(([legend, features, value, set]) =>
+          features.length > 0 ? (
+            <SizePicker
+              key={legend}
+              legend={legend}
+              features={features}
+              value={value}
+              onChange={(next) => {
+                set(next);
+                setStatus({ kind: 'idle' });
+                setNotice(null);
+              }}
+              invalid={needSize && !value}
+              styles={styles}
+            />
+          ) : null,
+        )}
 
         {soldOutSizes.length > 0 ? (
           <button
