@@ -11,11 +11,11 @@ import {
   BasketCheckoutButton,
   CheckoutChoicePopup,
   GiftCardInBasket,
-  PromoCodeField,
 } from '@/features/checkout/components/basket-checkout';
 import { checkoutClasses } from '@/features/checkout/components/checkout-classes';
 import { UnpaidOrderNotice } from '@/features/checkout/components/unpaid-order-notice';
 import { href, routeTitle } from '@/lib/routes';
+import { PromoCodeSlot } from './basket-slots';
 import type { Metadata } from 'next';
 
 /** Title "Корзина"; a per-visitor page, so kept out of search indexes. */
@@ -41,7 +41,7 @@ export default function BasketRoute() {
         classes={basketPageClasses}
         catalogHref={href('new')}
         checkoutHref={checkoutHref}
-        summaryExtra={<PromoCodeField classes={checkoutClasses} />}
+        summaryExtra={<PromoCodeSlot classes={checkoutClasses} />}
         checkoutAction={<BasketCheckoutButton href={checkoutHref} className={checkoutClasses.primary} />}
       />
       <CheckoutChoicePopup deliveryHref={checkoutHref} />
