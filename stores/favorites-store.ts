@@ -10,8 +10,8 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { accountRequest } from '@/lib/api/account-client';
 import type { OfferCard } from '@/lib/api/contract/catalog';
+import { accountRequest } from '@/lib/api/lazy-clients';
 import { FAVORITES_MAX } from '@/lib/constants';
 import { lkDataStorage, LK_DATA_SLICES } from './lk-data-storage';
 

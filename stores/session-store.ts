@@ -13,9 +13,10 @@
  * - `logout()`: revokes the token (POST /v1/logout/), clears the user and goes home.
  */
 import { create } from 'zustand';
-import { accountRequest, sessionExpiry } from '@/lib/api/account-client';
-import { BffRequestError } from '@/lib/api/bff-client';
+import { BffRequestError } from '@/lib/api/bff-error';
 import type { ChangeInfoBody, SignInBody, User } from '@/lib/api/contract/accounts';
+import { accountRequest } from '@/lib/api/lazy-clients';
+import { sessionExpiry } from '@/lib/api/session-expiry';
 import { useFavoritesStore } from './favorites-store';
 import { usePopupsStore } from './popups-store';
 

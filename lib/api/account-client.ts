@@ -5,6 +5,8 @@
  */
 import { bffRequest, type SchemaSource } from './bff-client';
 
+export { sessionExpiry } from './session-expiry';
+
 /** Message when the server gave none (spec §8 registration default). */
 export const ACCOUNT_FALLBACK_MESSAGE = 'Неизвестная ошибка, обратитесь в тех поддержку';
 
@@ -24,14 +26,6 @@ export function accountRequest<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   return bffRequest(method, path, schema, body, { fallbackMessage: ACCOUNT_FALLBACK_MESSAGE, signal });
-}
-
-/** Reads the script-readable `token_exp` cookie (epoch seconds) set beside the httpOnly token; ms or null. */
-export function sessionExpiry(
-  cookieString: string = typeof document === 'undefined' ? '' : document.cookie,
-): number | null {
-  const match = /(?:^|;\s*)token_exp=(\d+)/.exec(cookieString);
-  return match ? Number(match[1]) * 1000 : null;
 }
 
 /** GET /v1/regions/?data={} (spec §7 Locations, query data as JSON): every region. @throws BffRequestError. */

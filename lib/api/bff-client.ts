@@ -11,21 +11,12 @@
  * (lib/api/cart-client.ts).
  */
 import { readApiError } from './api-error';
+import { BffRequestError } from './bff-error';
+
+export { BffRequestError };
 
 /** Message when the server gave none and the network failed (spec §8 wording of a retryable error). */
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Сервис временно недоступен. Попробуйте ещё раз';
-
-/** A failed BFF call: HTTP status (0 = no answer), Russian message, field name → Russian message. */
-export class BffRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly errors: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'BffRequestError';
-  }
-}
 
 /** What parses an answer: a zod schema, or a zod-free check with the same `safeParse` shape. */
 export type AnswerParser<T> = { safeParse(payload: unknown): { success: true; data: T } | { success: false } };

@@ -1,9 +1,11 @@
 'use client';
 
 import { useId, useState, type ReactNode } from 'react';
-import { BffRequestError } from '@/lib/api/bff-client';
-import { requestSubscription } from '../api/subscribe';
+import { BffRequestError } from '@/lib/api/bff-error';
 import styles from './subscribe-form.module.css';
+
+// The request helper loads with the first submit, not with every page's footer (issue #30).
+const subscribe = () => import('../api/subscribe');
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -57,7 +59,7 @@ export function SubscribeForm({ texts, consentLabel }: SubscribeFormProps) {
     }
     setStatus({ kind: 'sending', text: '' });
     try {
-      setStatus({ kind: 'ok', text: await requestSubscription(value, texts.failed) });
+      setStatus({ kind: 'ok', text: await (await subscribe()).requestSubscription(value, texts.failed) });
       setEmail('');
     } catch (error) {
       setStatus({ kind: 'error', text: error instanceof BffRequestError ? error.message : texts.failed });
