@@ -121,11 +121,10 @@ const PENDING_FOR_30 = [
   { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 12 },
   { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 8 },
   { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
-  // First-visit JS is a byte count, the same in every run of a build: home, listing and search
-  // meet 1.15 × the floor and fail CI above it. Product 154.9 kB (1.178 ×) and basket 152.1 kB
-  // (1.157 ×) hold at their level plus ~1.5 kB.
-  { budget: 'js', pages: ['product'], holdAt: 1.19 },
-  { budget: 'js', pages: ['basket'], holdAt: 1.17 },
+  // First-visit JS is a byte count, the same in every run of a build: home, listing, search and
+  // basket meet 1.15 × the floor and fail CI above it. Product 151.6 kB (1.153 ×, 2026-11-28, fifth
+  // sitting: docs/lighthouse.md) holds at its level plus ~1 kB.
+  { budget: 'js', pages: ['product'], holdAt: 1.16 },
 ];
 
 const args = parseArgs();
