@@ -118,7 +118,12 @@ const PENDING_FOR_30 = [
   // of search and basket (1,933 and 1,910 ms, bound 2,013; the picture floor's runs spread
   // 1,155–2,461 ms). The levels allow for that spread: a product median made of held runs
   // (~3,100 ms) against a picture floor of ~1,300 ms is 2.4 ×; the floor's TBT was 93–137 ms.
-  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 12 },
+  // The CI run of 2026-11-28, fifth sitting (docs/lighthouse.md "Same-run audit, fifth sitting";
+  // load 1.6–2.7): TBT of listing, product and search rose to 3.1, 2.5 and 3.6 × the floor's
+  // (2.3, 1.3, 2.3 × the day before) after their islands became static imports of their own
+  // routes (38e7c59); search's performance median fell to 85 (runs 80–92). Held at floor − 20:
+  // the deliberate +50 kB regression scored 73.
+  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 20 },
   { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 8 },
   { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
   // First-visit JS is a byte count, the same in every run of a build: home, listing, search and
