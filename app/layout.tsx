@@ -78,7 +78,7 @@ const COOKIE_CONSENT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOK
 
 /**
  * Marks `<html data-session>` before the first paint when the script-readable `token_exp` cookie
- * names a session that has not expired (spec §5; lib/api/account-client.ts `sessionExpiry`), so
+ * names a session that has not expired (spec §5; lib/api/session-expiry.ts `sessionExpiry`), so
  * the header hides «Вход» while the shopper's name loads instead of flashing it on a page load
  * (issue #34 item 4, docs/navigation.md; features/auth/components/header-account-link.tsx).
  */

@@ -5,8 +5,6 @@
  */
 import { bffRequest, type SchemaSource } from './bff-client';
 
-export { sessionExpiry } from './session-expiry';
-
 /** Message when the server gave none (spec §8 registration default). */
 export const ACCOUNT_FALLBACK_MESSAGE = 'Неизвестная ошибка, обратитесь в тех поддержку';
 

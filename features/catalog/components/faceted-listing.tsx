@@ -17,7 +17,7 @@ import {
 } from '../utils/listing-query';
 import styles from './faceted-listing.module.css';
 import { FacetsForm } from './facets-form';
-import { ShowMore } from './listing-islands';
+import { ShowMore } from './listing-client';
 
 /** Props of `FacetedListing`. */
 export type FacetedListingProps = {

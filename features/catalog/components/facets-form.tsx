@@ -2,7 +2,7 @@ import type { Facets, FacetValue } from '@/lib/api/contract/facets';
 import { formatNumber } from '@/lib/format/price';
 import { LIST_PARAMS, listingUrl, type ListParam, type ListingState } from '../utils/listing-query';
 import styles from './faceted-listing.module.css';
-import { FacetsFormShell } from './listing-islands';
+import { FacetsFormShell } from './listing-client';
 
 /** Props of `FacetsForm`. */
 export type FacetsFormProps = {
