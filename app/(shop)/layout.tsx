@@ -9,6 +9,7 @@ import { JsonLd } from '@/components/json-ld';
 import { AuthPopups } from '@/features/auth/components/auth-popups';
 import { HeaderAccountLink } from '@/features/auth/components/header-account-link';
 import { BasketHeaderButton } from '@/features/basket/components/basket-header-button';
+import basketHeaderButtonClasses from '@/features/basket/components/basket-header-button.module.css';
 import { SubscribeForm } from '@/features/content/components/subscribe-form';
 import { subscribeFormProps } from '@/features/content/subscribe-form-texts';
 import { FavoritesHeaderButton } from '@/features/favorites/components/favorites-header-button';
@@ -22,7 +23,9 @@ import { telegramHref, vkHref, whatsappHref } from '@/features/navigation/utils/
 import { ChunkErrorBoundary } from '@/features/popups/components/chunk-error-boundary';
 import { HelpButton } from '@/features/popups/components/help-button';
 import { ShopWidgets } from '@/features/popups/components/shop-widgets';
+import widgetsClasses from '@/features/popups/components/widgets.module.css';
 import { SearchBox } from '@/features/search/components/search-box';
+import searchBoxClasses from '@/features/search/components/search-box.module.css';
 import { SITE_NAME } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { href, routeTitle } from '@/lib/routes';
@@ -47,14 +50,14 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
         organization={organization}
         categories={categories ?? []}
         brands={brands}
-        basketSlot={<BasketHeaderButton basketPath={href('basket')} />}
+        basketSlot={<BasketHeaderButton basketPath={href('basket')} classes={basketHeaderButtonClasses} />}
         accountSlot={(classes) => (
           <HeaderAccountLink {...classes} profile={{ href: href('profile'), title: routeTitle('profile') }} />
         )}
         favoritesSlot={<FavoritesHeaderButton favorites={{ href: href('favorite'), title: routeTitle('favorite') }} />}
         searchSlot={
           <ChunkErrorBoundary>
-            <SearchBox searchPath={href('search')} />
+            <SearchBox searchPath={href('search')} classes={searchBoxClasses} />
           </ChunkErrorBoundary>
         }
       />
@@ -85,6 +88,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
           }}
           ymId={env.YM_ID ?? null}
           cookiePolicyHref={href('cookie')}
+          classes={widgetsClasses}
         />
       </ChunkErrorBoundary>
       {organization ? (

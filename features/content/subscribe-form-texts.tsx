@@ -1,12 +1,14 @@
 /**
  * What the footer subscription form shows (spec §7 Subscription, issue #29 consent), built on the
  * server and handed to the client island as props: the form is on every page, so its Russian
- * texts travel once in the HTML instead of again in the first-visit JavaScript (issue #7 budget).
+ * texts and its class names travel once in the HTML instead of again in the first-visit JavaScript
+ * (issues #7 and #30).
  */
 import { PersonalDataConsentLabel } from '@/components/consent-checkbox/consent-checkbox';
 import { EMAIL_INVALID } from '@/lib/api/contract/feedback-texts';
 import { CONSENT_TEXTS } from '@/lib/messages/consent';
 import { NEWSLETTER_MESSAGES } from '@/lib/messages/newsletter';
+import subscribeFormClasses from './components/subscribe-form.module.css';
 import type { SubscribeFormProps } from './components/subscribe-form';
 
 /** The props of the footer's `SubscribeForm`. */
@@ -22,5 +24,6 @@ export function subscribeFormProps(): SubscribeFormProps {
       failed: NEWSLETTER_MESSAGES.subscribeFailed,
     },
     consentLabel: <PersonalDataConsentLabel />,
+    classes: subscribeFormClasses,
   };
 }

@@ -13,6 +13,7 @@ import { mainImage } from '@/components/product-image/main-image';
 import { Picture } from '@/components/product-image/picture';
 import type { CartItem } from '@/lib/api/contract/cart';
 import { MIN_QUANTITY } from '@/lib/constants';
+import type { CssClasses as Classes } from '@/lib/css-classes';
 import { shownBrand } from '@/lib/format/brand';
 import { formatCount } from '@/lib/format/plural';
 import { formatPrice } from '@/lib/format/price';
@@ -21,9 +22,6 @@ import { BASKET_MAX_QUANTITY, useBasketStore } from '@/stores/basket-store';
 import { useCheckoutStore } from '@/stores/checkout-store';
 import { GOODS_FORMS, lineSizes } from '../utils/line-details';
 import { BasketOneClick } from './basket-one-click';
-
-/** A CSS module's class names, handed over by the server page. */
-type Classes = Readonly<Record<string, string>>;
 
 /**
  * The lines and the summary ("Итого", "Оформить заказ" → `checkoutHref`, /basket/delivery) of a

@@ -6,11 +6,11 @@
  */
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import type { CssClasses } from '@/lib/css-classes';
 import { pluralize } from '@/lib/format/plural';
 import { lazyIsland } from '@/lib/lazy-island';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 import { GOODS_FORMS } from '../utils/line-details';
-import styles from './basket-header-button.module.css';
 
 // Issue #30: the panel (its photos, sizes and prices) loads on the first hover or focus that opens
 // it; the first visit of every page carries only the icon and the counter.
@@ -27,9 +27,10 @@ const BasketDropdown = lazyIsland(() => import('./basket-dropdown').then((m) => 
  * client code would count against every page's first visit, issue #7 JS budget); it is prefetched
  * on intent instead: pointer over it, touch or keyboard focus. A click is a client-side navigation
  * through lib/soft-navigation.ts. `basketPath` is `href('basket')`, given by the server layout
- * (the route table stays out of the browser, issue #30).
+ * (the route table stays out of the browser, issue #30), `classes` basket-header-button.module.css's
+ * class names (lib/css-classes.ts).
  */
-export function BasketHeaderButton({ basketPath }: { basketPath: string }) {
+export function BasketHeaderButton({ basketPath, classes: styles }: { basketPath: string; classes: CssClasses }) {
   const pathname = usePathname();
   const count = useBasketStore((s) => s.count);
   const showDropdown = useBasketStore((s) => s.showDropdown);

@@ -14,6 +14,7 @@ import {
   resetFakeCart,
 } from '@/tests/msw/cart-handlers';
 import { BasketHeaderButton } from './basket-header-button';
+import basketHeaderButtonClasses from './basket-header-button.module.css';
 import { BasketPage } from './basket-page';
 import { basketPageClasses } from './basket-page-classes';
 
@@ -139,7 +140,7 @@ describe('BasketHeaderButton', () => {
       cartItemFactory({ price: 10 }),
     ]);
     const user = userEvent.setup();
-    render(<BasketHeaderButton basketPath="/basket" />);
+    render(<BasketHeaderButton basketPath="/basket" classes={basketHeaderButtonClasses} />);
     const link = await screen.findByRole('link', { name: 'Корзина, 2 товара' });
     expect(link).toHaveAttribute('href', '/basket');
     // Issue #7: the basket route is fetched on intent, not as soon as the header renders.
@@ -157,7 +158,7 @@ describe('BasketHeaderButton', () => {
     resetFakeCart(fake, [cartItemFactory()]);
     navigation.pathname = '/basket';
     const user = userEvent.setup();
-    const { unmount } = render(<BasketHeaderButton basketPath="/basket" />);
+    const { unmount } = render(<BasketHeaderButton basketPath="/basket" classes={basketHeaderButtonClasses} />);
     await user.hover(await screen.findByRole('link', { name: 'Корзина, 1 товар' }));
     expect(screen.queryByTestId('basket-dropdown')).toBeNull();
     unmount();
@@ -165,7 +166,7 @@ describe('BasketHeaderButton', () => {
     resetBasketStoreForTests();
     resetFakeCart(fake, []);
     navigation.pathname = '/';
-    render(<BasketHeaderButton basketPath="/basket" />);
+    render(<BasketHeaderButton basketPath="/basket" classes={basketHeaderButtonClasses} />);
     await waitFor(() => expect(useBasketStore.getState().basketInited).toBe(true));
     await user.hover(screen.getByRole('link', { name: 'Корзина, 0 товаров' }));
     expect(screen.queryByTestId('basket-dropdown')).toBeNull();

@@ -11,10 +11,8 @@
  * loading state stays.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { CssClasses as Classes } from '@/lib/css-classes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
-
-/** A CSS module's class names, handed over by the server page. */
-type Classes = Readonly<Record<string, string>>;
 
 const loadContents = () => import('./basket-contents');
 const BasketContents = lazy(() => loadContents().then((m) => ({ default: m.BasketContents })));

@@ -8,12 +8,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { checkPromoCode } from '@/lib/api/checkout-client';
+import type { CssClasses as Classes } from '@/lib/css-classes';
 import { formatPrice } from '@/lib/format/price';
 import { useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
-
-/** A CSS module's class names, handed over by the server page (checkout.module.css). */
-type Classes = Readonly<Record<string, string>>;
 
 /**
  * Promo code field: applies the code to the basket or shows the server's refusal. `classes`:

@@ -2,7 +2,7 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { BffRequestError } from '@/lib/api/bff-error';
-import styles from './subscribe-form.module.css';
+import type { CssClasses } from '@/lib/css-classes';
 
 // The request helper loads with the first submit, not with every page's footer (issue #30).
 const subscribe = () => import('../api/subscribe');
@@ -21,8 +21,11 @@ export type SubscribeFormTexts = {
   failed: string;
 };
 
-/** Props: the texts and the consent box's label (with its link), both rendered on the server. */
-export type SubscribeFormProps = { texts: SubscribeFormTexts; consentLabel: ReactNode };
+/**
+ * Props: the texts, the consent box's label (with its link) and subscribe-form.module.css's class
+ * names (lib/css-classes.ts), all from the server.
+ */
+export type SubscribeFormProps = { texts: SubscribeFormTexts; consentLabel: ReactNode; classes: CssClasses };
 
 /**
  * The footer subscription form (spec §7 Subscription; issue #12: POST /v1/subscribe/ {email}
@@ -34,7 +37,7 @@ export type SubscribeFormProps = { texts: SubscribeFormTexts; consentLabel: Reac
  * subscription itself is the advertising consent. Texts come as props (see SubscribeFormTexts):
  * the island is on every page and its JavaScript stays small.
  */
-export function SubscribeForm({ texts, consentLabel }: SubscribeFormProps) {
+export function SubscribeForm({ texts, consentLabel, classes: styles }: SubscribeFormProps) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'ok' | 'error'; text: string }>({

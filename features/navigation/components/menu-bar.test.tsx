@@ -12,6 +12,7 @@ import type { PreviewCategory } from '@/lib/api/contract/catalog';
 import { href, routeTitle } from '@/lib/routes';
 import { menuSections } from '../utils/menu';
 import { MenuBar } from './menu-bar';
+import classes from './menu-bar.module.css';
 
 /** The fixed entries as SiteHeader builds them. */
 const FIXED = {
@@ -53,7 +54,7 @@ const categories: PreviewCategory[] = [
 ];
 
 function renderMenu() {
-  return render(<MenuBar sections={menuSections(categories)} brands={null} fixed={FIXED} />);
+  return render(<MenuBar sections={menuSections(categories)} brands={null} fixed={FIXED} classes={classes} />);
 }
 
 describe('MenuBar subcategories past 10 (issue #28)', () => {
@@ -107,7 +108,9 @@ describe('MenuBar subcategories past 10 (issue #28)', () => {
   });
 
   it('puts every subcategory link into the server-rendered HTML (no JavaScript needed)', () => {
-    const html = renderToStaticMarkup(<MenuBar sections={menuSections(categories)} brands={null} fixed={FIXED} />);
+    const html = renderToStaticMarkup(
+      <MenuBar sections={menuSections(categories)} brands={null} fixed={FIXED} classes={classes} />,
+    );
     expect(html).toContain('<details');
     for (const s of categories[0]!.subcategories) expect(html).toContain(`href="/${s.path}"`);
   });

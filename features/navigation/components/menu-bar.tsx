@@ -1,6 +1,6 @@
 'use client';
 
-import styles from './menu-bar.module.css';
+import type { CssClasses } from '@/lib/css-classes';
 import type { MenuLink, MenuSection } from '../utils/menu';
 
 /** Props of `MenuBar` (shaped by `menuSections` / `menuBrands`). */
@@ -12,9 +12,11 @@ export type MenuBarProps = {
    * title), built on the server so the route table stays out of the browser (issue #30).
    */
   fixed: { sale: string; new: MenuLink; brands: MenuLink };
+  /** menu-bar.module.css's class names, from the server (`SiteHeader`; lib/css-classes.ts). */
+  classes: CssClasses;
 };
 
-function LinkList({ label, links }: { label: string; links: readonly MenuLink[] }) {
+function LinkList({ label, links, styles }: { label: string; links: readonly MenuLink[]; styles: CssClasses }) {
   return (
     <ul className={styles.panelList} aria-label={label}>
       {links.map((link) => (
@@ -32,18 +34,20 @@ function Panel({
   rest = [],
   moreHref,
   moreText,
+  styles,
 }: {
   label: string;
   links: readonly MenuLink[];
   rest?: readonly MenuLink[];
   moreHref?: string;
   moreText: string;
+  styles: CssClasses;
 }) {
   if (links.length === 0) return null;
   return (
     <div className={styles.panel}>
       <div className={`container ${styles.panelInner}`}>
-        <LinkList label={label} links={links} />
+        <LinkList label={label} links={links} styles={styles} />
         {rest.length > 0 ? (
           // A native disclosure: opens by click, Enter or Space without any script, and keeps the
           // focus inside the panel, which :focus-within then keeps open.
@@ -52,7 +56,7 @@ function Panel({
               <span className={styles.restClosed}>Ещё {rest.length}</span>
               <span className={styles.restOpen}>Свернуть</span>
             </summary>
-            <LinkList label={`${label}: ещё`} links={rest} />
+            <LinkList label={`${label}: ещё`} links={rest} styles={styles} />
           </details>
         ) : null}
         {moreHref ? (
@@ -79,7 +83,7 @@ function Panel({
  * A client component without state only so that every page's RSC payload carries its compact
  * props (the menu's links) instead of the rendered tree (issue #7: ~6 kB less per page).
  */
-export function MenuBar({ sections, brands, fixed }: MenuBarProps) {
+export function MenuBar({ sections, brands, fixed, classes: styles }: MenuBarProps) {
   return (
     <nav aria-label="Каталог" className={styles.bar}>
       <ul className={`container ${styles.list}`}>
@@ -104,6 +108,7 @@ export function MenuBar({ sections, brands, fixed }: MenuBarProps) {
               rest={section.rest}
               moreHref={section.moreHref}
               moreText="Смотреть все"
+              styles={styles}
             />
           </li>
         ))}
@@ -112,7 +117,13 @@ export function MenuBar({ sections, brands, fixed }: MenuBarProps) {
             {fixed.brands.name}
           </a>
           {brands ? (
-            <Panel label={fixed.brands.name} links={brands.links} moreHref={brands.moreHref} moreText="Все бренды" />
+            <Panel
+              label={fixed.brands.name}
+              links={brands.links}
+              moreHref={brands.moreHref}
+              moreText="Все бренды"
+              styles={styles}
+            />
           ) : null}
         </li>
       </ul>

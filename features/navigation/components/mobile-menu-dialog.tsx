@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import styles from './mobile-menu.module.css';
+import type { CssClasses } from '@/lib/css-classes';
 
 /**
  * The mobile menu's behaviour (spec §2 Layout): the hamburger button opening a modal `<dialog>`
@@ -11,7 +11,14 @@ import styles from './mobile-menu.module.css';
  * route change (spec §2 "Route changes … close all popups"). The links are server-rendered, so
  * the route table and the menu's texts are not in every page's JavaScript (issue #30).
  */
-export function MobileMenuDialog({ children }: { children: React.ReactNode }) {
+export function MobileMenuDialog({
+  children,
+  classes: styles,
+}: {
+  children: React.ReactNode;
+  /** mobile-menu.module.css's class names, from the server (`MobileMenu`; lib/css-classes.ts). */
+  classes: CssClasses;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const pathname = usePathname();
 

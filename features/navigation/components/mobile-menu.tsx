@@ -38,7 +38,7 @@ export function MobileMenu({ sections, loginHref }: MobileMenuProps) {
   ];
 
   return (
-    <MobileMenuDialog>
+    <MobileMenuDialog classes={styles}>
       <nav aria-label="Мобильное меню">
         <ul className={styles.group}>
           <li>

@@ -5,6 +5,7 @@ import { href, routeTitle } from '@/lib/routes';
 import { phoneHref, telegramHref, whatsappHref } from '../utils/contact-links';
 import { menuBrands, menuSections } from '../utils/menu';
 import { MenuBar } from './menu-bar';
+import menuBarClasses from './menu-bar.module.css';
 import { MobileMenu } from './mobile-menu';
 import styles from './site-header.module.css';
 
@@ -150,6 +151,7 @@ export function SiteHeader({
           new: { name: routeTitle('new'), href: href('new') },
           brands: { name: routeTitle('brands'), href: href('brands') },
         }}
+        classes={menuBarClasses}
       />
     </header>
   );

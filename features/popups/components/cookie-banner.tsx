@@ -1,7 +1,7 @@
 'use client';
 
+import type { CssClasses } from '@/lib/css-classes';
 import { useCookieConsentStore } from '@/stores/cookie-consent-store';
-import styles from './widgets.module.css';
 
 /**
  * The cookie banner (spec §2 Popups, §4 "shown until accepted, then cookieAccepted is stored"):
@@ -11,7 +11,7 @@ import styles from './widgets.module.css';
  * `<html data-cookie-accepted>`, which hides it before the first paint, and it is removed once the
  * consent store has read localStorage. `policyHref` is `href('cookie')`, from the server layout.
  */
-export function CookieBanner({ policyHref }: { policyHref: string }) {
+export function CookieBanner({ policyHref, classes: styles }: { policyHref: string; classes: CssClasses }) {
   const { hydrated, accepted, accept } = useCookieConsentStore();
   if (hydrated && accepted) return null;
   return (

@@ -29,6 +29,7 @@ function searchParams(query: string): URLSearchParams {
 }
 
 const { LoadingBar } = await import('./loading-bar');
+const { default: classes } = await import('./widgets.module.css');
 
 const SECTION = '/kupalniki';
 const CARD = '/kupalniki/bikini/805/bikini-luli-fama';
@@ -40,7 +41,7 @@ const CARD_SRCSET =
 function Page() {
   return (
     <>
-      <LoadingBar />
+      <LoadingBar classes={classes} />
       <a href={CARD}>Карточка</a>
       <a href={PRODUCT} data-product-card="">
         {/* eslint-disable-next-line @next/next/no-img-element -- the card's rendered <img>, as next/image leaves it */}

@@ -3,8 +3,8 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { LOADING_BAR } from '@/lib/constants';
+import type { CssClasses } from '@/lib/css-classes';
 import { anchorOf, preloadProductPhoto, softNavigationTarget } from '@/lib/soft-navigation';
-import styles from './widgets.module.css';
 
 /**
  * The page-loading bar (spec §4 Data reloads, §9: 5000 ms duration, 200 ms throttle, 500 ms hide
@@ -15,7 +15,7 @@ import styles from './widgets.module.css';
  * when the new route renders and hides 500 ms later. Nothing is prefetched (docs/navigation.md).
  * Decorative for assistive technology (the new page's content is what matters).
  */
-export function LoadingBar() {
+export function LoadingBar({ classes: styles }: { classes: CssClasses }) {
   const pathname = usePathname();
   const search = useSearchParams();
   const [phase, setPhase] = useState<'idle' | 'loading' | 'done'>('idle');

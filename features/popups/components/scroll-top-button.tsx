@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { CssClasses } from '@/lib/css-classes';
 import { scrollToTopEased } from '../utils/scroll';
-import styles from './widgets.module.css';
 
 /** Scrolled distance, px, after which the arrow appears. */
 const SHOW_AFTER_PX = 600;
@@ -11,7 +11,7 @@ const SHOW_AFTER_PX = 600;
  * The scroll-to-top arrow (spec §2 Layout, §9: 800 ms eased scroll). Appears after scrolling
  * 600 px; moves focus to the page's main region afterwards so keyboard users land at the top too.
  */
-export function ScrollTopButton() {
+export function ScrollTopButton({ classes: styles }: { classes: CssClasses }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > SHOW_AFTER_PX);

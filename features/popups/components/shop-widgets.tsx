@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { Suspense, useEffect, useRef } from 'react';
+import type { CssClasses } from '@/lib/css-classes';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useCookieConsentStore } from '@/stores/cookie-consent-store';
 import { usePopupsStore } from '@/stores/popups-store';
@@ -27,6 +28,11 @@ export type ShopWidgetsProps = {
   ymId: string | null;
   /** The cookie policy's link for the banner (`href('cookie')`, built on the server). */
   cookiePolicyHref: string;
+  /**
+   * widgets.module.css's class names for the loading bar, the scroll-to-top arrow and the cookie
+   * banner, from the server layout (lib/css-classes.ts); the islands loaded later import their own.
+   */
+  classes: CssClasses;
 };
 
 function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
@@ -78,7 +84,7 @@ function RouteEffects({ telegramEnabled }: { telegramEnabled: boolean }) {
  * effects, scroll-to-top arrow, cookie banner; after consent the messenger widget, Yandex
  * Metrica and the field vitals beacon (issue #30); the help and Telegram popups load when opened.
  */
-export function ShopWidgets({ messengers, ymId, cookiePolicyHref }: ShopWidgetsProps) {
+export function ShopWidgets({ messengers, ymId, cookiePolicyHref, classes }: ShopWidgetsProps) {
   const accepted = useCookieConsentStore((s) => s.accepted);
   const hydrate = useCookieConsentStore((s) => s.hydrate);
   const helpOpen = usePopupsStore((s) => s.open.has('help'));
@@ -89,12 +95,12 @@ export function ShopWidgets({ messengers, ymId, cookiePolicyHref }: ShopWidgetsP
   return (
     <>
       <Suspense fallback={null}>
-        <LoadingBar />
+        <LoadingBar classes={classes} />
         <RouteEffects telegramEnabled={messengers.telegram !== null} />
         {accepted && ymId ? <YandexMetrica id={ymId} /> : null}
       </Suspense>
-      <ScrollTopButton />
-      <CookieBanner policyHref={cookiePolicyHref} />
+      <ScrollTopButton classes={classes} />
+      <CookieBanner policyHref={cookiePolicyHref} classes={classes} />
       {accepted ? <MessengerWidget links={messengers} /> : null}
       {accepted ? <FieldVitals /> : null}
       {helpOpen ? <HelpPopup /> : null}

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import type { CssClasses } from '@/lib/css-classes';
 import { lazyIsland } from '@/lib/lazy-island';
-import styles from './search-box.module.css';
 
 const SearchPanel = lazyIsland(() => import('./search-panel').then((m) => m.SearchPanel));
 
@@ -15,9 +15,9 @@ const SearchPanel = lazyIsland(() => import('./search-panel').then((m) => m.Sear
  * or single-space text is ignored. Without JavaScript the icon is a link to /search. The panel
  * (form, suggestions) is `SearchPanel`, loaded on the first open (issue #7 JS budget).
  * `searchPath` is `href('search')`, given by the server layout (the route table stays out of the
- * browser, issue #30).
+ * browser, issue #30), `classes` search-box.module.css's class names (lib/css-classes.ts).
  */
-export function SearchBox({ searchPath }: { searchPath: string }) {
+export function SearchBox({ searchPath, classes: styles }: { searchPath: string; classes: CssClasses }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
