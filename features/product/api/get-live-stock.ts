@@ -17,27 +17,17 @@ export type LiveStock = ReadonlyMap<string, StockFeature>;
  * body, or null for any other shape.
  */
 export function readStock(payload: unknown): StockResponse | null {
-  if (!payload || typeof payload !== 'object') return null;
-  const { status, product, offers } = payload as Partial<Record<keyof StockResponse, unknown>>;
-  if (status !== 'success' || typeof product !== 'number' || !Array.isArray(offers)) return null;
-  const ok = offers.every((offer: unknown) => {
-    const o = offer as { offer?: unknown; features?: unknown } | null;
-    return (
-      Boolean(o) &&
-      typeof o!.offer === 'number' &&
-      Array.isArray(o!.features) &&
-      o!.features.every((feature: unknown) => {
-        const f = feature as Partial<Record<keyof StockFeature, unknown>> | null;
-        return (
-          Boolean(f) &&
-          typeof f!.ext_id === 'string' &&
-          typeof f!.stock === 'number' &&
-          typeof f!.available === 'boolean'
-        );
-      })
-    );
-  });
-  return ok ? (payload as StockResponse) : null;
+  const answer = payload as Partial<Record<keyof StockResponse, unknown>> | null;
+  const isFeature = (f: Partial<Record<keyof StockFeature, unknown>> | null) =>
+    typeof f?.ext_id === 'string' && typeof f.stock === 'number' && typeof f.available === 'boolean';
+  const isOffer = (o: { offer?: unknown; features?: unknown } | null) =>
+    typeof o?.offer === 'number' && Array.isArray(o.features) && o.features.every(isFeature);
+  return answer?.status === 'success' &&
+    typeof answer.product === 'number' &&
+    Array.isArray(answer.offers) &&
+    answer.offers.every(isOffer)
+    ? (payload as StockResponse)
+    : null;
 }
 
 const STOCK_ANSWER: AnswerParser<StockResponse> = {

@@ -2,12 +2,14 @@
 
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
+import type { CssClasses as Classes } from '@/lib/css-classes';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
-import { initialSelection, onlyAvailable, type InitialSelection } from '../utils/initial-selection';
+import { onlyAvailable } from '../utils/only-available';
 import { useProductSelection } from './product-selection';
 import type { ShopperDialogProps } from './shopper-dialogs';
+import type { InitialSelection } from '../utils/initial-selection';
 
 // Issue #33: the notice and one-click forms load when opened, not with the page.
 const ShopperDialog = lazyIsland(() => import('./shopper-dialogs').then((m) => m.ShopperDialog));
@@ -28,9 +30,6 @@ export type PurchasePanelProps = {
    */
   classes: Classes;
 };
-
-/** A CSS module's class names by rule name. */
-type Classes = Readonly<Record<string, string>>;
 
 type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
 
@@ -156,13 +155,19 @@ export function PurchasePanel({
   useEffect(() => {
     const query = Object.fromEntries(new URLSearchParams(window.location.search));
     if (!query.color && !query.size && !query.top && !query.bottom) return;
-    const chosen = initialSelection(renderedOffers, query);
-    if (!chosen.offerId) return;
-    setOfferId(chosen.offerId);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is read once after hydration: the cached HTML cannot know it
-    setSize(chosen.size);
-    setTop(chosen.top);
-    setBottom(chosen.bottom);
+    // Only feed links carry these: the reader loads with them, not with every product page (issue #30).
+    let current = true;
+    void import('../utils/initial-selection').then(({ initialSelection }) => {
+      const chosen = initialSelection(renderedOffers, query);
+      if (!current || !chosen.offerId) return;
+      setOfferId(chosen.offerId);
+      setSize(chosen.size);
+      setTop(chosen.top);
+      setBottom(chosen.bottom);
+    });
+    return () => {
+      current = false;
+    };
   }, [renderedOffers, setOfferId]);
   const [notice, setNotice] = useState<string | null>(null);
 

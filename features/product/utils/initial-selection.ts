@@ -7,6 +7,7 @@
  * no duplicate pages for crawlers.
  */
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
+import { inStock, onlyAvailable } from './only-available';
 
 /** Chosen offer id (0 = the product has no offers) and the sizes' `ext_id`s, null = none chosen. */
 export type InitialSelection = {
@@ -19,14 +20,6 @@ export type InitialSelection = {
 type Query = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined): string => (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
-
-const inStock = (feature: Feature) => feature.available && feature.stock > 0;
-
-/** The single in-stock size of a list, preselected for convenience; otherwise none. */
-export function onlyAvailable(features: readonly Feature[]): string | null {
-  const available = features.filter(inStock);
-  return features.length === 1 && available[0] ? available[0].ext_id : null;
-}
 
 /** The in-stock size named `name` (case-insensitive), else the list's only in-stock size. */
 function pick(features: readonly Feature[], name: string): string | null {
