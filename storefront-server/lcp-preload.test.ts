@@ -29,6 +29,17 @@ describe('lcpPreloadLink', () => {
     );
   });
 
+  it('keeps the media query of a preload meant for wider screens only', () => {
+    const wide = preloadTag('0-9').replace('<link ', '<link media="(min-width: 768px)" ');
+    const link = lcpPreloadLink(page(preloadTag('0-3') + wide));
+    const [first, second] = link!.split(/, (?=<)/);
+    expect(first).not.toContain('media=');
+    expect(second).toMatch(
+      /^<\/_next\/image\?url=%2Fmedia%2Fp%2Fswim%2F0-9\.webp&w=160&q=75>; rel=preload; as=image; /,
+    );
+    expect(second).toContain('; media="(min-width: 768px)"; fetchpriority=high');
+  });
+
   it('leaves out low-priority preloads, other origins, tags after the head and more than four', () => {
     expect(lcpPreloadLink(page(preloadTag('0-1', '')))).toBeNull();
     expect(

@@ -56,6 +56,10 @@ export function lcpPreloadLink(html: Buffer | string): string | null {
     if (srcset) parts.push(`imagesrcset=${param(srcset)}`);
     const sizes = a.get('imagesizes');
     if (sizes) parts.push(`imagesizes=${param(sizes)}`);
+    // A preload for some screens only (a listing's 3rd and 4th tile are in the first row from 768
+    // and 1100 px): the browser skips it where the query does not match, as in the HTML.
+    const media = a.get('media');
+    if (media) parts.push(`media=${param(media)}`);
     parts.push('fetchpriority=high');
     const link = parts.join('; ');
     if (/[\r\n]/.test(link)) continue;

@@ -16,6 +16,8 @@ export type OfferTileProps = {
   offer: OfferCard;
   /** Preload the photo as the page's LCP candidate (first row of the first grid on a page). */
   preload?: boolean;
+  /** With `preload`: the screens on which the tile is in the first row (see `ProductImage`). */
+  preloadMedia?: string;
   /** Rendered over the image with the card's {@link CardActionProps}, e.g. the favourites heart. */
   cardAction?: React.ComponentType<CardActionProps>;
 };
@@ -26,7 +28,7 @@ export type OfferTileProps = {
  * components; from a server component the photo (`ProductImage`, next/image's `getImageProps`) is
  * rendered on the server, so a server-rendered grid ships no image code (issue #30).
  */
-export function OfferTile({ offer, preload = false, cardAction: CardAction }: OfferTileProps) {
+export function OfferTile({ offer, preload = false, preloadMedia, cardAction: CardAction }: OfferTileProps) {
   const { image, ...shown } = toCardOffer(offer);
   return (
     <ProductCard
@@ -38,6 +40,7 @@ export function OfferTile({ offer, preload = false, cardAction: CardAction }: Of
             alt={image.alt || `${shown.brand.name} ${shown.name}`.trim()}
             sizes={CARD_IMAGE_SIZES}
             preload={preload}
+            preloadMedia={preloadMedia}
             className={styles.image}
           />
         ) : undefined

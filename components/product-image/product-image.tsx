@@ -12,6 +12,12 @@ export type ProductImageProps = {
   sizes: string;
   /** Preload as the LCP image with `fetchpriority=high` (first row of a grid, main product image). */
   preload?: boolean;
+  /**
+   * With `preload`: a media query the preload is for (`(min-width: 768px)`: a tile that is in the
+   * first row only from that width). The photo then loads eagerly at normal priority, and the
+   * preload (high priority) is fetched only where the query matches.
+   */
+  preloadMedia?: string;
   className?: string;
 };
 
@@ -22,14 +28,21 @@ export type ProductImageProps = {
  * The LCP candidate (`preload`) loads eagerly with `fetchpriority=high`; the others lazily. SVG
  * and absolute URLs skip the optimiser (SVG is refused by it; foreign hosts are not configured).
  */
-export function pictureProps({ src, alt, sizes, preload = false, className }: ProductImageProps): PictureProps {
+export function pictureProps({
+  src,
+  alt,
+  sizes,
+  preload = false,
+  preloadMedia,
+  className,
+}: ProductImageProps): PictureProps {
   return getImageProps({
     src,
     alt,
     fill: true,
     sizes,
     // The LCP candidate is fetched first (web.dev "Optimize LCP": preload + fetchpriority).
-    fetchPriority: preload ? 'high' : undefined,
+    fetchPriority: preload && !preloadMedia ? 'high' : undefined,
     loading: preload ? 'eager' : 'lazy',
     unoptimized: skipsOptimizer(src),
     className,
@@ -39,15 +52,16 @@ export function pictureProps({ src, alt, sizes, preload = false, className }: Pr
 /**
  * Announces the LCP photo of `props` (from {@link pictureProps}) with `<link rel=preload
  * imagesrcset fetchpriority=high>` through React DOM's `preload`, as next/image does; in a server
- * component the link goes into the streamed head.
+ * component the link goes into the streamed head. `media`: only for screens it matches.
  */
-export function preloadPicture(props: PictureProps): void {
+export function preloadPicture(props: PictureProps, media?: string): void {
   if (props.src)
     preloadResource(props.src, {
       as: 'image',
       imageSrcSet: props.srcSet,
       imageSizes: props.sizes,
       fetchPriority: 'high',
+      media,
     });
 }
 
@@ -60,6 +74,6 @@ export function preloadPicture(props: PictureProps): void {
  */
 export function ProductImage(props: ProductImageProps) {
   const picture = pictureProps(props);
-  if (props.preload) preloadPicture(picture);
+  if (props.preload) preloadPicture(picture, props.preloadMedia);
   return <Picture props={picture} />;
 }
