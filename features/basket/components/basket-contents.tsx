@@ -13,7 +13,7 @@ import { mainImage } from '@/components/product-image/main-image';
 import { Picture } from '@/components/product-image/picture';
 import type { CartItem } from '@/lib/api/contract/cart';
 import { MIN_QUANTITY } from '@/lib/constants';
-import type { CssClasses as Classes } from '@/lib/css-classes';
+import type { CssClasses } from '@/lib/css-classes';
 import { shownBrand } from '@/lib/format/brand';
 import { formatCount } from '@/lib/format/plural';
 import { formatPrice } from '@/lib/format/price';
@@ -39,7 +39,7 @@ export function BasketContents({
   onRemoved,
 }: {
   /** basket-page.module.css's class names (`basketPageClasses`). */
-  classes: Classes;
+  classes: CssClasses;
   checkoutHref: string;
   summaryExtra?: ReactNode;
   checkoutAction?: ReactNode;
@@ -135,7 +135,7 @@ function BasketLine({
   onRemoved,
 }: {
   item: CartItem;
-  styles: Classes;
+  styles: CssClasses;
   onRemoved: (name: string) => void;
 }) {
   const pending = useBasketStore((s) => Boolean(s.pendingItems[item.item_uuid]));

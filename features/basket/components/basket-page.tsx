@@ -11,7 +11,7 @@
  * loading state stays.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { CssClasses as Classes } from '@/lib/css-classes';
+import type { CssClasses } from '@/lib/css-classes';
 import { hydrateBasketStore, useBasketStore } from '@/stores/basket-store';
 
 const loadContents = () => import('./basket-contents');
@@ -38,7 +38,7 @@ export function BasketPage({
   checkoutAction,
 }: {
   /** basket-page.module.css's class names (`basketPageClasses`). */
-  classes: Classes;
+  classes: CssClasses;
   /** "Перейти в каталог" of the empty basket (the new arrivals). */
   catalogHref: string;
   /** The checkout's first step, /basket/delivery. */

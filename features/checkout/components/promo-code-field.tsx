@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BffRequestError } from '@/lib/api/bff-client';
 import { checkPromoCode } from '@/lib/api/checkout-client';
-import type { CssClasses as Classes } from '@/lib/css-classes';
+import type { CssClasses } from '@/lib/css-classes';
 import { formatPrice } from '@/lib/format/price';
 import { useBasketStore } from '@/stores/basket-store';
 import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store';
@@ -17,7 +17,7 @@ import { hydrateCheckoutStore, useCheckoutStore } from '@/stores/checkout-store'
  * Promo code field: applies the code to the basket or shows the server's refusal. `classes`:
  * checkout.module.css's class names (`checkoutClasses`).
  */
-export function PromoCodeField({ classes: styles }: { classes: Classes }) {
+export function PromoCodeField({ classes: styles }: { classes: CssClasses }) {
   const promoCode = useCheckoutStore((s) => s.promoCode);
   const setPromoCode = useCheckoutStore((s) => s.setPromoCode);
   const basketTotal = useBasketStore((s) => s.total);

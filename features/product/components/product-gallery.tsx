@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { Picture } from '@/components/product-image/picture';
 import type { Image as ContractImage } from '@/lib/api/contract/catalog';
+import type { CssClasses } from '@/lib/css-classes';
 import { useProductSelection } from './product-selection';
 import type { GalleryPhoto } from '../utils/gallery-photos';
 
@@ -23,7 +24,7 @@ export type ProductGalleryProps = {
    * product-gallery.module.css's class names, from the server (./product-island-classes.ts): a
    * client module importing the CSS module would put its class map into the first-visit JS (issue #30).
    */
-  classes: Readonly<Record<string, string>>;
+  classes: CssClasses;
 };
 
 /**

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Feature, Offer } from '@/lib/api/contract/catalog';
-import type { CssClasses as Classes } from '@/lib/css-classes';
+import type { CssClasses } from '@/lib/css-classes';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
@@ -28,7 +28,7 @@ export type PurchasePanelProps = {
    * purchase-panel.module.css's class names, from the server (./product-island-classes.ts): a client
    * module importing the CSS module would put its class map into the first-visit JS (issue #30).
    */
-  classes: Classes;
+  classes: CssClasses;
 };
 
 type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
@@ -75,7 +75,7 @@ function SizePicker({
   value: string | null;
   onChange: (extId: string) => void;
   invalid: boolean;
-  styles: Classes;
+  styles: CssClasses;
 }) {
   const name = useId();
   return (
