@@ -6,7 +6,7 @@ import type { CssClasses } from '@/lib/css-classes';
 import { lazyIsland } from '@/lib/lazy-island';
 import { useBasketStore } from '@/stores/basket-store';
 import { useLiveStock, type LiveStock } from '../api/get-live-stock';
-import { onlyAvailable } from '../utils/only-available';
+import { inStock, onlyAvailable } from '../utils/only-available';
 import { useProductSelection } from './product-selection';
 import type { ShopperDialogProps } from './shopper-dialogs';
 import type { InitialSelection } from '../utils/initial-selection';
@@ -33,7 +33,7 @@ export type PurchasePanelProps = {
 
 type Status = { kind: 'idle' } | { kind: 'pending' } | { kind: 'added' } | { kind: 'need-size' } | { kind: 'failed' };
 
-const soldOut = (feature: Feature) => !feature.available || feature.stock <= 0;
+const soldOut = (feature: Feature) => !inStock(feature);
 
 /** Sizes with their live stock when the live answer knows them, else as rendered (cached). */
 function withLive(features: Feature[], live: LiveStock): Feature[] {
