@@ -12,6 +12,7 @@ import { SITE_NAME } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { href } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/site-url';
+import { webFontsScript } from '@/lib/web-fonts';
 import { COOKIE_ACCEPTED_KEY } from '@/stores/cookie-consent-store';
 import type { Metadata, Viewport } from 'next';
 import './globals.css';
@@ -26,9 +27,9 @@ const interCyrillic = localFont({
   // `optional` and not preloaded, like the Latin face (issue #30, docs/lighthouse.md "Held first
   // frames"): a preloaded web font made headless Chrome hold the page's first frame back by one or
   // two seconds in most lab runs of a listing (Lighthouse's LCP 3–5 s instead of ~2 s), and none
-  // without it. Without the preload a late `swap` would move the text, so the first view keeps the
-  // metric-matched 'Inter Fallback' when the file is not there within ~100 ms; the next pages
-  // have it from the cache.
+  // without it. Without the preload a late `swap` would move the text. A first visit does not ask
+  // for either face at all: it reads in the metric-matched 'Inter Fallback' and fetches them after
+  // its `load` event, and the next page loads use them from the cache (lib/web-fonts.ts).
   display: 'optional',
   preload: false,
   variable: '--font-inter-cyrillic',
@@ -84,13 +85,19 @@ const COOKIE_CONSENT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOK
  */
 const SESSION_HINT_SCRIPT = `try{var m=/(?:^|;\\s*)token_exp=(\\d+)/.exec(document.cookie);if(m&&m[1]*1e3>Date.now())document.documentElement.setAttribute("data-session","")}catch(e){}`;
 
+/** Inter from the second page load on (lib/web-fonts.ts): each face with a character it covers. */
+const WEB_FONTS_SCRIPT = webFontsScript([
+  { font: `1em ${interLatin.style.fontFamily}`, text: 'A' },
+  { font: `1em ${interCyrillic.style.fontFamily}`, text: 'Ж' },
+]);
+
 /** The `<html>` shell shared by every page. */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     // suppressHydrationWarning: the head scripts may add attributes before React hydrates.
     <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT + SESSION_HINT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT + SESSION_HINT_SCRIPT + WEB_FONTS_SCRIPT }} />
         {/* Without JavaScript the banner could not be closed, and nothing it asks consent for runs. */}
         <noscript dangerouslySetInnerHTML={{ __html: '<style>[data-cookie-banner]{display:none}</style>' }} />
       </head>

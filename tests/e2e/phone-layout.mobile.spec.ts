@@ -5,6 +5,7 @@
  * after the products). Runs in the `mobile` project of playwright.config.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { FONTS_CACHED_KEY } from '../../lib/web-fonts';
 import { API_URL, productsInStock } from './helpers';
 
 const SECTIONS = ['kupalniki', 'odezhda', 'obuv', 'aksessuary', 'bele', 'detskoe', 'muzhskoe'] as const;
@@ -154,6 +155,8 @@ test.describe('phone layout at 390×844', () => {
     // names laid out on one line, with the web fonts and without them.
     const measure = async (blockFonts: boolean) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      // A returning visitor (lib/web-fonts.ts): Inter is in the stack, the stand-in behind it.
+      await context.addInitScript((key) => localStorage.setItem(key, '1'), FONTS_CACHED_KEY);
       const page = await context.newPage();
       if (blockFonts) await page.route('**/*.woff2', (route) => route.abort());
       await page.goto('/kupalniki');
@@ -189,5 +192,39 @@ test.describe('phone layout at 390×844', () => {
     expect(total(fallback) / total(withFont)).toBeGreaterThan(0.96);
     expect(total(fallback) / total(withFont)).toBeLessThan(1.04);
     expect(fallback.heading.height).toBeCloseTo(withFont.heading.height, 0);
+  });
+  test('a first visit reads in the stand-in and fetches Inter after the page loaded; the next load uses Inter', async ({
+    browser,
+  }) => {
+    // Issue #30 (lib/web-fonts.ts): no web font is asked for while the first page loads.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const fontRequests: number[] = [];
+    let loaded = 0;
+    page.on('load', () => (loaded = Date.now()));
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fontRequests.push(Date.now());
+    });
+    await page.goto('/kupalniki');
+    const usedFonts = () =>
+      page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+    await expect(page.locator('html')).not.toHaveAttribute('data-fonts');
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), FONTS_CACHED_KEY), { timeout: 10_000 })
+      .toBe('1');
+    expect(fontRequests).toHaveLength(2);
+    expect(Math.min(...fontRequests)).toBeGreaterThanOrEqual(loaded);
+    // Fetched, but this page keeps the stand-in: the headings' font does not change under the reader.
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Inter Fallback"/);
+
+    await page.goto('/kupalniki');
+    await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+      /^"?interLatin"?, "?interCyrillic"?,/,
+    );
+    await page.evaluate(() => document.fonts.ready);
+    expect(await usedFonts()).toEqual(expect.arrayContaining(['interLatin', 'interCyrillic']));
+    await context.close();
   });
 });
