@@ -30,7 +30,9 @@ async function categoryWithTag(level: number, section?: string): Promise<{ path:
 
 /** Current prices shown on the cards of the page, rubles, in order. */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.getByTestId('product-grid').first().locator(':scope > li').allInnerTexts();
+  // textContent: cards below the first screen are not laid out yet (content-visibility: auto,
+  // issue #30), and Chromium's innerText of a subtree never laid out is empty.
+  const texts = await page.getByTestId('product-grid').first().locator(':scope > li').allTextContents();
   return texts.map((text) => Number((/([\d\s\u00a0]+)\s*₽/.exec(text)?.[1] ?? '').replace(/\D/g, '')));
 }
 

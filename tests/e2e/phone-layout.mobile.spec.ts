@@ -227,4 +227,20 @@ test.describe('phone layout at 390×844', () => {
     expect(await usedFonts()).toEqual(expect.arrayContaining(['interLatin', 'interCyrillic']));
     await context.close();
   });
+  test('the listing does not grow as the cards below the first screen are laid out', async ({ page }) => {
+    // Issue #30: cards after the fourth and the footer are laid out only near the viewport
+    // (content-visibility: auto) with placeholder heights; wrong placeholders would make the page
+    // and its scrollbar jump while the shopper scrolls.
+    await page.goto('/kupalniki');
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await height();
+    for (let y = 0; y < before; y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(50);
+    }
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator('footer')).toBeInViewport();
+    const after = await height();
+    expect(Math.abs(after - before) / before).toBeLessThan(0.02);
+  });
 });
