@@ -10,7 +10,15 @@
  * /basket in alternation: one warm-up round, then `--runs` rounds (5), median per page. A run in
  * which Chrome held the first frame back is run again (scripts/lib/lighthouse-runs.mjs).
  *
- * Budgets, each against the same run's floor ({@link BUDGETS}): performance ≥ floor − 3 points;
+ * Second look: a page's TBT swings by 2–5 × between runs of one build on one machine (20–241 ms
+ * in one run of five), so a median of 5 lands across a 1.5 × bound by chance. When a page misses
+ * a timed budget (performance, LCP, TBT, CLS), every target, the floors included, gets `--runs`
+ * more alternated rounds, and all budgets are judged on the medians of all its runs. A page that
+ * is really slower misses again; the bounds move with the floors' medians as well. A count (JS)
+ * or a score of the page itself (accessibility…) is the same in every run and gets no second
+ * look. `--no-second-look` judges the first runs only.
+ *
+ * Budgets, each against the same run's floor (BUDGETS of scripts/lib/same-run-budgets.mjs): performance ≥ floor − 3 points;
  * LCP ≤ 1.2 × the picture floor's; TBT ≤ 1.5 × the floor's; CLS ≤ 0.02; first-visit JS (the
  * `/_next/static` scripts the load fetched, gzip level 9 as scripts/js-weight.mjs counts them)
  * ≤ 1.15 × the floor's; accessibility, best-practices and SEO 100. A budget the shop does not
@@ -27,7 +35,7 @@
  * checked on the SEO score recomputed without `is-crawlable` (Lighthouse's own weights); both
  * figures are printed.
  *
- *   node scripts/audit.mjs [--build] [--runs 5] [--pages home,product] [--details]
+ *   node scripts/audit.mjs [--build] [--runs 5] [--no-second-look] [--pages home,product] [--details]
  *                          [--applied-runs 3] [--applied-pages home,listing,product]
  *                          [--port 3200 --api-port 8200 --floor-port 3210]
  *                          [--url http://localhost:3000 --api http://127.0.0.1:8000]
@@ -39,94 +47,30 @@ import {
   firstVisitScripts,
   heldFirstFrame,
   lighthouseOnce,
-  median,
   metricsOf,
 } from './lib/lighthouse-runs.mjs';
+import { floorMedians, judge, medians, TIMED } from './lib/same-run-budgets.mjs';
 import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib/shop-server.mjs';
-
-/**
- * A floor TBT below this counts as this (ms): a hello-world page often blocks 0 ms, and 1.5 × 0
- * would fail any page that runs a script at all. 50 ms is one long task's worth of blocking in
- * Lighthouse's own TBT definition (the part of a task beyond 50 ms counts).
- */
-const TBT_FLOOR_MIN_MS = 50;
-
-/**
- * The same-run budgets of issue #30, each a bound from the run's floor medians (`floor`: the
- * hello-world page, `pictures`: the picture floor) and a factor `k` (the budget's own, or a
- * pending entry's `holdAt`): `min` budgets fail below the bound, `max` budgets above it.
- * @type {Record<string, { k: number, kind: 'min' | 'max', unit: string, value: (m: any) => number, bound: (f: { floor: any, pictures: any }, k: number) => number, rule: string }>}
- */
-const BUDGETS = {
-  performance: {
-    k: 3,
-    kind: 'min',
-    unit: '',
-    value: (m) => m.performance,
-    bound: (f, k) => f.floor.performance - k,
-    rule: 'floor − 3',
-  },
-  lcp: {
-    k: 1.2,
-    kind: 'max',
-    unit: ' ms',
-    value: (m) => m.lcp,
-    bound: (f, k) => k * f.pictures.lcp,
-    rule: '1.2 × picture floor',
-  },
-  tbt: {
-    k: 1.5,
-    kind: 'max',
-    unit: ' ms',
-    value: (m) => m.tbt,
-    bound: (f, k) => k * Math.max(f.floor.tbt, TBT_FLOOR_MIN_MS),
-    rule: `1.5 × floor (≥ ${TBT_FLOOR_MIN_MS} ms)`,
-  },
-  cls: { k: 0.02, kind: 'max', unit: '', value: (m) => m.cls, bound: (_f, k) => k, rule: '0.02' },
-  js: {
-    k: 1.15,
-    kind: 'max',
-    unit: ' kB',
-    value: (m) => m.jsKb,
-    bound: (f, k) => k * f.floor.jsKb,
-    rule: '1.15 × floor',
-  },
-  accessibility: { k: 100, kind: 'min', unit: '', value: (m) => m.accessibility, bound: (_f, k) => k, rule: '100' },
-  'best-practices': {
-    k: 100,
-    kind: 'min',
-    unit: '',
-    value: (m) => m['best-practices'],
-    bound: (_f, k) => k,
-    rule: '100',
-  },
-  seo: { k: 100, kind: 'min', unit: '', value: (m) => m.seoBudget, bound: (_f, k) => k, rule: '100' },
-};
 
 /**
  * Budgets still pending for #30: what the shop does not meet yet (docs/lighthouse.md has the
  * run that set them). A miss of these is a WARN, unless the page is worse than `holdAt` (the
  * budget's factor at the level of that day, with a margin for the run-to-run swing): that fails,
  * so a regression does not hide behind a pending budget. Remove an entry once the shop meets it.
- * @type {{ budget: keyof typeof BUDGETS, pages: string[], holdAt: number }[]}
+ * @type {{ budget: string, pages: string[], holdAt: number }[]}
  */
 const PENDING_FOR_30 = [
-  // The run of 2026-11-28 (docs/lighthouse.md "Same-run audit, fourth sitting"; load 1.4–2.1):
-  // floor 99, TBT 103 ms, picture floor LCP 1,677 ms. Met there but pending, because one point
-  // or one held run moves them across their bound: performance of product and basket (98, bound
-  // 96), TBT of product and basket (88 and 127 ms, bound 154; 75 ms with a quicker floor), LCP
-  // of search and basket (1,933 and 1,910 ms, bound 2,013; the picture floor's runs spread
-  // 1,155–2,461 ms). The levels allow for that spread: a product median made of held runs
-  // (~3,100 ms) against a picture floor of ~1,300 ms is 2.4 ×; the floor's TBT was 93–137 ms.
-  // The CI run of 2026-11-28, fifth sitting (docs/lighthouse.md "Same-run audit, fifth sitting";
-  // load 1.6–2.7): TBT of listing, product and search rose to 3.1, 2.5 and 3.6 × the floor's
-  // (2.3, 1.3, 2.3 × the day before) after their islands became static imports of their own
-  // routes (38e7c59); search's performance median fell to 85 (runs 80–92). Held at floor − 20:
-  // the deliberate +50 kB regression scored 73. (The sixth sitting's A/B found no effect of
-  // hydration boundaries and its CI run had search at 1.0 ×: that run was most likely noise.)
-  { budget: 'performance', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 20 },
-  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 8 },
-  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 3 },
+  // Seventh sitting (docs/lighthouse.md "Same-run audit, seventh sitting"), after the font and
+  // content-visibility changes, two quiet runs (load 0.4–2.3): every budget of home, listing and
+  // basket met; product's performance sat at its bound (97 ≥ 97, 96 ≥ 96) and its LCP missed by
+  // 14 ms once; search's TBT missed twice (140 ms against 134, 185 against 174). /basket met
+  // every budget in every run since the fifth sitting (CI included), so it is enforced. The other
+  // pages stay pending until CI runs show them met too; their levels were narrowed from
+  // floor − 20, 8 × and 3 × to what the worst CI medians of the last two sittings stayed within
+  // (listing 91 against a floor of 99, TBT 2.7 × the floor's, LCP 1.29 × the picture floor's).
+  { budget: 'performance', pages: ['home', 'listing', 'product', 'search'], holdAt: 10 },
+  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search'], holdAt: 4 },
+  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search'], holdAt: 2 },
   // First-visit JS (a byte count, the same in every run of a build) is met on every page since
   // the sixth sitting (product 150.8 kB against 1.15 × 131.5 = 151.2; docs/lighthouse.md) and fails
   // CI above its bound.
@@ -134,6 +78,7 @@ const PENDING_FOR_30 = [
 
 const args = parseArgs();
 const runs = Number(args.runs ?? 5);
+const secondLook = !args['no-second-look'];
 const appliedRuns = Number(args['applied-runs'] ?? 3);
 const appliedPages = String(args['applied-pages'] ?? 'home,listing,product')
   .split(',')
@@ -209,9 +154,6 @@ async function appliedOnce(url) {
   return { held: false, performance: lhr.categories.performance.score * 100, ...metricsOf(lhr) };
 }
 
-/** The median of each of `keys` over a page's runs. */
-const medians = (list, keys) => Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))]));
-
 /** `value` right-aligned in `width` characters, rounded unless `digits` is given. */
 const col = (value, width, digits) =>
   (digits === undefined ? String(Math.round(value)) : value.toFixed(digits)).padStart(width);
@@ -259,11 +201,26 @@ try {
     console.error(
       `[audit] ${kind} ${name}: performance ${Math.round(run.performance)}, LCP ${Math.round(run.lcp)} ms${run.held ? ' (held first frame)' : ''}`,
     );
-  const sim = await alternatedRuns(targets, runs, async (name) => {
+  const simulatedOnce = async (name) => {
     const run = await auditOnce(urls[name], name);
     progress('simulated')(name, run);
     return run;
-  });
+  };
+  const sim = await alternatedRuns(targets, runs, simulatedOnce);
+  let f = floorMedians(sim);
+  let verdicts = Object.fromEntries(wanted.map((page) => [page, judge(page, sim[page].counted, f, PENDING_FOR_30)]));
+  const timed = wanted.filter((page) => verdicts[page].some((v) => v.status !== 'ok' && TIMED.includes(v.name)));
+  if (timed.length && secondLook) {
+    // A second look (see the module docstring): every target again, judged on all its runs.
+    console.log(`second look: ${timed.join(', ')} missed a timed budget in ${runs} runs; ${runs} more of each page`);
+    const more = await alternatedRuns(targets, runs, simulatedOnce, { warmUp: false });
+    for (const t of targets) {
+      sim[t].counted.push(...more[t].counted);
+      sim[t].held.push(...more[t].held);
+    }
+    f = floorMedians(sim);
+    verdicts = Object.fromEntries(wanted.map((page) => [page, judge(page, sim[page].counted, f, PENDING_FOR_30)]));
+  }
   const appliedTargets = ['floor', 'pictures', ...appliedPages.filter((p) => wanted.includes(p))];
   const applied =
     appliedRuns > 0
@@ -298,7 +255,7 @@ try {
   );
 
   console.log(
-    `\nsimulated throttling, median of ${runs} alternated runs      | applied throttling, median of ${appliedRuns}`,
+    `\nsimulated throttling, median of ${sim.floor.counted.length} alternated runs      | applied throttling, median of ${appliedRuns}`,
   );
   console.log('page       perf  LCP ms  TBT ms  FCP ms    CLS  JS kB  a11y  b-p  seo | perf  LCP ms  TBT ms');
   for (const t of targets) {
@@ -322,34 +279,16 @@ try {
     );
   }
 
-  const f = { floor: m.floor, pictures: m.pictures };
   console.log(
-    `\nsame-run budgets (issue #30) against floor ${Math.round(f.floor.performance)}, TBT ${Math.round(f.floor.tbt)} ms, JS ${f.floor.jsKb.toFixed(1)} kB; picture floor LCP ${Math.round(f.pictures.lcp)} ms`,
+    `\nsame-run budgets (issue #30) against floor ${Math.round(f.floor.performance)}, TBT ${Math.round(f.floor.tbt)} ms, JS ${f.floor.jsKb.toFixed(1)} kB; picture floor LCP ${Math.round(f.pictures.lcp)} ms` +
+      ` (medians of ${sim.floor.counted.length} runs)`,
   );
   for (const page of wanted) {
-    const lines = [];
-    for (const [name, budget] of Object.entries(BUDGETS)) {
-      const value = budget.value(m[page]);
-      const bound = budget.bound(f, budget.k);
-      const ok = budget.kind === 'min' ? value >= bound : value <= bound;
-      const digits = name === 'cls' ? 3 : name === 'js' ? 1 : 0;
-      const figure = `${name} ${value.toFixed(digits)}${budget.unit} ${budget.kind === 'min' ? '≥' : '≤'} ${bound.toFixed(digits)} (${budget.rule})`;
-      const pending = PENDING_FOR_30.find((p) => p.budget === name && p.pages.includes(page));
-      if (ok) {
-        lines.push(`  ok    ${figure}${pending ? '  — met: its PENDING_FOR_30 entry can go' : ''}`);
-        continue;
-      }
-      const hold = pending ? budget.bound(f, pending.holdAt) : undefined;
-      const held = hold !== undefined && (budget.kind === 'min' ? value >= hold : value <= hold);
-      if (held) {
-        anyWarned = true;
-        lines.push(`  WARN  ${figure}  — pending for #30 (fails beyond ${hold.toFixed(digits)})`);
-      } else {
-        failed = true;
-        lines.push(`  FAIL  ${figure}${pending ? `  — worse than its pending level ${hold.toFixed(digits)}` : ''}`);
-      }
+    for (const v of verdicts[page]) {
+      if (v.status === 'fail') failed = true;
+      if (v.status === 'warn') anyWarned = true;
     }
-    console.log(`${page}\n${lines.join('\n')}`);
+    console.log(`${page}\n${verdicts[page].map((v) => v.line).join('\n')}`);
     if (m[page].seoBudget !== m[page].seo)
       console.log(`  SEO ${Math.round(m[page].seo)} with ${BY_DESIGN[page].join(', ')} (noindex by design)`);
     const failing = [...new Set(sim[page].counted.flatMap((r) => r.failing))];
