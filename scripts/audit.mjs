@@ -60,17 +60,19 @@ import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib
  * @type {{ budget: string, pages: string[], holdAt: number }[]}
  */
 const PENDING_FOR_30 = [
-  // Seventh sitting (docs/lighthouse.md "Same-run audit, seventh sitting"), after the font and
-  // content-visibility changes, two quiet runs (load 0.4–2.3): every budget of home, listing and
-  // basket met; product's performance sat at its bound (97 ≥ 97, 96 ≥ 96) and its LCP missed by
-  // 14 ms once; search's TBT missed twice (140 ms against 134, 185 against 174). /basket met
-  // every budget in every run since the fifth sitting (CI included), so it is enforced. The other
-  // pages stay pending until CI runs show them met too; their levels were narrowed from
-  // floor − 20, 8 × and 3 × to what the worst CI medians of the last two sittings stayed within
-  // (listing 91 against a floor of 99, TBT 2.7 × the floor's, LCP 1.29 × the picture floor's).
-  { budget: 'performance', pages: ['home', 'listing', 'product', 'search'], holdAt: 10 },
-  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search'], holdAt: 4 },
-  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search'], holdAt: 2 },
+  // Seventh sitting (docs/lighthouse.md "Same-run audit, seventh sitting"): two quiet audits
+  // after the font change and the local CI run of 7664667 after the content-visibility one (10
+  // runs, second look) met every budget of home, listing and basket, product's TBT and search's
+  // LCP, which are enforced now. Still pending: product's performance, at its bound in two of the
+  // three runs (97 ≥ 97, 96 ≥ 96, 98 ≥ 97) and its LCP, over its bound in two (2,281 against
+  // 2,267 ms, 2,155 against 2,078); search's performance, one point above its bound in two, and
+  // its TBT, over its bound in the two runs before content-visibility (140 against 134 ms, 185
+  // against 174; 54 against 123 in CI). Levels narrowed from floor − 20, 8 × and 3 × to what
+  // the worst CI medians of the last two sittings stayed within (listing 91 against a floor of
+  // 99, TBT 2.7 × the floor's, LCP 1.29 × the picture floor's).
+  { budget: 'performance', pages: ['product', 'search'], holdAt: 10 },
+  { budget: 'lcp', pages: ['product'], holdAt: 2 },
+  { budget: 'tbt', pages: ['search'], holdAt: 4 },
   // First-visit JS (a byte count, the same in every run of a build) is met on every page since
   // the sixth sitting (product 150.8 kB against 1.15 × 131.5 = 151.2; docs/lighthouse.md) and fails
   // CI above its bound.
