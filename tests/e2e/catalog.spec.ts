@@ -5,7 +5,7 @@
  * state, the empty state, size chart, sold-out sizes, recently viewed, SEO tags of listings.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, productsInStock } from './helpers';
+import { API_URL, cardPrices, productsInStock } from './helpers';
 
 type Card = { id: number; full_path_offer: string };
 type CategoryInfo = { path: string; tags: { slug: string }[] };
@@ -26,14 +26,6 @@ async function categoryWithTag(level: number, section?: string): Promise<{ path:
     if (info.tags[0]) return { path: info.path, tag: info.tags[0].slug };
   }
   throw new Error(`no category of level ${level} with a tag`);
-}
-
-/** Current prices shown on the cards of the page, rubles, in order. */
-async function cardPrices(page: Page): Promise<number[]> {
-  // textContent: cards below the first screen are not laid out yet (content-visibility: auto,
-  // issue #30), and Chromium's innerText of a subtree never laid out is empty.
-  const texts = await page.getByTestId('product-grid').first().locator(':scope > li').allTextContents();
-  return texts.map((text) => Number((/([\d\s\u00a0]+)\s*₽/.exec(text)?.[1] ?? '').replace(/\D/g, '')));
 }
 
 async function shownCount(page: Page): Promise<number> {

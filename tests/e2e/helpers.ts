@@ -104,3 +104,19 @@ export async function payWithCard(page: Page, pan: string) {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Оплатить/ }).click();
 }
+
+/**
+ * The text of each card of the page's (first) product grid, in order. textContent, not innerText:
+ * cards below the first screen are not laid out yet (content-visibility: auto, issue #30), and
+ * Chromium's innerText of a subtree never laid out is empty.
+ */
+export function cardTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('product-grid').first().locator(':scope > li').allTextContents();
+}
+
+/** Current prices shown on the cards of the page's (first) product grid, rubles, in order. */
+export async function cardPrices(page: Page): Promise<number[]> {
+  return (await cardTexts(page)).map((text) =>
+    Number((/([\d\s\u00a0]+)\s*₽/.exec(text)?.[1] ?? '').replace(/\D/g, '')),
+  );
+}

@@ -4,15 +4,9 @@
  * empty text, outside click, and facets/sort on the results page.
  */
 import { expect, test } from '@playwright/test';
+import { cardPrices, cardTexts } from './helpers';
 
 const firstCard = (page: import('@playwright/test').Page) => page.locator('[data-testid="product-grid"] > li').first();
-
-/**
- * The cards' text. textContent, not innerText: cards below the first screen are not laid out yet
- * (content-visibility: auto, issue #30), and Chromium's innerText of a subtree never laid out is empty.
- */
-const cardTexts = (page: import('@playwright/test').Page) =>
-  page.locator('[data-testid="product-grid"] > li').allTextContents();
 
 for (const spelling of ['купальники', 'купальник', 'купальнека']) {
   test(`"${spelling}" finds swimsuits`, async ({ page }) => {
@@ -38,9 +32,7 @@ test('the search results have facets and sort', async ({ page }) => {
   await page.goto(`/search?searchParam=${encodeURIComponent('платье')}`);
   await page.getByRole('navigation', { name: 'Сортировка' }).getByRole('link', { name: 'Сначала дешевле' }).click();
   await expect(page).toHaveURL(/searchParam=.+&sort=price_asc/);
-  const prices = (await cardTexts(page)).map((t) =>
-    Number((/([\d\s\u00a0]+)\s*₽/.exec(t)?.[1] ?? '').replace(/\D/g, '')),
-  );
+  const prices = await cardPrices(page);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   const before = Number((await page.getByTestId('listing-count').innerText()).replace(/\D/g, ''));
   await page
