@@ -60,19 +60,19 @@ import { machineLoad, parseArgs, samplePaths, startShop, WARN_EXIT } from './lib
  * @type {{ budget: string, pages: string[], holdAt: number }[]}
  */
 const PENDING_FOR_30 = [
-  // Seventh sitting (docs/lighthouse.md "Same-run audit, seventh sitting"): two quiet audits
-  // after the font change and the local CI run of 7664667 after the content-visibility one (10
-  // runs, second look) met every budget of home, listing and basket, product's TBT and search's
-  // LCP, which are enforced now. Still pending: product's performance, at its bound in two of the
-  // three runs (97 ≥ 97, 96 ≥ 96, 98 ≥ 97) and its LCP, over its bound in two (2,281 against
-  // 2,267 ms, 2,155 against 2,078); search's performance, one point above its bound in two, and
-  // its TBT, over its bound in the two runs before content-visibility (140 against 134 ms, 185
-  // against 174; 54 against 123 in CI). Levels narrowed from floor − 20, 8 × and 3 × to what
-  // the worst CI medians of the last two sittings stayed within (listing 91 against a floor of
-  // 99, TBT 2.7 × the floor's, LCP 1.29 × the picture floor's).
-  { budget: 'performance', pages: ['product', 'search'], holdAt: 10 },
-  { budget: 'lcp', pages: ['product'], holdAt: 2 },
-  { budget: 'tbt', pages: ['search'], holdAt: 4 },
+  // Eighth sitting (docs/lighthouse.md "CI of stop 42"): the seventh sitting enforced home,
+  // listing and basket, product's TBT and search's LCP on this machine's audits (floor TBT
+  // 82 ms), and CI failed on three of them: home's TBT 183 and product's 185 against 179, search's
+  // LCP 2,342 against 2,007 ms. CI's machine is slower (floor TBT 119 ms): there every page's TBT
+  // sat at 1.4–1.55 × the floor's and every LCP at 1.16–1.40 × the picture floor's, within the
+  // run-to-run swing of the bounds or beyond them. So the timed budgets of home, listing, product
+  // and search and every page's LCP wait again; basket's performance (99 against 96) and TBT
+  // (0.93 ×) stay enforced, as do CLS, JS and the categories everywhere. The levels are the
+  // seventh sitting's: floor − 10, 4 × and 2 ×, above CI's worst medians (listing 91, TBT 2.7 ×,
+  // LCP 1.40 ×).
+  { budget: 'performance', pages: ['home', 'listing', 'product', 'search'], holdAt: 10 },
+  { budget: 'lcp', pages: ['home', 'listing', 'product', 'search', 'basket'], holdAt: 2 },
+  { budget: 'tbt', pages: ['home', 'listing', 'product', 'search'], holdAt: 4 },
   // First-visit JS (a byte count, the same in every run of a build) is met on every page since
   // the sixth sitting (product 150.8 kB against 1.15 × 131.5 = 151.2; docs/lighthouse.md) and fails
   // CI above its bound.
