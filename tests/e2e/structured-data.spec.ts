@@ -76,13 +76,20 @@ test('a product page describes every colour and size as a variant with its offer
   ]);
   const variants = group!.hasVariant as Obj[];
   expect(variants.map((v) => v.sku)).toEqual(expectedSkus);
+  // Shipping and returns are stated by the first variant and referred to by `@id` from the others,
+  // as a JSON-LD consumer (Google) resolves them.
+  const first = variants[0]!.offers as Obj;
+  const nodes = new Map(
+    [...(first.shippingDetails as Obj[]), first.hasMerchantReturnPolicy as Obj].map((n) => [n['@id'], n]),
+  );
+  const resolve = (node: Obj) => nodes.get(node['@id']) ?? node;
   for (const v of variants) {
     const offer = v.offers as Obj;
     expect(offer.priceCurrency).toBe('RUB');
     expect(offer.itemCondition).toBe('https://schema.org/NewCondition');
     expect(String(offer.availability)).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
-    expect((offer.shippingDetails as Obj[])[0]!['@type']).toBe('OfferShippingDetails');
-    expect((offer.hasMerchantReturnPolicy as Obj)['@type']).toBe('MerchantReturnPolicy');
+    expect(resolve((offer.shippingDetails as Obj[])[0]!)['@type']).toBe('OfferShippingDetails');
+    expect(resolve(offer.hasMerchantReturnPolicy as Obj)['@type']).toBe('MerchantReturnPolicy');
     expect(String(offer.url)).toContain(`${card.full_path_offer}?color=`);
   }
 });

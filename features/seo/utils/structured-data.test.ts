@@ -171,6 +171,29 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
     });
   });
 
+  it('states shipping and returns once: later variants refer to the first by @id, and each id resolves', () => {
+    const offers = variants.map((v) => v.offers as Obj);
+    const first = offers[0]!;
+    const nodes = new Map(
+      [...(first.shippingDetails as Obj[]), first.hasMerchantReturnPolicy as Obj].map((n) => [n['@id'], n]),
+    );
+    expect([...nodes.keys()]).toEqual([
+      'https://shop.test/odezhda/platya/42/plate-midi#shipping-1',
+      'https://shop.test/odezhda/platya/42/plate-midi#shipping-2',
+      'https://shop.test/odezhda/platya/42/plate-midi#shipping-3',
+      'https://shop.test/odezhda/platya/42/plate-midi#shipping-4',
+      'https://shop.test/odezhda/platya/42/plate-midi#return-policy',
+    ]);
+    for (const offer of offers.slice(1)) {
+      const refs = [...(offer.shippingDetails as Obj[]), offer.hasMerchantReturnPolicy as Obj];
+      for (const r of refs) expect(Object.keys(r)).toEqual(['@id']);
+      expect(refs.map((r) => nodes.get(r['@id'])?.['@type'])).toEqual([
+        ...Array<string>(4).fill('OfferShippingDetails'),
+        'MerchantReturnPolicy',
+      ]);
+    }
+  });
+
   it('shipping follows the free-delivery threshold of the terms; none without the terms (issue #34)', () => {
     const rates = (terms: DeliveryTermsResponse | null) =>
       (

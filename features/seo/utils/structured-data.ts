@@ -3,7 +3,8 @@
  * documentation: a product is a `ProductGroup` whose `hasVariant` are one `Product` per colour and
  * size (sizes of separates: one per top × bottom pair, as the basket sells them), each with its own
  * `sku` (the size's `ext_id`), photos, `Offer` (price in RUB, strikethrough old price,
- * availability, `itemCondition`, `OfferShippingDetails`, `MerchantReturnPolicy`); news items are
+ * availability, `itemCondition`, `OfferShippingDetails`, `MerchantReturnPolicy`, stated once by the
+ * first variant and referred to by `@id` from the others); news items are
  * `NewsArticle`, blog posts `Article`; listings an `ItemList` of their products.
  *
  * Pure functions of API data (spec §7 product_offer, offers, news/blog) and absolute URLs; the pages
@@ -172,7 +173,13 @@ export function productGroupJsonLd(
           },
         }
       : {};
-  const shipping = shippingDetails(terms, product.price);
+  // Every variant has the same shipping and returns: the first variant's offer states them with an
+  // `@id`, the others refer to it (Google's product variant examples do the same; a JSON-LD graph
+  // resolves `{ "@id" }` to the node). Ten sizes cost ~3 kB each otherwise, twice per page (HTML
+  // and the RSC payload).
+  const shipping = shippingDetails(terms, product.price).map((s, i) => ({ '@id': `${url}#shipping-${i + 1}`, ...s }));
+  const policy = { '@id': `${url}#return-policy`, ...returnPolicy() };
+  const ref = (node: JsonLdObject) => ({ '@id': node['@id'] });
   return {
     '@context': SCHEMA,
     '@type': 'ProductGroup',
@@ -190,7 +197,7 @@ export function productGroupJsonLd(
     material: product.material || undefined,
     countryOfOrigin: product.country ? { '@type': 'Country', name: product.country } : undefined,
     ...reviewsJsonLd(reviews),
-    hasVariant: variants.map((v) => ({
+    hasVariant: variants.map((v, index) => ({
       '@type': 'Product',
       sku: v.sku,
       name: [product.name, v.color, v.size && `размер ${v.size}`].filter(Boolean).join(', '),
@@ -207,8 +214,8 @@ export function productGroupJsonLd(
         availability: v.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         itemCondition: 'https://schema.org/NewCondition',
         seller: { '@type': 'Organization', name: SITE_NAME },
-        shippingDetails: shipping.length ? shipping : undefined,
-        hasMerchantReturnPolicy: returnPolicy(),
+        shippingDetails: !shipping.length ? undefined : index === 0 ? shipping : shipping.map(ref),
+        hasMerchantReturnPolicy: index === 0 ? policy : ref(policy),
       },
     })),
   };
