@@ -177,13 +177,7 @@ describe('productGroupJsonLd (issue #14 item 7)', () => {
     const nodes = new Map(
       [...(first.shippingDetails as Obj[]), first.hasMerchantReturnPolicy as Obj].map((n) => [n['@id'], n]),
     );
-    expect([...nodes.keys()]).toEqual([
-      'https://shop.test/odezhda/platya/42/plate-midi#shipping-1',
-      'https://shop.test/odezhda/platya/42/plate-midi#shipping-2',
-      'https://shop.test/odezhda/platya/42/plate-midi#shipping-3',
-      'https://shop.test/odezhda/platya/42/plate-midi#shipping-4',
-      'https://shop.test/odezhda/platya/42/plate-midi#return-policy',
-    ]);
+    expect([...nodes.keys()]).toEqual(['#shipping-1', '#shipping-2', '#shipping-3', '#shipping-4', '#return-policy']);
     for (const offer of offers.slice(1)) {
       const refs = [...(offer.shippingDetails as Obj[]), offer.hasMerchantReturnPolicy as Obj];
       for (const r of refs) expect(Object.keys(r)).toEqual(['@id']);

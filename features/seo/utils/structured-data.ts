@@ -174,11 +174,11 @@ export function productGroupJsonLd(
         }
       : {};
   // Every variant has the same shipping and returns: the first variant's offer states them with an
-  // `@id`, the others refer to it (Google's product variant examples do the same; a JSON-LD graph
-  // resolves `{ "@id" }` to the node). Ten sizes cost ~3 kB each otherwise, twice per page (HTML
-  // and the RSC payload).
-  const shipping = shippingDetails(terms, product.price).map((s, i) => ({ '@id': `${url}#shipping-${i + 1}`, ...s }));
-  const policy = { '@id': `${url}#return-policy`, ...returnPolicy() };
+  // `@id`, the others refer to it (Google's product variant examples do the same, with ids relative
+  // to the page; a JSON-LD graph resolves `{ "@id" }` to the node). Ten sizes cost ~3 kB each
+  // otherwise, twice per page (HTML and the RSC payload).
+  const shipping = shippingDetails(terms, product.price).map((s, i) => ({ '@id': `#shipping-${i + 1}`, ...s }));
+  const policy = { '@id': '#return-policy', ...returnPolicy() };
   const ref = (node: JsonLdObject) => ({ '@id': node['@id'] });
   return {
     '@context': SCHEMA,
