@@ -4,8 +4,13 @@ import { toCardOffer } from './card-offer';
 import { ProductCard } from './product-card';
 import styles from './product-card.module.css';
 
-/** CSS `sizes` of a tile's photo: two columns on a phone, three on a tablet, four wider. */
-const CARD_IMAGE_SIZES = '(max-width: 768px) 50vw, (max-width: 1200px) 33vw, 25vw';
+/**
+ * CSS `sizes` of a tile's photo, at the grid's breakpoints (product-grid.module.css): two columns
+ * below 768 px, three to 1,099 px, four from 1,100 px, and never wider than 320 px (the 1,360 px
+ * container's quarter, less gaps, is 309 px). An open-ended `25vw` made a 2,560 px screen fetch
+ * 1,440 px photos for 309 px tiles.
+ */
+const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, (max-width: 1099px) 33vw, (max-width: 1280px) 25vw, 320px';
 
 /** Props of a per-card control (`cardAction` of grids and rows): the card's product id and name. */
 export type CardActionProps = { productId: number; name: string };

@@ -271,3 +271,20 @@ test('sitemap index, sitemap files and robots.txt', async ({ request }) => {
   const products = await (await request.get('/sitemap/1.xml')).text();
   expect(products.match(/<url>/g)?.length ?? 0).toBeGreaterThan(100);
 });
+
+test('a wide screen fetches tile photos for the tile, not for a quarter of the screen', async ({ browser }) => {
+  // offer-tile.tsx CARD_IMAGE_SIZES: a tile is at most ~309 px wide, whatever the screen.
+  const context = await browser.newContext({ viewport: { width: 2560, height: 1200 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto('/kupalniki');
+  const first = page.locator('article img').first();
+  await expect(first).toHaveJSProperty('complete', true);
+  const { width, src } = await first.evaluate((img: HTMLImageElement) => ({
+    width: img.getBoundingClientRect().width,
+    src: img.currentSrc,
+  }));
+  expect(width).toBeLessThanOrEqual(320);
+  // 2 device pixels per CSS pixel: the smallest candidate covering 320 px is 640 px wide.
+  expect(Number(new URL(src).searchParams.get('w'))).toBeLessThanOrEqual(640);
+  await context.close();
+});
