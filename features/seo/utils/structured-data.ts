@@ -180,6 +180,8 @@ export function productGroupJsonLd(
   const shipping = shippingDetails(terms, product.price).map((s, i) => ({ '@id': `#shipping-${i + 1}`, ...s }));
   const policy = { '@id': '#return-policy', ...returnPolicy() };
   const ref = (node: JsonLdObject) => ({ '@id': node['@id'] });
+  const shippingRefs = shipping.map(ref);
+  const policyRef = ref(policy);
   return {
     '@context': SCHEMA,
     '@type': 'ProductGroup',
@@ -214,8 +216,8 @@ export function productGroupJsonLd(
         availability: v.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         itemCondition: 'https://schema.org/NewCondition',
         seller: { '@type': 'Organization', name: SITE_NAME },
-        shippingDetails: !shipping.length ? undefined : index === 0 ? shipping : shipping.map(ref),
-        hasMerchantReturnPolicy: index === 0 ? policy : ref(policy),
+        shippingDetails: shipping.length ? (index === 0 ? shipping : shippingRefs) : undefined,
+        hasMerchantReturnPolicy: index === 0 ? policy : policyRef,
       },
     })),
   };
