@@ -3,17 +3,19 @@
 export declare function medians(list: Record<string, number>[], keys: string[]): Record<string, number>;
 /** A floor TBT below this counts as this (ms). */
 export declare const TBT_FLOOR_MIN_MS: number;
-/** The budgets of issue #30: factor, direction, and the bound from the floors' medians. */
+/** One budget of issue #30: factor, direction, and the bound from the floors' medians. */
+export type Budget = {
+  k: number;
+  kind: 'min' | 'max';
+  unit: string;
+  value: (m: Record<string, number>) => number;
+  bound: (f: { floor: Record<string, number>; pictures: Record<string, number> }, k: number) => number;
+  rule: string;
+};
+/** The budgets of issue #30 by name. */
 export declare const BUDGETS: Record<
-  string,
-  {
-    k: number;
-    kind: 'min' | 'max';
-    unit: string;
-    value: (m: Record<string, number>) => number;
-    bound: (f: { floor: Record<string, number>; pictures: Record<string, number> }, k: number) => number;
-    rule: string;
-  }
+  'performance' | 'lcp' | 'tbt' | 'cls' | 'js' | 'accessibility' | 'best-practices' | 'seo',
+  Budget
 >;
 /** The budgets measured from timings (they get a second look). */
 export declare const TIMED: string[];
@@ -24,10 +26,17 @@ export declare function floorMedians(sim: Record<string, { counted: Record<strin
   floor: Record<string, number>;
   pictures: Record<string, number>;
 };
-/** A page's verdict on each budget. */
+/** Resamples of the bootstrap interval. */
+export declare const RESAMPLES: number;
+/** The 95 % bootstrap interval of how far a budget is missed (positive) or met (negative). */
+export declare function excessInterval(
+  budget: Budget,
+  runs: Record<string, number>[],
+  floorRuns: { floor: Record<string, number>[]; pictures: Record<string, number>[] },
+): [number, number];
+/** A page's verdict on each budget; a timed miss within the runs' swing is a warning. */
 export declare function judge(
   page: string,
   runs: Record<string, number>[],
-  f: { floor: Record<string, number>; pictures: Record<string, number> },
-  pending?: { budget: string; pages: string[]; holdAt: number }[],
+  floorRuns: { floor: Record<string, number>[]; pictures: Record<string, number>[] },
 ): { name: string; status: 'ok' | 'warn' | 'fail'; line: string }[];
