@@ -5,6 +5,7 @@
  * the run-to-run swing.
  */
 import { quantileSorted, sampleWithReplacement } from 'simple-statistics';
+import { mulberry32 } from '../../server/seed/prng.ts';
 import { median } from './lighthouse-runs.mjs';
 
 /** The median of each of `keys` over a page's runs. */
@@ -84,23 +85,6 @@ export function floorMedians(sim) {
 export const RESAMPLES = 4000;
 
 /**
- * A seeded generator of numbers in [0, 1) (mulberry32), so that one set of runs always gets the
- * same interval and the same verdict.
- * @param {number} seed
- * @returns {() => number}
- */
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
  * How far a budget is missed (positive) or met (negative), in its unit: value − bound for a `max`
  * budget, bound − value for a `min` one.
  */
@@ -122,7 +106,8 @@ const excessOf = (budget, m, f) => {
  * @returns {[number, number]} the 2.5 % and 97.5 % quantiles of the excess
  */
 export function excessInterval(budget, runs, floorRuns) {
-  const random = seededRandom(30);
+  // Seeded, so that one set of runs always gets the same interval and the same verdict.
+  const random = mulberry32(30);
   const keys = JUDGED;
   const paired = floorRuns.floor.length === runs.length && floorRuns.pictures.length === runs.length;
   const rounds = runs.map((_, i) => i);
